@@ -1,0 +1,3 @@
+from mnemo.cli.main import main
+
+main()

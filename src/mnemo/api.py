@@ -1,0 +1,291 @@
+"""The Memory facade: wires store, embedder, vector index, retrieval and context together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from mnemo.config import Config, load_config
+from mnemo.context.render import ContextPack, render
+from mnemo.embed.base import Embedder
+from mnemo.embed.choice import choose_embedder
+from mnemo.errors import InputError
+from mnemo.index.adaptive import AdaptiveIndex
+from mnemo.ingest.normalise import item_to_record, make_item
+from mnemo.records import KINDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
+from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
+from mnemo.retrieve.vectors import SyncedVectorIndex
+from mnemo.store.factory import open_store
+from mnemo.timeutil import to_utc
+
+#: The embedding model reads at most 256 word pieces; no text needs more characters than this
+#: to fill them, and cutting here keeps a 10 MB message from costing seconds to tokenise.
+EMBED_PREFIX_CHARS = 8192
+
+Progress = Callable[[int, int], None]
+
+
+class Memory:
+    """A memory store for one machine or one team.
+
+    ``Memory("path.db")``, ``Memory(":memory:")`` or ``Memory()`` (the default data directory).
+    Scope fields given here (``user_id``, ``agent_id``, ``project``) pin every call to that scope.
+    """
+
+    def __init__(
+        self,
+        path: str | None = None,
+        *,
+        embedder: str | Embedder | None = None,
+        config: Config | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        project: str | None = None,
+        **settings: Any,
+    ) -> None:
+        overrides = dict(settings, db=path)
+        if isinstance(embedder, str):
+            overrides["embedder"] = embedder
+        self.config = config or load_config(overrides)
+        self.pinned = Scope(user_id=user_id, agent_id=agent_id, project=project)
+        self.store = open_store(self.config.db_target, self.config)
+        try:
+            self.embedder = choose_embedder(
+                embedder if isinstance(embedder, Embedder) else self.config.embedder,
+                self.store.get_meta("embedder"),
+            )
+        except BaseException:
+            self.store.close()
+            raise
+        self._vectors = SyncedVectorIndex(self.store, self._new_index)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add(
+        self,
+        content: str,
+        *,
+        role: str | None = None,
+        session_id: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        project: str | None = None,
+        task_id: str | None = None,
+        timestamp: datetime | str | float | None = None,
+        id: str | None = None,  # noqa: A002 - the public name the API promises
+        metadata: Mapping[str, Any] | None = None,
+        kind: str = "message",
+        source: str | None = None,
+    ) -> Item:
+        """Store one memory and return it; re-adding an id in the same scope updates it."""
+        record = {
+            "content": content, "role": role, "session_id": session_id, "user_id": user_id,
+            "agent_id": agent_id, "project": project, "task_id": task_id, "timestamp": timestamp,
+            "id": id, "metadata": metadata, "kind": kind, "source": source,
+        }
+        item = self._validate(record)
+        self._write([item])
+        return item
+
+    def add_many(
+        self,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        skip_invalid: bool = False,
+        progress: Progress | None = None,
+        total: int | None = None,
+    ) -> ImportReport:
+        """Store many memories, ``batch_size`` per transaction.
+
+        Invalid records raise InputError naming their position — before anything of that batch
+        is written — unless ``skip_invalid`` is set, in which case they are counted and skipped.
+        """
+        counts = {"added": 0, "updated": 0, "unchanged": 0}
+        skipped: list[str] = []
+        batch: list[Item] = []
+        done = 0
+        for position, record in enumerate(records):
+            try:
+                batch.append(self._validate(record))
+            except InputError as exc:
+                if not skip_invalid:
+                    raise InputError(f"record {position}: {exc}") from exc
+                skipped.append(f"record {position}: {exc}")
+            if len(batch) >= self.config.batch_size:
+                done += self._count_into(counts, self._write(batch))
+                batch = []
+                if progress:
+                    progress(done, total or 0)
+        if batch:
+            done += self._count_into(counts, self._write(batch))
+            if progress:
+                progress(done, total or 0)
+        return ImportReport(skipped=len(skipped), errors=tuple(skipped[:100]), **counts)
+
+    def delete(self, id: str, **scope: str | None) -> int:  # noqa: A002
+        """Delete the item(s) with this id within the given (and pinned) scope; returns how many."""
+        return self.store.delete(id, self._scope(scope))
+
+    def reindex(self, embedder: str | Embedder, progress: Progress | None = None) -> int:
+        """Re-embed every item with another model and record it as the store's model."""
+        from mnemo.embed.registry import make_embedder
+
+        model = embedder if isinstance(embedder, Embedder) else make_embedder(embedder)
+        items = list(self.store.iter_items(SearchFilter()))
+        for start in range(0, len(items), self.config.batch_size):
+            chunk = items[start : start + self.config.batch_size]
+            vectors = model.embed([_embed_text(i) for i in chunk])
+            self.store.write_vectors([(i, v) for i, v in zip(chunk, vectors, strict=True)])
+            if progress:
+                progress(start + len(chunk), len(items))
+        self.store.set_meta("embedder", model.name)
+        self.embedder = model
+        self._vectors = SyncedVectorIndex(self.store, self._new_index)
+        return len(items)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        limit: int = 10,
+        kind: str | Sequence[str] | None = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        project: str | None = None,
+        since: datetime | str | float | None = None,
+        until: datetime | str | float | None = None,
+        *,
+        agent_id: str | None = None,
+        task_id: str | None = None,
+    ) -> list[Hit]:
+        """Hybrid search within a scope; every filter is applied inside the store's queries."""
+        text = _check_query(query)
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InputError(f"limit must be an integer from 1 to 1000, got {limit!r}")
+        flt = self._filter(kind, since, until, user_id=user_id, session_id=session_id,
+                           project=project, agent_id=agent_id, task_id=task_id)
+        candidates = max(limit * self.config.candidate_factor, self.config.min_candidates)
+        vector = self.embedder.embed_one(text[:EMBED_PREFIX_CHARS]) if self.embedder else None
+        settings = HybridSettings(
+            weights={
+                "lexical": self.config.weight_lexical,
+                "semantic": self.config.weight_semantic,
+                "keyword": self.config.weight_semantic,
+                "recency": self.config.weight_recency,
+            },
+            rrf_k=self.config.rrf_k,
+            candidates=candidates,
+        )
+        search_vectors = self._vectors.search if self.embedder else None
+        return hybrid_search(self.store, text, vector, search_vectors, flt, limit, settings)
+
+    def context_pack(self, query: str, max_tokens: int = 1000, **filters: Any) -> ContextPack:
+        """The memories for a prompt, rendered within ``max_tokens``, with what was used."""
+        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
+            raise InputError(f"max_tokens must be a positive integer, got {max_tokens!r}")
+        limit = min(1000, max(20, max_tokens // 25))
+        return render(self.search(query, limit=limit, **filters), max_tokens)
+
+    def context(self, query: str, max_tokens: int = 1000, **filters: Any) -> str:
+        return self.context_pack(query, max_tokens, **filters).text
+
+    def get(self, id: str, **scope: str | None) -> Item | None:  # noqa: A002
+        return self.store.get(id, self._scope(scope))
+
+    def export(self, **filters: Any) -> Iterator[dict[str, Any]]:
+        """Every item in scope as a JSON-ready record that ``add_many``/``import`` read back."""
+        for item in self.store.iter_items(self._filter(filters.pop("kind", None), None, None, **filters)):
+            yield item_to_record(item)
+
+    def stats(self, **scope: str | None) -> dict[str, Any]:
+        flt = SearchFilter(scope=self._scope(scope))
+        return {
+            "db": self.config.db_target,
+            "items": self.store.count(flt),
+            "by_kind": self.store.grouped_counts("kind", flt),
+            "sessions": len(self.store.grouped_counts("session_id", flt)),
+            "embedder": self.embedder.name if self.embedder else None,
+            "vectors_indexed": len(self._vectors),
+        }
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def _new_index(self) -> AdaptiveIndex:
+        dim = self.embedder.dim if self.embedder else 0
+        return AdaptiveIndex(dim, threshold=self.config.hnsw_threshold)
+
+    def _scope(self, given: Mapping[str, str | None]) -> Scope:
+        unknown = set(given) - set(SCOPE_FIELDS)
+        if unknown:
+            raise InputError(f"unknown scope field(s): {', '.join(sorted(unknown))}")
+        requested = Scope(**{k: (v or None) for k, v in given.items()})
+        for name in ("user_id", "agent_id", "project"):
+            pin, asked = getattr(self.pinned, name), getattr(requested, name)
+            if pin is not None and asked is not None and asked != pin:
+                raise InputError(f"this Memory is pinned to {name}={pin!r}; {asked!r} is out of scope")
+        return requested.merged(self.pinned)
+
+    def _filter(self, kind: str | Sequence[str] | None, since: Any, until: Any, **scope: str | None) -> SearchFilter:
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
+        bad = [k for k in kinds if k not in KINDS]
+        if bad:
+            raise InputError(f"unknown kind {bad[0]!r}; use one of: {', '.join(sorted(KINDS))}")
+        start, end = to_utc(since, field="since"), to_utc(until, field="until")
+        if start and end and start >= end:
+            raise InputError("since must be earlier than until")
+        return SearchFilter(scope=self._scope(scope), kinds=kinds, since=start, until=end)
+
+    def _validate(self, record: Mapping[str, Any]) -> Item:
+        if not isinstance(record, Mapping):
+            raise InputError(f"a record must be an object, got {type(record).__name__}")
+        given = {k: record.get(k) for k in ("user_id", "agent_id", "project") if record.get(k)}
+        self._scope(given)  # refuses a record that tries to leave the pinned scope
+        return make_item(record, self.pinned)
+
+    def _write(self, items: Sequence[Item]) -> list[str]:
+        vectors = self._embed(items)
+        if self.embedder and self.store.get_meta("embedder") is None:
+            self.store.set_meta("embedder", self.embedder.name)
+        return [o.status for o in self.store.write(items, vectors)]
+
+    def _embed(self, items: Sequence[Item]) -> list[np.ndarray | None]:
+        if self.embedder is None:
+            return [None] * len(items)
+        known = self.store.cached_vectors([i.content_hash for i in items])
+        missing = list(dict.fromkeys(i.content_hash for i in items if i.content_hash not in known))
+        if missing:
+            text_of = {i.content_hash: _embed_text(i) for i in items}
+            fresh = self.embedder.embed([text_of[h] for h in missing])
+            known.update(zip(missing, fresh, strict=True))
+        return [known[i.content_hash] for i in items]
+
+    @staticmethod
+    def _count_into(counts: dict[str, int], statuses: list[str]) -> int:
+        for status in statuses:
+            counts[status] += 1
+        return len(statuses)
+
+
+def _embed_text(item: Item) -> str:
+    return item.content[:EMBED_PREFIX_CHARS]
+
+
+def _check_query(query: Any) -> str:
+    if not isinstance(query, str):
+        raise InputError(f"query must be text, got {type(query).__name__}")
+    if not query.strip():
+        raise InputError("query is empty; give some words to search for")
+    return query.strip()

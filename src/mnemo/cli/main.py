@@ -1,0 +1,245 @@
+"""The `mnemo` command: thin commands, each one call into Memory."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from mnemo.api import Memory
+from mnemo.cli.importing import import_paths
+from mnemo.cli.output import emit_json, format_hit, handle_errors
+from mnemo.errors import InputError
+from mnemo.ingest.normalise import item_to_record
+
+SCOPE_OPTIONS = (
+    click.option("--user", "user_id", help="Only this user's memories."),
+    click.option("--agent", "agent_id", help="Only this agent's memories."),
+    click.option("--project", help="Only this project's memories."),
+    click.option("--session", "session_id", help="Only this session's memories."),
+)
+
+
+def scope_options(command: Any) -> Any:
+    for option in reversed(SCOPE_OPTIONS):
+        command = option(command)
+    return command
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", envvar="MNEMO_DB", help="Store path (default: $MNEMO_HOME/mnemo.db).")
+@click.option("--embedder", envvar="MNEMO_EMBEDDER", help="auto, minilm, hashing or none.")
+@click.version_option(package_name="mnemo")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, embedder: str | None) -> None:
+    """mnemo — local-first memory for AI agents: remember, search, build context."""
+    ctx.obj = {"db": db, "embedder": embedder}
+
+
+def open_memory(ctx: click.Context) -> Memory:
+    memory = Memory(ctx.obj["db"], embedder=ctx.obj["embedder"])
+    ctx.call_on_close(memory.close)
+    return memory
+
+
+@cli.command()
+@click.argument("text")
+@click.option("--role", help="Who said it (user, assistant, a name).")
+@click.option("--kind", default="message", show_default=True, help="message, fact, document, note, summary, insight.")
+@click.option("--id", "item_id", help="Your id for it; re-adding the same id updates the memory.")
+@click.option("--timestamp", help="When it happened (ISO-8601); default: unknown.")
+@click.option("--metadata", help="A JSON object stored with it.")
+@click.option("--source", help="Where it came from.")
+@click.option("--task", "task_id", help="Task id.")
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def add(ctx: click.Context, text: str, metadata: str | None, as_json: bool, item_id: str | None, **fields: Any) -> None:
+    """Remember TEXT (use - to read it from standard input)."""
+    content = sys.stdin.read() if text == "-" else text
+    item = open_memory(ctx).add(content, id=item_id, metadata=_json_object(metadata), **fields)
+    if as_json:
+        emit_json(item_to_record(item))
+    else:
+        click.echo(f"added {item.id}")
+
+
+@cli.command(name="import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@scope_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_option
+@click.pass_context
+@handle_errors
+def import_(ctx: click.Context, paths: tuple[Path, ...], quiet: bool, as_json: bool, **scope: Any) -> None:
+    """Import JSONL/JSON messages and markdown/text documents; malformed lines are skipped and counted."""
+    report = import_paths(open_memory(ctx), paths, scope, show_progress=not quiet and not as_json)
+    if as_json:
+        emit_json(report)
+        return
+    click.echo(
+        f"added {report['added']}, updated {report['updated']}, unchanged {report['unchanged']}, "
+        f"skipped {report['skipped']}"
+    )
+    for error in report["errors"][:10]:
+        click.echo(f"  skipped {error}", err=True)
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--limit", "-n", default=10, show_default=True, type=int)
+@click.option("--kind", multiple=True, help="Only these kinds (repeatable).")
+@click.option("--since", help="Only memories at or after this time (ISO-8601).")
+@click.option("--until", help="Only memories before this time (ISO-8601).")
+@click.option("--explain", is_flag=True, help="Show each strategy's rank and score behind a hit.")
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def search(ctx: click.Context, query: str, kind: tuple[str, ...], as_json: bool, explain: bool, **options: Any) -> None:
+    """Find the memories that best match QUERY (lexical + semantic + recency)."""
+    hits = open_memory(ctx).search(query, kind=kind or None, **options)
+    if as_json:
+        emit_json({"query": query, "hits": [hit.as_dict() for hit in hits]})
+        return
+    if not hits:
+        click.echo("no matching memories")
+    for rank, hit in enumerate(hits, start=1):
+        click.echo(format_hit(rank, hit, explain))
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--max-tokens", default=1000, show_default=True, type=int)
+@click.option("--kind", multiple=True, help="Only these kinds (repeatable).")
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def context(ctx: click.Context, query: str, max_tokens: int, kind: tuple[str, ...], as_json: bool, **scope: Any) -> None:
+    """Print the memories for QUERY as a prompt block of at most --max-tokens tokens."""
+    pack = open_memory(ctx).context_pack(query, max_tokens=max_tokens, kind=kind or None, **scope)
+    if as_json:
+        emit_json(pack.as_dict())
+    else:
+        click.echo(pack.text or "(no relevant memories)")
+
+
+@cli.command()
+@click.argument("item_id")
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def get(ctx: click.Context, item_id: str, as_json: bool, **scope: Any) -> None:
+    """Show one memory by id."""
+    item = open_memory(ctx).get(item_id, **scope)
+    if item is None:
+        raise InputError(f"no memory with id {item_id!r}")
+    record = item_to_record(item)
+    if as_json:
+        emit_json(record)
+    else:
+        for key, value in record.items():
+            if value not in (None, {}, ""):
+                click.echo(f"{key}: {value}")
+
+
+@cli.command()
+@click.argument("item_id")
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def delete(ctx: click.Context, item_id: str, as_json: bool, **scope: Any) -> None:
+    """Forget one memory by id."""
+    removed = open_memory(ctx).delete(item_id, **scope)
+    if as_json:
+        emit_json({"id": item_id, "deleted": removed})
+    elif removed:
+        click.echo(f"deleted {item_id}")
+    else:
+        raise InputError(f"no memory with id {item_id!r}")
+
+
+@cli.command()
+@scope_options
+@json_option
+@click.pass_context
+@handle_errors
+def stats(ctx: click.Context, as_json: bool, **scope: Any) -> None:
+    """Counts of what the store holds."""
+    numbers = open_memory(ctx).stats(**scope)
+    if as_json:
+        emit_json(numbers)
+        return
+    for key, value in numbers.items():
+        click.echo(f"{key}: {value}")
+
+
+@cli.command()
+@click.option("--output", "-o", type=click.Path(path_type=Path), help="Write here instead of stdout.")
+@click.option("--kind", multiple=True, help="Only these kinds (repeatable).")
+@scope_options
+@click.pass_context
+@handle_errors
+def export(ctx: click.Context, output: Path | None, kind: tuple[str, ...], **scope: Any) -> None:
+    """Write memories as JSONL that `mnemo import` reads back."""
+    lines = _jsonl(open_memory(ctx).export(kind=kind or None, **scope))
+    if output is None:
+        for line in lines:
+            click.echo(line)
+        return
+    count = 0
+    with output.open("w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+            count += 1
+    click.echo(f"exported {count} memories to {output}", err=True)
+
+
+@cli.command()
+@click.option("--embedder", "model", required=True, help="The model to re-embed every memory with.")
+@click.pass_context
+@handle_errors
+def reindex(ctx: click.Context, model: str) -> None:
+    """Re-embed every memory with another embedding model."""
+    memory = Memory(ctx.obj["db"], embedder="none")
+    ctx.call_on_close(memory.close)
+    with click.progressbar(length=memory.store.count(_everything()), label="re-embedding", file=sys.stderr) as bar:
+        count = memory.reindex(model, progress=lambda done, _total: bar.update(done - bar.pos))
+    click.echo(f"re-embedded {count} memories with {model}")
+
+
+def _everything() -> Any:
+    from mnemo.records import SearchFilter
+
+    return SearchFilter()
+
+
+def _jsonl(records: Iterator[dict[str, Any]]) -> Iterator[str]:
+    return (json.dumps(record, ensure_ascii=False) for record in records)
+
+
+def _json_object(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--metadata is not valid JSON: {exc.msg}") from exc
+    if not isinstance(value, dict):
+        raise InputError("--metadata must be a JSON object")
+    return value
+
+
+def main() -> None:
+    cli(prog_name="mnemo")

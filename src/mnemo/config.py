@@ -1,0 +1,94 @@
+"""One Config dataclass. Precedence: keyword arguments > MNEMO_* environment > config file > defaults.
+
+Reading the environment or the config file happens only in ``load_config``, never at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from mnemo.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    #: Where the default store and the config file live (MNEMO_HOME).
+    home: str = ""
+    #: Store location: a file path, ":memory:" or (later) a database URL. Empty = <home>/mnemo.db.
+    db: str = ""
+    #: "auto" (the bundled MiniLM when installed, else hashing), "minilm", "hashing" or "none".
+    embedder: str = "auto"
+    #: Reciprocal-rank-fusion constant: larger flattens the difference between rank 1 and rank 10.
+    rrf_k: float = 60.0
+    weight_lexical: float = 1.0
+    weight_semantic: float = 1.0
+    weight_recency: float = 0.1
+    #: Candidates each strategy contributes before fusion, as a multiple of the requested limit.
+    candidate_factor: int = 5
+    min_candidates: int = 50
+    #: Above this many vectors the exact numpy search hands over to an HNSW index.
+    hnsw_threshold: int = 200_000
+    busy_timeout_ms: int = 10_000
+    #: Items written per transaction during add_many/import.
+    batch_size: int = 256
+
+    @property
+    def db_target(self) -> str:
+        return self.db or str(Path(self.home or default_home()) / "mnemo.db")
+
+
+def default_home() -> str:
+    """MNEMO_HOME, else the XDG data directory; nothing is created until a store is opened."""
+    explicit = os.environ.get("MNEMO_HOME")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return str(Path(base) / "mnemo")
+
+
+def load_config(overrides: dict[str, Any] | None = None, env: dict[str, str] | None = None) -> Config:
+    env = dict(os.environ) if env is None else env
+    home = (overrides or {}).get("home") or env.get("MNEMO_HOME") or default_home()
+    values: dict[str, Any] = {"home": home}
+    values.update(_read_file(Path(home) / "config.toml"))
+    values.update(_from_env(env))
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    return _coerce(values)
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc}") from exc
+    return dict(data.get("mnemo", data))
+
+
+def _from_env(env: dict[str, str]) -> dict[str, Any]:
+    names = {f.name for f in fields(Config)}
+    return {
+        key[len("MNEMO_") :].lower(): value
+        for key, value in env.items()
+        if key.startswith("MNEMO_") and key[len("MNEMO_") :].lower() in names
+    }
+
+
+def _coerce(values: dict[str, Any]) -> Config:
+    known = {f.name: f for f in fields(Config)}
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise ConfigError(f"unknown setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    typed: dict[str, Any] = {}
+    for name, value in values.items():
+        kind = type(getattr(Config(), name))
+        try:
+            typed[name] = kind(value)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"setting {name}={value!r} is not a valid {kind.__name__}") from exc
+    return replace(Config(), **typed)

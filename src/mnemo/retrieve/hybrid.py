@@ -1,0 +1,90 @@
+"""Hybrid retrieval: lexical (FTS5 BM25) + semantic (vectors) + recency, fused by weighted RRF.
+
+The strategies only produce rankings of row keys; fusion is a pure function (``fuse.py``) and
+the store applies every scope filter inside its own queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from mnemo.records import Hit, Item, SearchFilter
+from mnemo.retrieve.fuse import keyword_overlap, rank_by, reciprocal_rank_fusion
+from mnemo.store.base import Store
+from mnemo.store.sql import fts_match_expression, query_terms
+
+#: A query longer than this many distinct informative terms is cut for the lexical strategy;
+#: BM25 gains nothing from term 65 and FTS5 cost grows with every OR branch.
+MAX_LEXICAL_TERMS = 64
+
+VectorSearch = Callable[[np.ndarray, int, SearchFilter], list[tuple[int, float]]]
+
+
+@dataclass(frozen=True, slots=True)
+class HybridSettings:
+    weights: Mapping[str, float]
+    rrf_k: float = 60.0
+    candidates: int = 50
+
+
+def lexical_ranking(store: Store, query: str, flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
+    match = fts_match_expression(query_terms(query)[:MAX_LEXICAL_TERMS])
+    return store.lexical(match, flt, limit) if match else []
+
+
+def keyword_ranking(query: str, items: Mapping[int, Item]) -> list[tuple[int, float]]:
+    """Seed 002's fallback signal: the share of query words present, for stores without vectors."""
+    wanted = query_terms(query)
+    scored = {key: keyword_overlap(wanted, query_terms(item.content, keep_stopwords=True)) for key, item in items.items()}
+    return [(key, scored[key]) for key in rank_by(scored) if scored[key] > 0]
+
+
+def hybrid_search(
+    store: Store,
+    query: str,
+    query_vector: np.ndarray | None,
+    vector_search: VectorSearch | None,
+    flt: SearchFilter,
+    limit: int,
+    settings: HybridSettings,
+) -> list[Hit]:
+    signals: dict[str, dict[int, float]] = {}
+    signals["lexical"] = dict(lexical_ranking(store, query, flt, settings.candidates))
+    if query_vector is not None and vector_search is not None:
+        signals["semantic"] = dict(vector_search(query_vector, settings.candidates, flt))
+    pool = {k for found in signals.values() for k in found}
+    items = store.fetch(sorted(pool), flt)
+    if "semantic" not in signals:
+        signals["keyword"] = dict(keyword_ranking(query, items))
+    rankings = {name: [k for k in found if k in items] for name, found in signals.items()}
+    rankings["recency"] = rank_by({k: _epoch(items[k]) for k in items})
+    signals["recency"] = {k: _epoch(items[k]) or 0.0 for k in items}
+    fused = reciprocal_rank_fusion(rankings, settings.weights, settings.rrf_k)[:limit]
+    return [_hit(items[f.key], f.score, f.ranks, _signals_of(f.key, signals, f.ranks)) for f in fused]
+
+
+def _epoch(item: Item) -> float | None:
+    return item.timestamp.timestamp() if item.timestamp else None
+
+
+def _signals_of(key: int, signals: Mapping[str, Mapping[int, float]], ranks: Mapping[str, int]) -> dict[str, float]:
+    return {name: float(signals[name][key]) for name in ranks if key in signals.get(name, {})}
+
+
+def _hit(item: Item, score: float, ranks: Mapping[str, int], signals: Mapping[str, float]) -> Hit:
+    return Hit(
+        id=item.id,
+        score=score,
+        content=item.content,
+        kind=item.kind,
+        role=item.role,
+        session_id=item.scope.session_id,
+        timestamp=item.timestamp,
+        metadata=item.metadata,
+        item=item,
+        ranks=dict(ranks),
+        signals=signals,
+    )

@@ -1,0 +1,65 @@
+"""Pure functions that build SQL text and parameters; executing it is the store's job.
+
+Kept apart so the generated SQL can be tested as strings and shared by every SQL backend.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from mnemo.records import SCOPE_FIELDS, SearchFilter
+from mnemo.timeutil import to_epoch
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+#: Function words that match almost every turn; dropping them keeps BM25 on the informative terms.
+STOPWORDS: frozenset[str] = frozenset(
+    """a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further had
+    has have having he her here hers herself him himself his how i if in into is it its itself just
+    me more most my myself no nor not now of off on once only or other our ours ourselves out over own
+    same she should so some such than that the their theirs them themselves then there these they
+    this those through to too under until up very was we were what when where which while who whom
+    why will with would you your yours yourself yourselves s t don did didn doesn isn wasn""".split()
+)
+
+
+def where_clause(flt: SearchFilter, alias: str = "items") -> tuple[str, list[Any]]:
+    """Translate a filter into a WHERE fragment (``1`` when unrestricted) with ``?`` parameters."""
+    parts: list[str] = []
+    params: list[Any] = []
+    for name in SCOPE_FIELDS:
+        value = getattr(flt.scope, name)
+        if value is not None:
+            parts.append(f"{alias}.{name} = ?")
+            params.append(value)
+    if flt.kinds:
+        parts.append(f"{alias}.kind IN ({', '.join('?' for _ in flt.kinds)})")
+        params.extend(flt.kinds)
+    if flt.since is not None:
+        parts.append(f"{alias}.ts >= ?")
+        params.append(to_epoch(flt.since))
+    if flt.until is not None:
+        parts.append(f"{alias}.ts < ?")
+        params.append(to_epoch(flt.until))
+    return (" AND ".join(parts) or "1"), params
+
+
+def query_terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """Lower-cased word tokens of a free-text query, stopwords dropped unless nothing else is left."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    informative = [w for w in words if w not in STOPWORDS]
+    chosen = words if keep_stopwords or not informative else informative
+    return list(dict.fromkeys(chosen))  # de-duplicate, keep order
+
+
+def fts_match_expression(terms: Sequence[str]) -> str | None:
+    """An FTS5 MATCH string that ORs quoted terms, so no user text is ever parsed as FTS5 syntax."""
+    quoted = ['"' + term.replace('"', '""') + '"' for term in terms if term]
+    return " OR ".join(quoted) or None
+
+
+def placeholders(count: int) -> str:
+    return ", ".join("?" for _ in range(count))

@@ -1,0 +1,333 @@
+"""The embedded default store: one SQLite file in WAL mode, FTS5 for words, vectors in the rows."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mnemo.errors import StoreError
+from mnemo.records import OWNER_FIELDS, Item, Scope, SearchFilter
+from mnemo.store.base import VectorDelta, WriteOutcome
+from mnemo.store.migrations import apply_migrations
+from mnemo.store.sql import placeholders, where_clause
+from mnemo.timeutil import from_epoch, now_utc, to_epoch
+
+_COLUMNS = (
+    "rowid, id, user_id, agent_id, project, session_id, task_id, content, kind, role, source, "
+    "ts, ingested_at, metadata, content_hash"
+)
+#: Columns compared to decide whether a re-added item really changed.
+_MUTABLE = ("session_id", "task_id", "content", "kind", "role", "source", "ts", "metadata", "content_hash")
+_CHUNK = 500  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
+
+
+class SQLiteStore:
+    """A thread-safe store over one SQLite connection; writers elsewhere are serialised by SQLite."""
+
+    def __init__(self, path: str, *, busy_timeout_ms: int = 10_000) -> None:
+        self.path = path
+        self._lock = threading.RLock()
+        self._conn = _connect(path, busy_timeout_ms)
+        try:
+            apply_migrations(self._conn)
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise StoreError(f"cannot prepare the store at {path}: {exc}") from exc
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def write(self, items: Sequence[Item], vectors: Sequence[np.ndarray | None]) -> list[WriteOutcome]:
+        """Insert or update items in one transaction; unchanged items are left untouched."""
+        outcomes: list[WriteOutcome] = []
+        with self._transaction() as conn:
+            seq = _bump_seq(conn)
+            stamp = to_epoch(now_utc())
+            for item, vector in zip(items, vectors, strict=True):
+                outcomes.append(_upsert(conn, item, vector, seq, stamp))
+        return outcomes
+
+    def write_vectors(self, pairs: Sequence[tuple[Item, np.ndarray]]) -> None:
+        """Replace the vectors of existing items (re-embedding with another model)."""
+        with self._transaction() as conn:
+            seq = _bump_seq(conn)
+            conn.executemany(
+                "UPDATE items SET embedding = ?, seq = ? "
+                "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
+                [
+                    (np.asarray(v, dtype=np.float32).tobytes(), seq, *_owner_values(i.scope), i.id)
+                    for i, v in pairs
+                ],
+            )
+
+    def delete(self, item_id: str, scope: Scope) -> int:
+        flt = SearchFilter(scope=scope)
+        where, params = where_clause(flt)
+        with self._transaction() as conn:
+            rows = conn.execute(f"SELECT rowid FROM items WHERE id = ? AND {where}", [item_id, *params]).fetchall()
+            if not rows:
+                return 0
+            seq = _bump_seq(conn)
+            keys = [row[0] for row in rows]
+            conn.executemany("DELETE FROM items WHERE rowid = ?", [(k,) for k in keys])
+            conn.executemany(
+                "INSERT OR REPLACE INTO tombstones (item_rowid, seq) VALUES (?, ?)", [(k, seq) for k in keys]
+            )
+        return len(keys)
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def get_meta(self, key: str) -> str | None:
+        row = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0][0] if row else None
+
+    def sequence(self) -> int:
+        return int(self.get_meta("seq") or 0)
+
+    def cached_vectors(self, content_hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already computed for identical content, so it is never embedded twice."""
+        found: dict[str, np.ndarray] = {}
+        unique = list(dict.fromkeys(content_hashes))
+        for start in range(0, len(unique), _CHUNK):
+            chunk = unique[start : start + _CHUNK]
+            rows = self._read(
+                f"SELECT content_hash, embedding FROM items WHERE content_hash IN ({placeholders(len(chunk))}) "
+                "AND embedding IS NOT NULL",
+                chunk,
+            )
+            for digest, blob in rows:
+                found.setdefault(digest, np.frombuffer(blob, dtype=np.float32))
+        return found
+
+    def get(self, item_id: str, scope: Scope) -> Item | None:
+        where, params = where_clause(SearchFilter(scope=scope))
+        rows = self._read(
+            f"SELECT {_COLUMNS} FROM items WHERE id = ? AND {where} ORDER BY ingested_at DESC LIMIT 1",
+            [item_id, *params],
+        )
+        return _to_item(rows[0]) if rows else None
+
+    def lexical(self, match: str, flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
+        """BM25 over content (and, weighted lower, the speaker); higher score is better."""
+        where, params = where_clause(flt)
+        sql = (
+            "SELECT items.rowid, -bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
+            "JOIN items ON items.rowid = items_fts.rowid "
+            f"WHERE items_fts MATCH ? AND {where} ORDER BY bm25(items_fts, 1.0, 0.5) LIMIT ?"
+        )
+        try:
+            return [(int(k), float(s)) for k, s in self._read(sql, [match, *params, limit])]
+        except StoreError as exc:
+            if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
+                return []  # the match string is built from quoted terms; this is a last resort
+            raise
+
+    def allowed_keys(self, flt: SearchFilter) -> np.ndarray | None:
+        """Row keys a filtered vector search may return; None when the filter allows everything."""
+        where, params = where_clause(flt)
+        if where == "1":
+            return None
+        rows = self._read(f"SELECT rowid FROM items WHERE {where} AND embedding IS NOT NULL", params)
+        return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+
+    def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]:
+        """Items for the given row keys that also pass the filter (the scope is checked again here)."""
+        where, params = where_clause(flt)
+        found: dict[int, Item] = {}
+        keys = list(dict.fromkeys(int(k) for k in keys))
+        for start in range(0, len(keys), _CHUNK):
+            chunk = keys[start : start + _CHUNK]
+            rows = self._read(
+                f"SELECT {_COLUMNS} FROM items WHERE rowid IN ({placeholders(len(chunk))}) AND {where}",
+                [*chunk, *params],
+            )
+            found.update((row[0], _to_item(row)) for row in rows)
+        return found
+
+    def vector_changes(self, since_seq: int) -> VectorDelta:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN")  # one snapshot for rows, tombstones and seq
+                rows = self._conn.execute(
+                    "SELECT rowid, embedding FROM items WHERE seq > ?", (since_seq,)
+                ).fetchall()
+                gone = self._conn.execute("SELECT item_rowid FROM tombstones WHERE seq > ?", (since_seq,)).fetchall()
+                seq = int(self._conn.execute("SELECT value FROM meta WHERE key = 'seq'").fetchone()[0])
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"cannot read vectors: {exc}") from exc
+        return _delta(rows, gone, seq)
+
+    def iter_items(self, flt: SearchFilter) -> Iterator[Item]:
+        """Every matching item in insertion order, read in pages so memory stays bounded."""
+        where, params = where_clause(flt)
+        last = 0
+        while True:
+            rows = self._read(
+                f"SELECT {_COLUMNS} FROM items WHERE rowid > ? AND {where} ORDER BY rowid LIMIT 1000",
+                [last, *params],
+            )
+            if not rows:
+                return
+            yield from (_to_item(row) for row in rows)
+            last = rows[-1][0]
+
+    def count(self, flt: SearchFilter) -> int:
+        where, params = where_clause(flt)
+        return int(self._read(f"SELECT count(*) FROM items WHERE {where}", params)[0][0])
+
+    def grouped_counts(self, column: str, flt: SearchFilter) -> dict[str, int]:
+        if column not in {"kind", "role", "user_id", "agent_id", "project", "session_id", "source"}:
+            raise ValueError(f"cannot group by {column!r}")
+        where, params = where_clause(flt)
+        rows = self._read(f"SELECT {column}, count(*) FROM items WHERE {where} GROUP BY {column}", params)
+        return {str(key if key is not None else ""): int(n) for key, n in rows}
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"store read failed: {exc}") from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"store write failed and was rolled back: {exc}") from exc
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
+
+
+def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
+    if path != ":memory:":
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(
+            path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False
+        )
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        if path != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+        # NORMAL is durable across application crashes in WAL mode; only power loss can drop
+        # the last commits, and never corrupts the file.
+        conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open the store at {path}: {exc}") from exc
+    return conn
+
+
+def _bump_seq(conn: sqlite3.Connection) -> int:
+    row = conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'seq' RETURNING value")
+    return int(row.fetchone()[0])
+
+
+def _owner_values(scope: Scope) -> list[str]:
+    return [getattr(scope, name) or "" for name in OWNER_FIELDS]
+
+
+def _row_values(item: Item) -> dict[str, Any]:
+    return {
+        "session_id": item.scope.session_id,
+        "task_id": item.scope.task_id,
+        "content": item.content,
+        "kind": item.kind,
+        "role": item.role,
+        "source": item.source,
+        "ts": to_epoch(item.timestamp),
+        "metadata": json.dumps(dict(item.metadata), sort_keys=True, ensure_ascii=False, default=str),
+        "content_hash": item.content_hash,
+    }
+
+
+def _upsert(conn: sqlite3.Connection, item: Item, vector: np.ndarray | None, seq: int, stamp: float | None) -> WriteOutcome:
+    owner = _owner_values(item.scope)
+    values = _row_values(item)
+    blob = None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+    existing = conn.execute(
+        f"SELECT rowid, {', '.join(_MUTABLE)}, embedding IS NOT NULL FROM items "
+        "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
+        [*owner, item.id],
+    ).fetchone()
+    if existing is None:
+        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "embedding", "seq"]
+        conn.execute(
+            f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))})",
+            [item.id, *owner, *values.values(), stamp, blob, seq],
+        )
+        return WriteOutcome(item.id, "added")
+    rowid, *old, had_vector = existing
+    if list(old) == list(values.values()) and (had_vector or blob is None):
+        return WriteOutcome(item.id, "unchanged")
+    assignments = ", ".join(f"{name} = ?" for name in values)
+    conn.execute(
+        f"UPDATE items SET {assignments}, embedding = ?, seq = ? WHERE rowid = ?",
+        [*values.values(), blob, seq, rowid],
+    )
+    return WriteOutcome(item.id, "updated")
+
+
+def _to_item(row: tuple[Any, ...]) -> Item:
+    (_, item_id, user_id, agent_id, project, session_id, task_id, content, kind, role, source, ts,
+     ingested_at, metadata, content_hash) = row
+    return Item(
+        id=item_id,
+        content=content,
+        kind=kind,
+        role=role,
+        source=source,
+        scope=Scope(
+            user_id=user_id or None,
+            agent_id=agent_id or None,
+            session_id=session_id,
+            project=project or None,
+            task_id=task_id,
+        ),
+        timestamp=from_epoch(ts),
+        ingested_at=from_epoch(ingested_at),
+        metadata=json.loads(metadata) if metadata else {},
+        content_hash=content_hash,
+    )
+
+
+def _delta(rows: list[tuple[int, bytes | None]], gone: list[tuple[int]], seq: int) -> VectorDelta:
+    with_vectors = [(k, blob) for k, blob in rows if blob is not None]
+    live = {k for k, _ in with_vectors}
+    # SQLite may hand a deleted row's key to a new row; a key that is live now is never removed
+    removed = sorted(({k for k, blob in rows if blob is None} | {g[0] for g in gone}) - live)
+    keys = np.fromiter((k for k, _ in with_vectors), dtype=np.int64, count=len(with_vectors))
+    if with_vectors:
+        vectors = np.vstack([np.frombuffer(blob, dtype=np.float32) for _, blob in with_vectors])
+    else:
+        vectors = np.zeros((0, 0), dtype=np.float32)
+    return VectorDelta(keys=keys, vectors=vectors, removed=np.asarray(removed, dtype=np.int64), seq=seq)

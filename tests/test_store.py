@@ -1,0 +1,132 @@
+"""The SQLite store on real files: schema, upserts, deletes, FTS sync and vector deltas."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+from mnemo.ingest.normalise import make_item
+from mnemo.records import Scope, SearchFilter
+from mnemo.store.migrations import MIGRATIONS
+from mnemo.store.sql import fts_match_expression, query_terms, where_clause
+from mnemo.store.sqlite import SQLiteStore
+
+pytestmark = pytest.mark.core
+
+
+def _item(content: str, **fields: object):
+    return make_item({"content": content, **fields})
+
+
+def _vec(seed: int) -> np.ndarray:
+    vector = np.random.default_rng(seed).normal(size=8).astype(np.float32)
+    return vector / np.linalg.norm(vector)
+
+
+def test_opens_in_wal_mode_and_records_migrations(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.close()
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    names = [r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
+    assert names == [name for name, _ in MIGRATIONS]
+    SQLiteStore(db_path).close()  # reopening applies nothing twice
+    assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == len(MIGRATIONS)
+
+
+def test_upsert_reports_added_updated_unchanged(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    first = _item("the cat sat", id="a")
+    assert [o.status for o in store.write([first], [_vec(1)])] == ["added"]
+    assert [o.status for o in store.write([first], [_vec(1)])] == ["unchanged"]
+    changed = _item("the dog sat", id="a")
+    assert [o.status for o in store.write([changed], [_vec(2)])] == ["updated"]
+    assert store.count(SearchFilter()) == 1
+    assert store.get("a", Scope()).content == "the dog sat"
+
+
+def test_same_id_under_another_owner_is_another_item(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.write([_item("alice's note", id="n1", user_id="alice")], [None])
+    store.write([_item("bob's note", id="n1", user_id="bob")], [None])
+    assert store.count(SearchFilter()) == 2
+    assert store.get("n1", Scope(user_id="alice")).content == "alice's note"
+    assert store.get("n1", Scope(user_id="bob")).content == "bob's note"
+
+
+def test_fts_follows_updates_and_deletes(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.write([_item("kafka consumer lag", id="x")], [None])
+    match = fts_match_expression(["kafka"])
+    assert len(store.lexical(match, SearchFilter(), 10)) == 1
+    store.write([_item("flink windows", id="x")], [None])
+    assert store.lexical(match, SearchFilter(), 10) == []
+    assert len(store.lexical(fts_match_expression(["flink"]), SearchFilter(), 10)) == 1
+    assert store.delete("x", Scope()) == 1
+    assert store.lexical(fts_match_expression(["flink"]), SearchFilter(), 10) == []
+
+
+def test_porter_stemming_matches_word_forms(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.write([_item("We were migrating the billing events", id="x")], [None])
+    for form in ("migrate", "migration", "migrated"):
+        assert len(store.lexical(fts_match_expression([form]), SearchFilter(), 10)) == 1, form
+    assert store.lexical(fts_match_expression(["migrant"]), SearchFilter(), 10) == []
+
+
+def test_vector_changes_bring_an_index_up_to_date(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.write([_item("one", id="1"), _item("two", id="2")], [_vec(1), _vec(2)])
+    delta = store.vector_changes(0)
+    assert sorted(delta.keys.tolist()) == [1, 2] and delta.vectors.shape == (2, 8)
+    seq = delta.seq
+    store.delete("1", Scope())
+    store.write([_item("three", id="3")], [_vec(3)])
+    later = store.vector_changes(seq)
+    assert later.removed.tolist() == [1]
+    assert len(later.keys) == 1  # the new item, whichever key SQLite gave it
+    assert store.vector_changes(later.seq).keys.size == 0
+
+
+def test_reused_row_key_is_not_reported_removed(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    store.write([_item("one", id="1")], [_vec(1)])
+    seq = store.vector_changes(0).seq
+    store.delete("1", Scope())
+    store.write([_item("two", id="2")], [_vec(2)])  # the max key was freed, so SQLite reuses it
+    delta = store.vector_changes(seq)
+    live = set(delta.keys.tolist())
+    assert not live & set(delta.removed.tolist())
+    assert len(live) == 1
+
+
+def test_cached_vectors_by_content_hash(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    item = _item("same words", id="a")
+    store.write([item], [_vec(5)])
+    found = store.cached_vectors([item.content_hash, "missing"])
+    assert list(found) == [item.content_hash]
+    np.testing.assert_array_equal(found[item.content_hash], _vec(5))
+
+
+def test_where_clause_is_parameterised() -> None:
+    sql, params = where_clause(SearchFilter(scope=Scope(user_id="u'; DROP TABLE items; --"), kinds=("fact",)))
+    assert "DROP" not in sql
+    assert sql == "items.user_id = ? AND items.kind IN (?)"
+    assert params == ["u'; DROP TABLE items; --", "fact"]
+    assert where_clause(SearchFilter()) == ("1", [])
+
+
+def test_fts_expression_quotes_user_syntax() -> None:
+    terms = query_terms('NEAR( "quoted" AND OR * col:value')
+    expression = fts_match_expression(terms)
+    assert expression is not None
+    assert all(part.startswith('"') and part.endswith('"') for part in expression.split(" OR "))
+    assert fts_match_expression([]) is None
+
+
+def test_query_terms_drop_stopwords_unless_nothing_is_left() -> None:
+    assert query_terms("What is the name of her dog?") == ["name", "dog"]
+    assert query_terms("who is it") == ["who", "is", "it"]

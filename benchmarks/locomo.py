@@ -27,6 +27,7 @@ KS = (5, 10, 25)
 #: Fusion weights of each variant; the single-strategy rows switch the other signals off.
 VARIANTS = {
     "hybrid": None,
+    "hybrid-score": {"fusion": "score"},
     "bm25": {"weight_semantic": 0.0, "weight_recency": 0.0},
     "dense": {"weight_lexical": 0.0, "weight_recency": 0.0},
 }
@@ -120,16 +121,25 @@ def main() -> None:
     summary = summarise(result["scores"])
     groups = ["all", *CATEGORIES.values()]
     rows = [
-        [variant, group, summary[variant][group]["n"], *(summary[variant][group][m] for m in
-         ("recall@5", "recall@10", "recall@25", "ndcg@10"))]
-        for variant in VARIANTS for group in groups if group in summary[variant]
+        [
+            variant,
+            group,
+            summary[variant][group]["n"],
+            *(summary[variant][group][m] for m in ("recall@5", "recall@10", "recall@25", "ndcg@10")),
+        ]
+        for variant in VARIANTS
+        for group in groups
+        if group in summary[variant]
     ]
     timings = sorted(result["timings"])
     latency = {"p50_ms": 1000 * timings[len(timings) // 2], "p95_ms": 1000 * timings[int(len(timings) * 0.95)]}
     table = markdown_table(["variant", "questions", "n", "R@5", "R@10", "R@25", "nDCG@10"], rows)
     table += f"\n\nhybrid search latency: p50 {latency['p50_ms']:.1f} ms, p95 {latency['p95_ms']:.1f} ms"
-    write_results("locomo", {"data": str(args.data.name), "embedder": args.embedder, "summary": summary,
-                             "search_latency": latency}, table)
+    write_results(
+        "locomo",
+        {"data": str(args.data.name), "embedder": args.embedder, "summary": summary, "search_latency": latency},
+        table,
+    )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mnemo import ConfigError, InputError, Memory
+from mnemo.embed.hashing import HashingEmbedder
 
 pytestmark = pytest.mark.core
 
@@ -19,13 +20,17 @@ text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1,
 json_scalar = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=20)
 metadata = st.dictionaries(st.text(string.ascii_letters, min_size=1, max_size=8), json_scalar, max_size=4)
 moments = st.datetimes(
-    min_value=datetime(1971, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.sampled_from([UTC, timezone(timedelta(hours=-5))])
+    min_value=datetime(1971, 1, 1),
+    max_value=datetime(2100, 1, 1),
+    timezones=st.sampled_from([UTC, timezone(timedelta(hours=-5))]),
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=text, meta=metadata, moment=moments, role=st.none() | st.sampled_from(["user", "assistant", "Ana"]))
-def test_add_get_round_trip(hashing_memory: Memory, content: str, meta: dict, moment: datetime, role: str | None) -> None:
+def test_add_get_round_trip(
+    hashing_memory: Memory, content: str, meta: dict, moment: datetime, role: str | None
+) -> None:
     item = hashing_memory.add(content, role=role, timestamp=moment, metadata=meta, session_id="s", id="rt")
     stored = hashing_memory.get("rt")
     assert stored is not None and item.id == "rt"
@@ -179,7 +184,9 @@ def test_delete_removes_from_every_strategy(hashing_memory: Memory) -> None:
 
 
 def test_export_round_trips_through_add_many(tmp_path, hashing_memory: Memory) -> None:
-    hashing_memory.add("a fact about owls", id="f1", kind="fact", user_id="u", metadata={"k": 1}, timestamp="2023-05-08")
+    hashing_memory.add(
+        "a fact about owls", id="f1", kind="fact", user_id="u", metadata={"k": 1}, timestamp="2023-05-08"
+    )
     hashing_memory.add("a note", id="n1", kind="note", project="p", session_id="s")
     exported = list(hashing_memory.export())
     with Memory(str(tmp_path / "copy.db"), embedder="hashing") as copy:
@@ -226,9 +233,36 @@ def test_reindex_switches_models(db_path: str) -> None:
 
 
 def test_hits_carry_their_evidence(hashing_memory: Memory) -> None:
-    hashing_memory.add("Caroline went to the support group", role="Caroline", session_id="1", timestamp="2023-05-08", id="D1:3")
+    hashing_memory.add(
+        "Caroline went to the support group", role="Caroline", session_id="1", timestamp="2023-05-08", id="D1:3"
+    )
     hit = hashing_memory.search("support group")[0]
     record = hit.as_dict()
     assert record["id"] == "D1:3" and record["role"] == "Caroline" and record["session_id"] == "1"
     assert {"lexical", "semantic"} <= set(hit.ranks) and hit.score > 0
     assert record["timestamp"].startswith("2023-05-08")
+
+
+class CountingEmbedder(HashingEmbedder):
+    """The real hashing embedder, counting the texts it is asked to embed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    def embed_batch(self, texts):  # type: ignore[no-untyped-def]
+        self.texts.extend(texts)
+        return super().embed_batch(texts)
+
+
+def test_embeddings_are_cached_by_the_text_they_come_from(db_path: str) -> None:
+    counter = CountingEmbedder()
+    with Memory(db_path, embedder=counter) as memory:
+        memory.add("the same words", id="a", role="Ana")
+        memory.add("the same words", id="b", role="Ana")  # cached: same speaker, same text
+        memory.add_many([{"content": "the same words", "id": f"c{i}", "role": "Ana"} for i in range(5)])
+        assert counter.texts == ["Ana: the same words"]
+        memory.add("the same words", id="d", role="Ben")  # another speaker is another text
+        assert counter.texts[-1] == "Ben: the same words" and len(counter.texts) == 2
+        memory.add("the same words", id="a", role="Ana", metadata={"x": 1})  # metadata change: no re-embed
+        assert len(counter.texts) == 2

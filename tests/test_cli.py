@@ -18,7 +18,11 @@ def run(db: str, *args: str, stdin: str | None = None, check: bool = True) -> su
     env = {**os.environ, "MNEMO_EMBEDDER": "hashing"}
     result = subprocess.run(
         [sys.executable, "-m", "mnemo", "--db", db, *args],
-        capture_output=True, text=True, input=stdin, env=env, timeout=120,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=env,
+        timeout=120,
     )
     assert "Traceback" not in result.stderr, result.stderr
     if check:
@@ -70,7 +74,9 @@ def test_export_round_trips_through_import(db_path: str, tmp_path: Path) -> None
     second = tmp_path / "again.jsonl"
     run(copy, "export", "--output", str(second))
     strip = [{k: v for k, v in json.loads(x).items() if k != "ingested_at"} for x in lines]
-    assert strip == [{k: v for k, v in json.loads(x).items() if k != "ingested_at"} for x in second.read_text().splitlines()]
+    assert strip == [
+        {k: v for k, v in json.loads(x).items() if k != "ingested_at"} for x in second.read_text().splitlines()
+    ]
 
 
 def test_markdown_documents_split_into_sections(db_path: str, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from mnemo.ingest.normalise import make_item
 from mnemo.records import Scope, SearchFilter
+from mnemo.store.base import Embedding
 from mnemo.store.migrations import MIGRATIONS
 from mnemo.store.sql import fts_match_expression, query_terms, where_clause
 from mnemo.store.sqlite import SQLiteStore
@@ -20,9 +21,13 @@ def _item(content: str, **fields: object):
     return make_item({"content": content, **fields})
 
 
-def _vec(seed: int) -> np.ndarray:
+def _values(seed: int) -> np.ndarray:
     vector = np.random.default_rng(seed).normal(size=8).astype(np.float32)
     return vector / np.linalg.norm(vector)
+
+
+def _vec(seed: int) -> Embedding:
+    return Embedding(f"key-{seed}", _values(seed))
 
 
 def test_opens_in_wal_mode_and_records_migrations(db_path: str) -> None:
@@ -76,39 +81,45 @@ def test_porter_stemming_matches_word_forms(db_path: str) -> None:
     assert store.lexical(fts_match_expression(["migrant"]), SearchFilter(), 10) == []
 
 
-def test_vector_changes_bring_an_index_up_to_date(db_path: str) -> None:
+def _pages(store: SQLiteStore, since: int, page: int = 20_000) -> dict[int, np.ndarray]:
+    return {int(k): v for keys, vectors in store.vector_pages(since, page) for k, v in zip(keys, vectors, strict=True)}
+
+
+def test_vector_pages_and_removals_bring_an_index_up_to_date(db_path: str) -> None:
     store = SQLiteStore(db_path)
-    store.write([_item("one", id="1"), _item("two", id="2")], [_vec(1), _vec(2)])
-    delta = store.vector_changes(0)
-    assert sorted(delta.keys.tolist()) == [1, 2] and delta.vectors.shape == (2, 8)
-    seq = delta.seq
+    store.write([_item("one", id="1"), _item("two", id="2"), _item("no vector", id="x")], [_vec(1), _vec(2), None])
+    assert sorted(_pages(store, 0, page=1)) == [1, 2]  # paging returns every row once
+    np.testing.assert_array_equal(_pages(store, 0)[2], _values(2))
+    seq = store.sequence()
     store.delete("1", Scope())
     store.write([_item("three", id="3")], [_vec(3)])
-    later = store.vector_changes(seq)
-    assert later.removed.tolist() == [1]
-    assert len(later.keys) == 1  # the new item, whichever key SQLite gave it
-    assert store.vector_changes(later.seq).keys.size == 0
+    assert store.removed_since(seq).tolist() == [1]
+    assert len(_pages(store, seq)) == 1  # only the new row, whichever key SQLite gave it
+    assert _pages(store, store.sequence()) == {} and store.removed_since(store.sequence()).size == 0
 
 
-def test_reused_row_key_is_not_reported_removed(db_path: str) -> None:
-    store = SQLiteStore(db_path)
-    store.write([_item("one", id="1")], [_vec(1)])
-    seq = store.vector_changes(0).seq
-    store.delete("1", Scope())
-    store.write([_item("two", id="2")], [_vec(2)])  # the max key was freed, so SQLite reuses it
-    delta = store.vector_changes(seq)
-    live = set(delta.keys.tolist())
-    assert not live & set(delta.removed.tolist())
-    assert len(live) == 1
+def test_synced_index_follows_writes_from_another_connection(db_path: str) -> None:
+    from mnemo.index.adaptive import AdaptiveIndex
+    from mnemo.retrieve.vectors import SyncedVectorIndex
+
+    reader, writer = SQLiteStore(db_path), SQLiteStore(db_path)
+    synced = SyncedVectorIndex(reader, lambda: AdaptiveIndex(8), lambda index: None)
+    writer.write([_item("one", id="1"), _item("two", id="2")], [_vec(1), _vec(2)])
+    assert len(synced.refresh()) == 2
+    writer.delete("1", Scope())
+    writer.write([_item("two again", id="2")], [_vec(7)])  # replaced vector
+    index = synced.refresh()
+    assert len(index) == 1
+    _, scores = index.search(_values(7), 1)
+    assert scores[0] > 0.999
 
 
 def test_cached_vectors_by_content_hash(db_path: str) -> None:
     store = SQLiteStore(db_path)
-    item = _item("same words", id="a")
-    store.write([item], [_vec(5)])
-    found = store.cached_vectors([item.content_hash, "missing"])
-    assert list(found) == [item.content_hash]
-    np.testing.assert_array_equal(found[item.content_hash], _vec(5))
+    store.write([_item("same words", id="a")], [_vec(5)])
+    found = store.cached_vectors(["key-5", "missing"])
+    assert list(found) == ["key-5"]
+    np.testing.assert_array_equal(found["key-5"], _values(5))
 
 
 def test_where_clause_is_parameterised() -> None:

@@ -6,24 +6,20 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-import numpy as np
-
 from mnemo.config import Config, load_config
 from mnemo.context.render import ContextPack, render
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
+from mnemo.embed.inputs import embed_items, query_input
 from mnemo.errors import InputError
-from mnemo.index.adaptive import AdaptiveIndex
+from mnemo.index.adaptive import AdaptiveIndex, open_index
 from mnemo.ingest.normalise import item_to_record, make_item
 from mnemo.records import KINDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
 from mnemo.retrieve.vectors import SyncedVectorIndex
+from mnemo.store.base import Embedding
 from mnemo.store.factory import open_store
 from mnemo.timeutil import to_utc
-
-#: The embedding model reads at most 256 word pieces; no text needs more characters than this
-#: to fill them, and cutting here keeps a 10 MB message from costing seconds to tokenise.
-EMBED_PREFIX_CHARS = 8192
 
 Progress = Callable[[int, int], None]
 
@@ -60,7 +56,7 @@ class Memory:
         except BaseException:
             self.store.close()
             raise
-        self._vectors = SyncedVectorIndex(self.store, self._new_index)
+        self._vectors = self._new_vectors()
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -82,9 +78,18 @@ class Memory:
     ) -> Item:
         """Store one memory and return it; re-adding an id in the same scope updates it."""
         record = {
-            "content": content, "role": role, "session_id": session_id, "user_id": user_id,
-            "agent_id": agent_id, "project": project, "task_id": task_id, "timestamp": timestamp,
-            "id": id, "metadata": metadata, "kind": kind, "source": source,
+            "content": content,
+            "role": role,
+            "session_id": session_id,
+            "user_id": user_id,
+            "agent_id": agent_id,
+            "project": project,
+            "task_id": task_id,
+            "timestamp": timestamp,
+            "id": id,
+            "metadata": metadata,
+            "kind": kind,
+            "source": source,
         }
         item = self._validate(record)
         self._write([item])
@@ -134,17 +139,17 @@ class Memory:
         from mnemo.embed.registry import make_embedder
 
         model = embedder if isinstance(embedder, Embedder) else make_embedder(embedder)
-        items = list(self.store.iter_items(SearchFilter()))
-        for start in range(0, len(items), self.config.batch_size):
-            chunk = items[start : start + self.config.batch_size]
-            vectors = model.embed([_embed_text(i) for i in chunk])
-            self.store.write_vectors([(i, v) for i, v in zip(chunk, vectors, strict=True)])
+        total, done = self.store.count(SearchFilter()), 0
+        for chunk in _chunks(self.store.iter_items(SearchFilter()), self.config.batch_size):
+            vectors = embed_items(model, chunk, lambda keys: {})
+            self.store.write_vectors(list(zip(chunk, vectors, strict=True)))
+            done += len(chunk)
             if progress:
-                progress(start + len(chunk), len(items))
+                progress(done, total)
         self.store.set_meta("embedder", model.name)
         self.embedder = model
-        self._vectors = SyncedVectorIndex(self.store, self._new_index)
-        return len(items)
+        self._vectors = self._new_vectors()
+        return done
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -166,10 +171,18 @@ class Memory:
         text = _check_query(query)
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
             raise InputError(f"limit must be an integer from 1 to 1000, got {limit!r}")
-        flt = self._filter(kind, since, until, user_id=user_id, session_id=session_id,
-                           project=project, agent_id=agent_id, task_id=task_id)
+        flt = self._filter(
+            kind,
+            since,
+            until,
+            user_id=user_id,
+            session_id=session_id,
+            project=project,
+            agent_id=agent_id,
+            task_id=task_id,
+        )
         candidates = max(limit * self.config.candidate_factor, self.config.min_candidates)
-        vector = self.embedder.embed_one(text[:EMBED_PREFIX_CHARS]) if self.embedder else None
+        vector = self.embedder.embed_one(query_input(text)) if self.embedder else None
         settings = HybridSettings(
             weights={
                 "lexical": self.config.weight_lexical,
@@ -179,6 +192,7 @@ class Memory:
             },
             rrf_k=self.config.rrf_k,
             candidates=candidates,
+            fusion=self.config.fusion,
         )
         search_vectors = self._vectors.search if self.embedder else None
         return hybrid_search(self.store, text, vector, search_vectors, flt, limit, settings)
@@ -210,10 +224,14 @@ class Memory:
             "sessions": len(self.store.grouped_counts("session_id", flt)),
             "embedder": self.embedder.name if self.embedder else None,
             "vectors_indexed": len(self._vectors),
+            "vector_index": self._vectors.kind,
         }
 
     def close(self) -> None:
-        self.store.close()
+        try:
+            self._vectors.save()
+        finally:
+            self.store.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -223,9 +241,23 @@ class Memory:
 
     # -- plumbing --------------------------------------------------------------------------
 
-    def _new_index(self) -> AdaptiveIndex:
+    def _new_vectors(self) -> SyncedVectorIndex:
+        return SyncedVectorIndex(self.store, self._open_index, self._save_index)
+
+    def _index_path(self) -> str | None:
+        """Beside the store file, named by the store's id so a recreated store never reuses it."""
+        if self.store.path == ":memory:" or self.embedder is None:
+            return None
+        return f"{self.store.path}.{self.store.store_id[:12]}.{self.embedder.dim}.hnsw"
+
+    def _open_index(self) -> AdaptiveIndex:
         dim = self.embedder.dim if self.embedder else 0
-        return AdaptiveIndex(dim, threshold=self.config.hnsw_threshold)
+        return open_index(dim, self._index_path(), threshold=self.config.hnsw_threshold)
+
+    def _save_index(self, index: AdaptiveIndex) -> None:
+        path = self._index_path()
+        if path is not None:
+            index.save(path)
 
     def _scope(self, given: Mapping[str, str | None]) -> Scope:
         unknown = set(given) - set(SCOPE_FIELDS)
@@ -261,16 +293,10 @@ class Memory:
             self.store.set_meta("embedder", self.embedder.name)
         return [o.status for o in self.store.write(items, vectors)]
 
-    def _embed(self, items: Sequence[Item]) -> list[np.ndarray | None]:
+    def _embed(self, items: Sequence[Item]) -> Sequence[Embedding | None]:
         if self.embedder is None:
             return [None] * len(items)
-        known = self.store.cached_vectors([i.content_hash for i in items])
-        missing = list(dict.fromkeys(i.content_hash for i in items if i.content_hash not in known))
-        if missing:
-            text_of = {i.content_hash: _embed_text(i) for i in items}
-            fresh = self.embedder.embed([text_of[h] for h in missing])
-            known.update(zip(missing, fresh, strict=True))
-        return [known[i.content_hash] for i in items]
+        return embed_items(self.embedder, items, self.store.cached_vectors)
 
     @staticmethod
     def _count_into(counts: dict[str, int], statuses: list[str]) -> int:
@@ -279,8 +305,15 @@ class Memory:
         return len(statuses)
 
 
-def _embed_text(item: Item) -> str:
-    return item.content[:EMBED_PREFIX_CHARS]
+def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    chunk: list[Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _check_query(query: Any) -> str:

@@ -48,8 +48,13 @@ def store_memory(
     metadata: dict[str, Any] | None = None,
 ) -> Item:
     return default_memory().add(
-        content, source=source, kind=_kind(context_type) or "message", agent_id=agent_id,
-        task_id=task_id, session_id=session_id, metadata=metadata,
+        content,
+        source=source,
+        kind=_kind(context_type) or "message",
+        agent_id=agent_id,
+        task_id=task_id,
+        session_id=session_id,
+        metadata=metadata,
     )
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What an item is; search and context can filter on it."""
 
     MESSAGE = "message"

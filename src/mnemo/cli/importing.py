@@ -29,7 +29,9 @@ def expand(paths: Sequence[Path]) -> list[Path]:
     return files
 
 
-def import_paths(memory: Memory, paths: Sequence[Path], scope: Mapping[str, Any], show_progress: bool) -> dict[str, Any]:
+def import_paths(
+    memory: Memory, paths: Sequence[Path], scope: Mapping[str, Any], show_progress: bool
+) -> dict[str, Any]:
     totals: dict[str, Any] = {"files": 0, "added": 0, "updated": 0, "unchanged": 0, "skipped": 0, "errors": []}
     for path in expand(paths):
         report = _import_file(memory, path, {k: v for k, v in scope.items() if v}, show_progress)

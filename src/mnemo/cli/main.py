@@ -124,7 +124,9 @@ def search(ctx: click.Context, query: str, kind: tuple[str, ...], as_json: bool,
 @json_option
 @click.pass_context
 @handle_errors
-def context(ctx: click.Context, query: str, max_tokens: int, kind: tuple[str, ...], as_json: bool, **scope: Any) -> None:
+def context(
+    ctx: click.Context, query: str, max_tokens: int, kind: tuple[str, ...], as_json: bool, **scope: Any
+) -> None:
     """Print the memories for QUERY as a prompt block of at most --max-tokens tokens."""
     pack = open_memory(ctx).context_pack(query, max_tokens=max_tokens, kind=kind or None, **scope)
     if as_json:

@@ -28,8 +28,7 @@ class Embedder(ABC):
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         parts = [
-            self.embed_batch(texts[start : start + self.batch_size])
-            for start in range(0, len(texts), self.batch_size)
+            self.embed_batch(texts[start : start + self.batch_size]) for start in range(0, len(texts), self.batch_size)
         ]
         return np.vstack(parts).astype(np.float32, copy=False)
 

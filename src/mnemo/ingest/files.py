@@ -139,7 +139,7 @@ def split_sections(text: str) -> list[tuple[str, str]]:
         if match:
             sections.append((title, "\n".join(current)))
             level = len(match.group(1))
-            trail = trail[: level - 1] + [match.group(2)]
+            trail = [*trail[: level - 1], match.group(2)]
             title = " > ".join(trail)
             current = [line]
         else:

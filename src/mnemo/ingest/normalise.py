@@ -15,9 +15,7 @@ from mnemo.timeutil import to_utc
 #: Far beyond any chat turn or document section; past this a clear error beats SQLite's own.
 MAX_CONTENT_CHARS = 64_000_000
 #: Keys an input record may carry. ``text`` is accepted as a synonym of ``content``.
-RECORD_KEYS = frozenset(
-    {"content", "text", "id", "kind", "role", "source", "timestamp", "metadata", *SCOPE_FIELDS}
-)
+RECORD_KEYS = frozenset({"content", "text", "id", "kind", "role", "source", "timestamp", "metadata", *SCOPE_FIELDS})
 #: Keys that ``export`` writes for information and ``import`` ignores.
 IGNORED_KEYS = frozenset({"ingested_at", "content_hash"})
 
@@ -75,7 +73,10 @@ def _kind(value: Any) -> str:
     return kind
 
 
-def make_item(record: Mapping[str, Any], defaults: Scope = Scope()) -> Item:
+_NO_SCOPE = Scope()
+
+
+def make_item(record: Mapping[str, Any], defaults: Scope = _NO_SCOPE) -> Item:
     """Validate one record; raises InputError with a message fit to show a user."""
     unknown = set(record) - RECORD_KEYS - IGNORED_KEYS
     if unknown:

@@ -34,6 +34,28 @@ def reciprocal_rank_fusion(
     return [Fused(key, scores[key], ranks[key]) for key in ordered]
 
 
+def score_fusion(scored: Mapping[str, Mapping[int, float]], weights: Mapping[str, float]) -> list[Fused]:
+    """Weighted sum of min-max normalised scores: score(d) = Σ_s w_s · (x_s(d) − min_s) / (max_s − min_s).
+
+    Unlike RRF it keeps how *much* better the best candidate of a strategy is than the rest; a
+    document a strategy did not return gets 0 from it.
+    """
+    total: dict[int, float] = {}
+    ranks: dict[int, dict[str, int]] = {}
+    for name, scores in scored.items():
+        weight = weights.get(name, 1.0)
+        if weight <= 0 or not scores:
+            continue
+        low, high = min(scores.values()), max(scores.values())
+        span = high - low or 1.0
+        ordered = sorted(scores, key=lambda key: -scores[key])
+        for position, key in enumerate(ordered, start=1):
+            total[key] = total.get(key, 0.0) + weight * (scores[key] - low) / span
+            ranks.setdefault(key, {})[name] = position
+    ordered_keys = sorted(total, key=lambda key: (-total[key], min(ranks[key].values()), key))
+    return [Fused(key, total[key], ranks[key]) for key in ordered_keys]
+
+
 def rank_by(values: Mapping[int, float | None], *, descending: bool = True) -> list[int]:
     """Keys ordered by their value; keys whose value is None are left out of the ranking."""
     present = [(key, value) for key, value in values.items() if value is not None]

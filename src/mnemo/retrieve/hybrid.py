@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mnemo.records import Hit, Item, SearchFilter
-from mnemo.retrieve.fuse import keyword_overlap, rank_by, reciprocal_rank_fusion
+from mnemo.retrieve.fuse import keyword_overlap, rank_by, reciprocal_rank_fusion, score_fusion
 from mnemo.store.base import Store
 from mnemo.store.sql import fts_match_expression, query_terms
 
@@ -26,8 +26,9 @@ VectorSearch = Callable[[np.ndarray, int, SearchFilter], list[tuple[int, float]]
 @dataclass(frozen=True, slots=True)
 class HybridSettings:
     weights: Mapping[str, float]
-    rrf_k: float = 60.0
+    rrf_k: float = 10.0
     candidates: int = 50
+    fusion: str = "rrf"  # or "score": weighted min-max normalised scores
 
 
 def lexical_ranking(store: Store, query: str, flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
@@ -38,7 +39,9 @@ def lexical_ranking(store: Store, query: str, flt: SearchFilter, limit: int) -> 
 def keyword_ranking(query: str, items: Mapping[int, Item]) -> list[tuple[int, float]]:
     """Seed 002's fallback signal: the share of query words present, for stores without vectors."""
     wanted = query_terms(query)
-    scored = {key: keyword_overlap(wanted, query_terms(item.content, keep_stopwords=True)) for key, item in items.items()}
+    scored = {
+        key: keyword_overlap(wanted, query_terms(item.content, keep_stopwords=True)) for key, item in items.items()
+    }
     return [(key, scored[key]) for key in rank_by(scored) if scored[key] > 0]
 
 
@@ -59,10 +62,13 @@ def hybrid_search(
     items = store.fetch(sorted(pool), flt)
     if "semantic" not in signals:
         signals["keyword"] = dict(keyword_ranking(query, items))
-    rankings = {name: [k for k in found if k in items] for name, found in signals.items()}
-    rankings["recency"] = rank_by({k: _epoch(items[k]) for k in items})
-    signals["recency"] = {k: _epoch(items[k]) or 0.0 for k in items}
-    fused = reciprocal_rank_fusion(rankings, settings.weights, settings.rrf_k)[:limit]
+    signals = {name: {k: s for k, s in found.items() if k in items} for name, found in signals.items()}
+    signals["recency"] = {k: t for k in items if (t := _epoch(items[k])) is not None}
+    if settings.fusion == "score":
+        fused = score_fusion(signals, settings.weights)[:limit]
+    else:
+        rankings = {name: rank_by(found) for name, found in signals.items()}
+        fused = reciprocal_rank_fusion(rankings, settings.weights, settings.rrf_k)[:limit]
     return [_hit(items[f.key], f.score, f.ranks, _signals_of(f.key, signals, f.ranks)) for f in fused]
 
 

@@ -12,6 +12,14 @@ from mnemo.records import Item, Scope, SearchFilter
 
 
 @dataclass(frozen=True, slots=True)
+class Embedding:
+    """A vector and the cache key of the text it was computed from."""
+
+    key: str
+    values: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
 class WriteOutcome:
     """What happened to one item of a write batch: ``added``, ``updated`` or ``unchanged``."""
 
@@ -19,22 +27,12 @@ class WriteOutcome:
     status: str
 
 
-@dataclass(frozen=True, slots=True)
-class VectorDelta:
-    """Vector changes since a sequence number, for keeping a derived index in step with the store."""
-
-    keys: np.ndarray  # int64 row keys whose vectors were added or replaced
-    vectors: np.ndarray  # float32 (len(keys), dim)
-    removed: np.ndarray  # int64 row keys that no longer have a vector
-    seq: int  # the store's sequence number the delta brings an index up to
-
-
 class Store(Protocol):
     """The storage contract used by :class:`mnemo.api.Memory`."""
 
-    def write(self, items: Sequence[Item], vectors: Sequence[np.ndarray | None]) -> list[WriteOutcome]: ...
+    def write(self, items: Sequence[Item], vectors: Sequence[Embedding | None]) -> list[WriteOutcome]: ...
 
-    def cached_vectors(self, content_hashes: Sequence[str]) -> dict[str, np.ndarray]: ...
+    def cached_vectors(self, keys: Sequence[str]) -> dict[str, np.ndarray]: ...
 
     def get(self, item_id: str, scope: Scope) -> Item | None: ...
 
@@ -46,7 +44,9 @@ class Store(Protocol):
 
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]: ...
 
-    def vector_changes(self, since_seq: int) -> VectorDelta: ...
+    def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]: ...
+
+    def removed_since(self, since_seq: int) -> np.ndarray: ...
 
     def sequence(self) -> int: ...
 

@@ -11,6 +11,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         INSERT INTO meta (key, value) VALUES ('seq', '0');
+        INSERT INTO meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
         CREATE TABLE items (
             rowid INTEGER PRIMARY KEY,
             id TEXT NOT NULL,
@@ -29,13 +30,15 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             metadata TEXT NOT NULL DEFAULT '{}',
             content_hash TEXT NOT NULL,
             embedding BLOB,
+            -- hash of the exact text the vector was computed from: the embedding cache key
+            vector_key TEXT,
             seq INTEGER NOT NULL,
             UNIQUE (user_id, agent_id, project, id)
         );
         CREATE INDEX items_by_id ON items (id);
         CREATE INDEX items_by_session ON items (session_id);
         CREATE INDEX items_by_ts ON items (ts);
-        CREATE INDEX items_by_hash ON items (content_hash);
+        CREATE INDEX items_by_vector_key ON items (vector_key);
         CREATE INDEX items_by_seq ON items (seq);
         CREATE INDEX items_by_kind ON items (kind);
         -- deletions, so derived vector indexes can catch up without a rebuild
@@ -65,9 +68,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 
 def apply_migrations(conn: sqlite3.Connection) -> list[str]:
     """Apply every migration not yet recorded; returns the names applied now."""
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
-    )
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
     done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
     applied: list[str] = []
     for name, script in MIGRATIONS:

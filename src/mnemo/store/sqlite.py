@@ -14,7 +14,7 @@ import numpy as np
 
 from mnemo.errors import StoreError
 from mnemo.records import OWNER_FIELDS, Item, Scope, SearchFilter
-from mnemo.store.base import VectorDelta, WriteOutcome
+from mnemo.store.base import Embedding, WriteOutcome
 from mnemo.store.migrations import apply_migrations
 from mnemo.store.sql import placeholders, where_clause
 from mnemo.timeutil import from_epoch, now_utc, to_epoch
@@ -37,13 +37,18 @@ class SQLiteStore:
         self._conn = _connect(path, busy_timeout_ms)
         try:
             apply_migrations(self._conn)
+            self.store_id = self._ensure_store_id()
         except sqlite3.DatabaseError as exc:
             self._conn.close()
             raise StoreError(f"cannot prepare the store at {path}: {exc}") from exc
 
+    def _ensure_store_id(self) -> str:
+        """A random id minted once per store, naming files derived from it (vector indexes)."""
+        return str(self._conn.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()[0])
+
     # -- writing ---------------------------------------------------------------------------
 
-    def write(self, items: Sequence[Item], vectors: Sequence[np.ndarray | None]) -> list[WriteOutcome]:
+    def write(self, items: Sequence[Item], vectors: Sequence[Embedding | None]) -> list[WriteOutcome]:
         """Insert or update items in one transaction; unchanged items are left untouched."""
         outcomes: list[WriteOutcome] = []
         with self._transaction() as conn:
@@ -53,17 +58,14 @@ class SQLiteStore:
                 outcomes.append(_upsert(conn, item, vector, seq, stamp))
         return outcomes
 
-    def write_vectors(self, pairs: Sequence[tuple[Item, np.ndarray]]) -> None:
+    def write_vectors(self, pairs: Sequence[tuple[Item, Embedding]]) -> None:
         """Replace the vectors of existing items (re-embedding with another model)."""
         with self._transaction() as conn:
             seq = _bump_seq(conn)
             conn.executemany(
-                "UPDATE items SET embedding = ?, seq = ? "
+                "UPDATE items SET embedding = ?, vector_key = ?, seq = ? "
                 "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
-                [
-                    (np.asarray(v, dtype=np.float32).tobytes(), seq, *_owner_values(i.scope), i.id)
-                    for i, v in pairs
-                ],
+                [(_blob(v), v.key, seq, *_owner_values(i.scope), i.id) for i, v in pairs],
             )
 
     def delete(self, item_id: str, scope: Scope) -> int:
@@ -94,14 +96,14 @@ class SQLiteStore:
     def sequence(self) -> int:
         return int(self.get_meta("seq") or 0)
 
-    def cached_vectors(self, content_hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """Vectors already computed for identical content, so it is never embedded twice."""
+    def cached_vectors(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already computed for an identical text, so no text is embedded twice."""
         found: dict[str, np.ndarray] = {}
-        unique = list(dict.fromkeys(content_hashes))
+        unique = list(dict.fromkeys(keys))
         for start in range(0, len(unique), _CHUNK):
             chunk = unique[start : start + _CHUNK]
             rows = self._read(
-                f"SELECT content_hash, embedding FROM items WHERE content_hash IN ({placeholders(len(chunk))}) "
+                f"SELECT vector_key, embedding FROM items WHERE vector_key IN ({placeholders(len(chunk))}) "
                 "AND embedding IS NOT NULL",
                 chunk,
             )
@@ -154,20 +156,34 @@ class SQLiteStore:
             found.update((row[0], _to_item(row)) for row in rows)
         return found
 
-    def vector_changes(self, since_seq: int) -> VectorDelta:
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN")  # one snapshot for rows, tombstones and seq
-                rows = self._conn.execute(
-                    "SELECT rowid, embedding FROM items WHERE seq > ?", (since_seq,)
-                ).fetchall()
-                gone = self._conn.execute("SELECT item_rowid FROM tombstones WHERE seq > ?", (since_seq,)).fetchall()
-                seq = int(self._conn.execute("SELECT value FROM meta WHERE key = 'seq'").fetchone()[0])
-                self._conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreError(f"cannot read vectors: {exc}") from exc
-        return _delta(rows, gone, seq)
+    def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(keys, vectors) of rows written after ``since_seq``, a page at a time to bound memory.
+
+        Pages are separate reads: a row changed meanwhile carries a newer sequence number, so the
+        caller, which read ``sequence()`` before paging, picks it up on its next refresh.
+        """
+        last = 0
+        while True:
+            rows = self._read(
+                "SELECT rowid, embedding FROM items WHERE rowid > ? AND seq > ? AND embedding IS NOT NULL "
+                "ORDER BY rowid LIMIT ?",
+                (last, since_seq, page),
+            )
+            if not rows:
+                return
+            keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            vectors = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+            yield keys, vectors
+            last = rows[-1][0]
+
+    def removed_since(self, since_seq: int) -> np.ndarray:
+        """Keys deleted, or left without a vector, after ``since_seq``."""
+        rows = self._read(
+            "SELECT item_rowid FROM tombstones WHERE seq > ? "
+            "UNION SELECT rowid FROM items WHERE seq > ? AND embedding IS NULL",
+            (since_seq, since_seq),
+        )
+        return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
 
     def iter_items(self, flt: SearchFilter) -> Iterator[Item]:
         """Every matching item in insertion order, read in pages so memory stays bounded."""
@@ -233,9 +249,7 @@ def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
     if path != ":memory:":
         Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
     try:
-        conn = sqlite3.connect(
-            path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False
-        )
+        conn = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         if path != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
@@ -270,36 +284,58 @@ def _row_values(item: Item) -> dict[str, Any]:
     }
 
 
-def _upsert(conn: sqlite3.Connection, item: Item, vector: np.ndarray | None, seq: int, stamp: float | None) -> WriteOutcome:
+def _blob(vector: Embedding) -> bytes:
+    return np.asarray(vector.values, dtype=np.float32).tobytes()
+
+
+def _upsert(
+    conn: sqlite3.Connection, item: Item, vector: Embedding | None, seq: int, stamp: float | None
+) -> WriteOutcome:
     owner = _owner_values(item.scope)
     values = _row_values(item)
-    blob = None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+    blob = None if vector is None else _blob(vector)
+    key = None if vector is None else vector.key
     existing = conn.execute(
-        f"SELECT rowid, {', '.join(_MUTABLE)}, embedding IS NOT NULL FROM items "
+        f"SELECT rowid, {', '.join(_MUTABLE)}, vector_key FROM items "
         "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
         [*owner, item.id],
     ).fetchone()
     if existing is None:
-        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "embedding", "seq"]
+        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "embedding", "vector_key", "seq"]
         conn.execute(
             f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))})",
-            [item.id, *owner, *values.values(), stamp, blob, seq],
+            [item.id, *owner, *values.values(), stamp, blob, key, seq],
         )
         return WriteOutcome(item.id, "added")
-    rowid, *old, had_vector = existing
-    if list(old) == list(values.values()) and (had_vector or blob is None):
+    rowid, *old, old_key = existing
+    if list(old) == list(values.values()) and (old_key == key or key is None):
         return WriteOutcome(item.id, "unchanged")
     assignments = ", ".join(f"{name} = ?" for name in values)
     conn.execute(
-        f"UPDATE items SET {assignments}, embedding = ?, seq = ? WHERE rowid = ?",
-        [*values.values(), blob, seq, rowid],
+        f"UPDATE items SET {assignments}, embedding = ?, vector_key = ?, seq = ? WHERE rowid = ?",
+        [*values.values(), blob, key, seq, rowid],
     )
     return WriteOutcome(item.id, "updated")
 
 
 def _to_item(row: tuple[Any, ...]) -> Item:
-    (_, item_id, user_id, agent_id, project, session_id, task_id, content, kind, role, source, ts,
-     ingested_at, metadata, content_hash) = row
+    (
+        _,
+        item_id,
+        user_id,
+        agent_id,
+        project,
+        session_id,
+        task_id,
+        content,
+        kind,
+        role,
+        source,
+        ts,
+        ingested_at,
+        metadata,
+        content_hash,
+    ) = row
     return Item(
         id=item_id,
         content=content,
@@ -318,16 +354,3 @@ def _to_item(row: tuple[Any, ...]) -> Item:
         metadata=json.loads(metadata) if metadata else {},
         content_hash=content_hash,
     )
-
-
-def _delta(rows: list[tuple[int, bytes | None]], gone: list[tuple[int]], seq: int) -> VectorDelta:
-    with_vectors = [(k, blob) for k, blob in rows if blob is not None]
-    live = {k for k, _ in with_vectors}
-    # SQLite may hand a deleted row's key to a new row; a key that is live now is never removed
-    removed = sorted(({k for k, blob in rows if blob is None} | {g[0] for g in gone}) - live)
-    keys = np.fromiter((k for k, _ in with_vectors), dtype=np.int64, count=len(with_vectors))
-    if with_vectors:
-        vectors = np.vstack([np.frombuffer(blob, dtype=np.float32) for _, blob in with_vectors])
-    else:
-        vectors = np.zeros((0, 0), dtype=np.float32)
-    return VectorDelta(keys=keys, vectors=vectors, removed=np.asarray(removed, dtype=np.int64), seq=seq)

@@ -1,0 +1,48 @@
+"""What text an item is embedded from, and the embedding cache around the embedder.
+
+Conversation turns are embedded with their speaker ("Caroline: I went to a support group"): a
+question about a person then lands near what that person said. On the LoCoMo development set this
+lifts MiniLM dense recall@10 from 0.30 to 0.50 (see the foundation issue's closing note).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from mnemo.embed.base import Embedder
+from mnemo.records import Item
+from mnemo.store.base import Embedding
+
+#: The model reads at most 256 word pieces; no text needs more characters than this to fill them,
+#: and cutting here keeps a 10 MB message from costing seconds to tokenise.
+EMBED_PREFIX_CHARS = 8192
+
+CacheLookup = Callable[[Sequence[str]], dict[str, np.ndarray]]
+
+
+def embedding_input(item: Item) -> str:
+    body = item.content[:EMBED_PREFIX_CHARS]
+    return f"{item.role}: {body}" if item.role else body
+
+
+def query_input(text: str) -> str:
+    return text[:EMBED_PREFIX_CHARS]
+
+
+def vector_key(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def embed_items(embedder: Embedder, items: Sequence[Item], cached: CacheLookup) -> list[Embedding]:
+    """One Embedding per item; texts already embedded (in the store or this batch) are not redone."""
+    texts = [embedding_input(item) for item in items]
+    keys = [vector_key(text) for text in texts]
+    known = cached(keys)
+    missing = {key: text for key, text in zip(keys, texts, strict=True) if key not in known}
+    if missing:
+        fresh = embedder.embed(list(missing.values()))
+        known.update(zip(missing, fresh, strict=True))
+    return [Embedding(key, known[key]) for key in keys]

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.common import ROOT, markdown_table, write_results
+from benchmarks.common import RESULTS, ROOT, markdown_table, write_results
 from mnemo.index import ExactIndex, HnswIndex, HnswParams, VectorIndex
 
 DIM = 384
@@ -242,10 +242,19 @@ def spawn(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         print(done.stderr, file=sys.stderr)
-        return {"error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+        return {"kind": kind, "n": n, "error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
     result = json.loads(done.stdout.strip().splitlines()[-1])
     print(f"  done in {result['wall_s']:.0f}s", file=sys.stderr, flush=True)
     return {"kind": kind, "n": n, **result}
+
+
+def merged(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """New runs replace saved runs of the same (n, index); the others are kept."""
+    path = RESULTS / "index_speed.json"
+    saved = json.loads(path.read_text())["runs"] if path.exists() else []
+    fresh = {(run.get("n"), run.get("kind")) for run in runs}
+    kept = [run for run in saved if (run.get("n"), run.get("kind")) not in fresh]
+    return sorted(kept + runs, key=lambda run: (run.get("n", 0), run.get("kind", "")))
 
 
 def table(runs: list[dict[str, Any]]) -> str:
@@ -267,9 +276,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000,1000000", help="comma-separated index sizes")
     parser.add_argument("--skip-exact-above", type=int, default=None, help="no exact run above this size")
-    parser.add_argument("--dtypes", default=defaults.dtype, help="HNSW dtypes to run, e.g. f32,f16,i8")
+    parser.add_argument("--dtypes", default=defaults.dtype, help="HNSW dtypes to run, e.g. f32,f16,i8 ('' for none)")
     parser.add_argument("--dtype-sweep-at", default="100000", help=f"sizes at which to run all of {ALL_DTYPES}")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--merge", action="store_true", help="keep saved runs of other (size, index) pairs")
     parser.add_argument("--connectivity", type=int, default=defaults.connectivity)
     parser.add_argument("--expansion-add", type=int, default=defaults.expansion_add)
     parser.add_argument("--expansion-search", type=int, default=defaults.expansion_search)
@@ -289,7 +299,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.skip_exact_above is None or n <= args.skip_exact_above:
             runs.append(spawn("exact", n, args))
         dtypes = ALL_DTYPES if n in sweep_sizes else args.dtypes
-        runs.extend(spawn(f"hnsw:{dtype}", n, args) for dtype in dtypes.split(","))
+        runs.extend(spawn(f"hnsw:{dtype}", n, args) for dtype in dtypes.split(",") if dtype)
+    if args.merge:
+        runs = merged(runs)
     payload = {"dim": DIM, "k": K, "queries": args.queries, "runs": runs, "scopes": list(SCOPES)}
     write_results("index_speed", payload, table(runs))
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import string
 from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mnemo import ConfigError, InputError, Memory
+from mnemo import ConfigError, InputError, Memory, MissingExtra
 from mnemo.embed.hashing import HashingEmbedder
+from tests.conftest import HAS_MODEL
 
 pytestmark = pytest.mark.core
 
@@ -266,3 +268,19 @@ def test_embeddings_are_cached_by_the_text_they_come_from(db_path: str) -> None:
         assert counter.texts[-1] == "Ben: the same words" and len(counter.texts) == 2
         memory.add("the same words", id="a", role="Ana", metadata={"x": 1})  # metadata change: no re-embed
         assert len(counter.texts) == 2
+
+
+@pytest.mark.skipif(HAS_MODEL, reason="checks the core-only install, where the model is absent")
+def test_core_install_falls_back_to_hashing_and_names_the_extra(db_path: str) -> None:
+    with Memory(db_path) as memory:
+        assert memory.embedder is not None and memory.embedder.name.startswith("hashing")
+        memory.add("works without the model", id="a")
+        assert memory.search("model")[0].id == "a"
+    with pytest.raises(MissingExtra, match=r"mnemo\[local\]"):
+        Memory(str(Path(db_path).with_name("other.db")), embedder="minilm")
+
+
+@pytest.mark.skipif(not HAS_MODEL, reason="needs the 'local' extra")
+def test_full_install_defaults_to_the_bundled_model(db_path: str) -> None:
+    with Memory(db_path) as memory:
+        assert memory.embedder is not None and memory.embedder.name == "all-MiniLM-L6-v2"

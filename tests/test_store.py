@@ -9,9 +9,10 @@ import pytest
 
 from mnemo.ingest.normalise import make_item
 from mnemo.records import Scope, SearchFilter
+from mnemo.store import sqlite as sqlite_store
 from mnemo.store.base import Embedding
 from mnemo.store.migrations import MIGRATIONS
-from mnemo.store.sql import fts_match_expression, query_terms, where_clause
+from mnemo.store.sql import affordable_terms, fts_match_expression, query_terms, where_clause
 from mnemo.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.core
@@ -64,21 +65,21 @@ def test_same_id_under_another_owner_is_another_item(db_path: str) -> None:
 def test_fts_follows_updates_and_deletes(db_path: str) -> None:
     store = SQLiteStore(db_path)
     store.write([_item("kafka consumer lag", id="x")], [None])
-    match = fts_match_expression(["kafka"])
+    match = ["kafka"]
     assert len(store.lexical(match, SearchFilter(), 10)) == 1
     store.write([_item("flink windows", id="x")], [None])
     assert store.lexical(match, SearchFilter(), 10) == []
-    assert len(store.lexical(fts_match_expression(["flink"]), SearchFilter(), 10)) == 1
+    assert len(store.lexical(["flink"], SearchFilter(), 10)) == 1
     assert store.delete("x", Scope()) == 1
-    assert store.lexical(fts_match_expression(["flink"]), SearchFilter(), 10) == []
+    assert store.lexical(["flink"], SearchFilter(), 10) == []
 
 
 def test_porter_stemming_matches_word_forms(db_path: str) -> None:
     store = SQLiteStore(db_path)
     store.write([_item("We were migrating the billing events", id="x")], [None])
     for form in ("migrate", "migration", "migrated"):
-        assert len(store.lexical(fts_match_expression([form]), SearchFilter(), 10)) == 1, form
-    assert store.lexical(fts_match_expression(["migrant"]), SearchFilter(), 10) == []
+        assert len(store.lexical([form], SearchFilter(), 10)) == 1, form
+    assert store.lexical(["migrant"], SearchFilter(), 10) == []
 
 
 def _pages(store: SQLiteStore, since: int, page: int = 20_000) -> dict[int, np.ndarray]:
@@ -141,3 +142,25 @@ def test_fts_expression_quotes_user_syntax() -> None:
 def test_query_terms_drop_stopwords_unless_nothing_is_left() -> None:
     assert query_terms("What is the name of her dog?") == ["name", "dog"]
     assert query_terms("who is it") == ["who", "is", "it"]
+
+
+def test_affordable_terms_keeps_the_rarest_within_budget() -> None:
+    frequencies = [("caroline", 900), ("lgbtq", 10), ("support", 400), ("zebra", 0), ("group", 300)]
+    assert affordable_terms(frequencies, 350) == ["lgbtq", "zebra", "group"]
+    assert affordable_terms(frequencies, 0) == ["zebra"]  # zero-count terms cost nothing
+    assert affordable_terms([("the", 10_000)], 5) == ["the"]  # the rarest term always stays
+
+
+def test_large_store_leaves_out_common_terms(db_path: str, monkeypatch) -> None:
+    store = SQLiteStore(db_path)
+    rows = [_item(f"the weather report number {i}", id=f"w{i}") for i in range(40)]
+    rows.append(_item("a quokka in the weather report", id="q"))
+    store.write(rows, [None] * len(rows))
+    full = store.lexical(["weather", "quokka"], SearchFilter(), 100)
+    assert len(full) == 41
+    monkeypatch.setattr(sqlite_store, "LEXICAL_PRUNE_ABOVE", 10)
+    monkeypatch.setattr(sqlite_store, "LEXICAL_ROW_BUDGET", 5)
+    pruned = store.lexical(["weather", "quokka"], SearchFilter(), 100)
+    assert [key for key, _ in pruned] == [41]  # only the rare term was searched
+    # stemming matches FTS5's own: "reports" counts the documents of "report"
+    assert dict(store._document_frequencies(["reports", "quokkas"])) == {"reports": 41, "quokkas": 1}

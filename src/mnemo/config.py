@@ -37,8 +37,9 @@ class Config:
     #: Above this many vectors the exact numpy search hands over to an HNSW index.
     hnsw_threshold: int = 200_000
     busy_timeout_ms: int = 10_000
-    #: Items written per transaction during add_many/import.
-    batch_size: int = 256
+    #: Items embedded and written per transaction during add_many/import. Large enough that the
+    #: embedder can sort texts by length and pad little (256 cost ~10% more embedding time).
+    batch_size: int = 1024
 
     def __post_init__(self) -> None:
         if self.fusion not in ("rrf", "score"):

@@ -14,7 +14,7 @@ import numpy as np
 from mnemo.records import Hit, Item, SearchFilter
 from mnemo.retrieve.fuse import keyword_overlap, rank_by, reciprocal_rank_fusion, score_fusion
 from mnemo.store.base import Store
-from mnemo.store.sql import fts_match_expression, query_terms
+from mnemo.store.sql import query_terms
 
 #: A query longer than this many distinct informative terms is cut for the lexical strategy;
 #: BM25 gains nothing from term 65 and FTS5 cost grows with every OR branch.
@@ -32,8 +32,8 @@ class HybridSettings:
 
 
 def lexical_ranking(store: Store, query: str, flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
-    match = fts_match_expression(query_terms(query)[:MAX_LEXICAL_TERMS])
-    return store.lexical(match, flt, limit) if match else []
+    terms = query_terms(query)[:MAX_LEXICAL_TERMS]
+    return store.lexical(terms, flt, limit) if terms else []
 
 
 def keyword_ranking(query: str, items: Mapping[int, Item]) -> list[tuple[int, float]]:

@@ -61,5 +61,22 @@ def fts_match_expression(terms: Sequence[str]) -> str | None:
     return " OR ".join(quoted) or None
 
 
+def affordable_terms(frequencies: Sequence[tuple[str, int]], budget: int) -> list[str]:
+    """The rarest terms whose document counts add up to at most ``budget``, in query order.
+
+    The rarest term is always kept, so a query never loses its lexical signal entirely; terms
+    that occur nowhere cost nothing and are kept too.
+    """
+    ranked = sorted(frequencies, key=lambda pair: pair[1])
+    chosen: set[str] = set()
+    spent = 0
+    for position, (term, count) in enumerate(ranked):
+        if position > 0 and spent + count > budget:
+            break
+        chosen.add(term)
+        spent += count
+    return [term for term, _ in frequencies if term in chosen]
+
+
 def placeholders(count: int) -> str:
     return ", ".join("?" for _ in range(count))

@@ -16,7 +16,7 @@ from mnemo.errors import StoreError
 from mnemo.records import OWNER_FIELDS, Item, Scope, SearchFilter
 from mnemo.store.base import Embedding, WriteOutcome
 from mnemo.store.migrations import apply_migrations
-from mnemo.store.sql import placeholders, where_clause
+from mnemo.store.sql import affordable_terms, fts_match_expression, placeholders, where_clause
 from mnemo.timeutil import from_epoch, now_utc, to_epoch
 
 _COLUMNS = (
@@ -25,7 +25,11 @@ _COLUMNS = (
 )
 #: Columns compared to decide whether a re-added item really changed.
 _MUTABLE = ("session_id", "task_id", "content", "kind", "role", "source", "ts", "metadata", "content_hash")
-_CHUNK = 500  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
+_CHUNK = 500
+#: Stores larger than this leave the most common query terms out of the full-text query.
+LEXICAL_PRUNE_ABOVE = 50_000
+#: How many (document, term) matches a full-text query may score; ~0.3 µs each on this machine.
+LEXICAL_ROW_BUDGET = 20_000  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 
 
 class SQLiteStore:
@@ -35,6 +39,8 @@ class SQLiteStore:
         self.path = path
         self._lock = threading.RLock()
         self._conn = _connect(path, busy_timeout_ms)
+        self._df_cache: dict[str, int] = {}
+        self._df_cache_size = 0
         try:
             apply_migrations(self._conn)
             self.store_id = self._ensure_store_id()
@@ -62,11 +68,14 @@ class SQLiteStore:
         """Replace the vectors of existing items (re-embedding with another model)."""
         with self._transaction() as conn:
             seq = _bump_seq(conn)
-            conn.executemany(
-                "UPDATE items SET embedding = ?, vector_key = ?, seq = ? "
-                "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
-                [(_blob(v), v.key, seq, *_owner_values(i.scope), i.id) for i, v in pairs],
-            )
+            for item, vector in pairs:
+                row = conn.execute(
+                    "UPDATE items SET seq = ? WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ? "
+                    "RETURNING rowid",
+                    (seq, *_owner_values(item.scope), item.id),
+                ).fetchone()
+                if row is not None:
+                    _put_vector(conn, row[0], vector)
 
     def delete(self, item_id: str, scope: Scope) -> int:
         flt = SearchFilter(scope=scope)
@@ -103,8 +112,7 @@ class SQLiteStore:
         for start in range(0, len(unique), _CHUNK):
             chunk = unique[start : start + _CHUNK]
             rows = self._read(
-                f"SELECT vector_key, embedding FROM items WHERE vector_key IN ({placeholders(len(chunk))}) "
-                "AND embedding IS NOT NULL",
+                f"SELECT vector_key, embedding FROM vectors WHERE vector_key IN ({placeholders(len(chunk))})",
                 chunk,
             )
             for digest, blob in rows:
@@ -119,27 +127,73 @@ class SQLiteStore:
         )
         return _to_item(rows[0]) if rows else None
 
-    def lexical(self, match: str, flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
-        """BM25 over content (and, weighted lower, the speaker); higher score is better."""
+    def lexical(self, terms: Sequence[str], flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
+        """BM25 over content (and, weighted lower, the speaker) for any of ``terms``; higher is better.
+
+        On a large store, terms too common to rank by are left out first (see ``affordable_terms``):
+        FTS5 scores every document that matches any term, so one everyday word would cost more
+        than the rest of the search together.
+        """
+        if self._approximate_size() > LEXICAL_PRUNE_ABOVE:
+            terms = affordable_terms(self._document_frequencies(terms), LEXICAL_ROW_BUDGET)
+        match = fts_match_expression(terms)
+        if match is None:
+            return []
         where, params = where_clause(flt)
-        sql = (
-            "SELECT items.rowid, -bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
-            "JOIN items ON items.rowid = items_fts.rowid "
-            f"WHERE items_fts MATCH ? AND {where} ORDER BY bm25(items_fts, 1.0, 0.5) LIMIT ?"
-        )
-        try:
-            return [(int(k), float(s)) for k, s in self._read(sql, [match, *params, limit])]
-        except StoreError as exc:
-            if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
-                return []  # the match string is built from quoted terms; this is a last resort
-            raise
+        if where == "1":  # no filter: no join, which is three times faster on a large store
+            sql = (
+                "SELECT rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
+                "WHERE items_fts MATCH ? ORDER BY score LIMIT ?"
+            )
+        else:
+            sql = (
+                "SELECT items.rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
+                "JOIN items ON items.rowid = items_fts.rowid "
+                f"WHERE items_fts MATCH ? AND {where} ORDER BY score LIMIT ?"
+            )
+        return [(int(k), -float(s)) for k, s in self._read(sql, [match, *params, limit])]
+
+    def _approximate_size(self) -> int:
+        """The largest row key: an upper bound on the item count that costs one index probe."""
+        return int(self._read("SELECT coalesce(max(rowid), 0) FROM items")[0][0])
+
+    def _document_frequencies(self, terms: Sequence[str]) -> list[tuple[str, int]]:
+        """How many items each term (stemmed as FTS5 stems it) occurs in, cached per store size."""
+        size = self._approximate_size()
+        if size > self._df_cache_size * 1.1 or size < self._df_cache_size:
+            self._df_cache.clear()
+            self._df_cache_size = size
+        missing = [t for t in terms if t not in self._df_cache]
+        if missing:
+            self._df_cache.update(self._count_documents(missing))
+        return [(t, self._df_cache[t]) for t in terms]
+
+    def _count_documents(self, terms: Sequence[str]) -> dict[str, int]:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN")
+                stems = _stems(self._conn, terms)
+                counts = {
+                    term: sum(
+                        row[0]
+                        for stem in stems.get(term, [])
+                        for row in self._conn.execute("SELECT doc FROM items_vocab WHERE term = ?", (stem,))
+                    )
+                    for term in terms
+                }
+                self._conn.execute("ROLLBACK")  # the stemming scratch rows are not kept
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"cannot read term statistics: {exc}") from exc
+        return counts
 
     def allowed_keys(self, flt: SearchFilter) -> np.ndarray | None:
         """Row keys a filtered vector search may return; None when the filter allows everything."""
         where, params = where_clause(flt)
         if where == "1":
             return None
-        rows = self._read(f"SELECT rowid FROM items WHERE {where} AND embedding IS NOT NULL", params)
+        # keys without a vector may be included; the vector index ignores keys it does not hold
+        rows = self._read(f"SELECT rowid FROM items WHERE {where}", params)
         return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
 
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]:
@@ -157,30 +211,36 @@ class SQLiteStore:
         return found
 
     def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """(keys, vectors) of rows written after ``since_seq``, a page at a time to bound memory.
+        """(keys, vectors) of items written after ``since_seq``, a page at a time to bound memory.
 
         Pages are separate reads: a row changed meanwhile carries a newer sequence number, so the
         caller, which read ``sequence()`` before paging, picks it up on its next refresh.
         """
-        last = 0
-        while True:
+        if since_seq <= 0:  # a full build walks the vectors table in key order, no join needed
+            last = -1
+            while rows := self._read(
+                "SELECT item_rowid, embedding FROM vectors WHERE item_rowid > ? ORDER BY item_rowid LIMIT ?",
+                (last, page),
+            ):
+                yield _unpack(rows)
+                last = rows[-1][0]
+            return
+        # catching up: the seq index finds the few changed items, then their vectors by key
+        changed = [r[0] for r in self._read("SELECT rowid FROM items WHERE seq > ?", (since_seq,))]
+        for start in range(0, len(changed), _CHUNK):
+            chunk = changed[start : start + _CHUNK]
             rows = self._read(
-                "SELECT rowid, embedding FROM items WHERE rowid > ? AND seq > ? AND embedding IS NOT NULL "
-                "ORDER BY rowid LIMIT ?",
-                (last, since_seq, page),
+                f"SELECT item_rowid, embedding FROM vectors WHERE item_rowid IN ({placeholders(len(chunk))})", chunk
             )
-            if not rows:
-                return
-            keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-            vectors = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
-            yield keys, vectors
-            last = rows[-1][0]
+            if rows:
+                yield _unpack(rows)
 
     def removed_since(self, since_seq: int) -> np.ndarray:
         """Keys deleted, or left without a vector, after ``since_seq``."""
         rows = self._read(
             "SELECT item_rowid FROM tombstones WHERE seq > ? "
-            "UNION SELECT rowid FROM items WHERE seq > ? AND embedding IS NULL",
+            "UNION SELECT rowid FROM items WHERE seq > ? "
+            "AND NOT EXISTS (SELECT 1 FROM vectors WHERE vectors.item_rowid = items.rowid)",
             (since_seq, since_seq),
         )
         return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
@@ -284,38 +344,44 @@ def _row_values(item: Item) -> dict[str, Any]:
     }
 
 
-def _blob(vector: Embedding) -> bytes:
-    return np.asarray(vector.values, dtype=np.float32).tobytes()
-
-
 def _upsert(
     conn: sqlite3.Connection, item: Item, vector: Embedding | None, seq: int, stamp: float | None
 ) -> WriteOutcome:
     owner = _owner_values(item.scope)
     values = _row_values(item)
-    blob = None if vector is None else _blob(vector)
     key = None if vector is None else vector.key
     existing = conn.execute(
-        f"SELECT rowid, {', '.join(_MUTABLE)}, vector_key FROM items "
-        "WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
+        f"SELECT rowid, {', '.join(_MUTABLE)}, (SELECT vector_key FROM vectors WHERE item_rowid = items.rowid) "
+        "FROM items WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
         [*owner, item.id],
     ).fetchone()
     if existing is None:
-        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "embedding", "vector_key", "seq"]
-        conn.execute(
-            f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))})",
-            [item.id, *owner, *values.values(), stamp, blob, key, seq],
-        )
+        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "seq"]
+        rowid = conn.execute(
+            f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))}) RETURNING rowid",
+            [item.id, *owner, *values.values(), stamp, seq],
+        ).fetchone()[0]
+        _put_vector(conn, rowid, vector)
         return WriteOutcome(item.id, "added")
     rowid, *old, old_key = existing
     if list(old) == list(values.values()) and (old_key == key or key is None):
         return WriteOutcome(item.id, "unchanged")
     assignments = ", ".join(f"{name} = ?" for name in values)
-    conn.execute(
-        f"UPDATE items SET {assignments}, embedding = ?, vector_key = ?, seq = ? WHERE rowid = ?",
-        [*values.values(), blob, key, seq, rowid],
-    )
+    conn.execute(f"UPDATE items SET {assignments}, seq = ? WHERE rowid = ?", [*values.values(), seq, rowid])
+    if key != old_key:
+        _put_vector(conn, rowid, vector)
     return WriteOutcome(item.id, "updated")
+
+
+def _put_vector(conn: sqlite3.Connection, rowid: int, vector: Embedding | None) -> None:
+    if vector is None:
+        conn.execute("DELETE FROM vectors WHERE item_rowid = ?", (rowid,))
+        return
+    blob = np.asarray(vector.values, dtype=np.float32).tobytes()
+    conn.execute(
+        "INSERT OR REPLACE INTO vectors (item_rowid, vector_key, embedding) VALUES (?, ?, ?)",
+        (rowid, vector.key, blob),
+    )
 
 
 def _to_item(row: tuple[Any, ...]) -> Item:
@@ -354,3 +420,23 @@ def _to_item(row: tuple[Any, ...]) -> Item:
         metadata=json.loads(metadata) if metadata else {},
         content_hash=content_hash,
     )
+
+
+def _unpack(rows: list[tuple[int, bytes]]) -> tuple[np.ndarray, np.ndarray]:
+    keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    vectors = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    return keys, vectors
+
+
+def _stems(conn: sqlite3.Connection, terms: Sequence[str]) -> dict[str, list[str]]:
+    """Each term as FTS5's own tokenizer indexes it (porter stem), via a scratch temp table."""
+    conn.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_scratch USING fts5 "
+        "(text, tokenize = 'porter unicode61 remove_diacritics 2')"
+    )
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_vocab USING fts5vocab (temp, stem_scratch, 'instance')")
+    conn.executemany("INSERT INTO temp.stem_scratch (rowid, text) VALUES (?, ?)", list(enumerate(terms, start=1)))
+    stems: dict[str, list[str]] = {}
+    for stem, doc in conn.execute("SELECT term, doc FROM temp.stem_vocab"):
+        stems.setdefault(terms[doc - 1], []).append(stem)
+    return stems

@@ -40,7 +40,7 @@ def test_bad_settings_are_config_errors(overrides: dict, message: str) -> None:
 
 def test_broken_config_file_is_named(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text("this is = = not toml")
-    with pytest.raises(ConfigError, match="config.toml"):
+    with pytest.raises(ConfigError, match=r"config\.toml"):
         load_config(env={"MNEMO_HOME": str(tmp_path)})
 
 

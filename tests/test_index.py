@@ -166,7 +166,9 @@ class ExactModel(RuleBasedStateMachine):
         # equal vectors tie; compare the scores of the ranking, then the keys where scores differ
         model_scores = [float(self.model[key] @ query) for key in expected]
         np.testing.assert_allclose(scores, model_scores, rtol=1e-5, atol=1e-6)
-        assert all(float(self.model[key] @ query) == pytest.approx(s, abs=1e-5) for key, s in zip(keys, scores))
+        assert all(
+            float(self.model[key] @ query) == pytest.approx(s, abs=1e-5) for key, s in zip(keys, scores, strict=True)
+        )
 
     @rule(seed=st.integers(0, 2**16), allowed=st.lists(st.integers(0, 45), max_size=20))
     def allowed_search_matches_model(self, seed: int, allowed: list[int]) -> None:

@@ -284,3 +284,70 @@ def test_core_install_falls_back_to_hashing_and_names_the_extra(db_path: str) ->
 def test_full_install_defaults_to_the_bundled_model(db_path: str) -> None:
     with Memory(db_path) as memory:
         assert memory.embedder is not None and memory.embedder.name == "all-MiniLM-L6-v2"
+
+
+def test_pin_cannot_be_escaped_with_non_text_owner_values(db_path: str) -> None:
+    with Memory(db_path, embedder="hashing", user_id="alice") as alice:
+        with pytest.raises(InputError, match="pinned"):
+            alice.add("x", user_id=0)  # type: ignore[arg-type]
+        report = alice.add_many([{"content": "y", "user_id": 0.0}, {"content": "z"}], skip_invalid=True)
+        assert (report.added, report.skipped) == (1, 1) and "pinned" in report.errors[0]
+    with Memory(db_path, embedder="hashing", user_id="5") as five:
+        five.add("numbers are text", user_id=5, id="n")  # type: ignore[arg-type]
+        assert five.get("n").user_id == "5"  # the same owner once normalised
+
+
+@pytest.mark.parametrize("value", ["", "   ", 0, ["a"]])
+def test_empty_or_odd_scope_values_are_refused_not_read_as_any(hashing_memory: Memory, value: object) -> None:
+    hashing_memory.add("private", user_id="alice", id="p")
+    with pytest.raises(InputError, match="user_id"):
+        hashing_memory.search("private", user_id=value)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="user_id"):
+        hashing_memory.delete("p", user_id=value)  # type: ignore[arg-type]
+    assert hashing_memory.get("p", user_id="alice") is not None
+
+
+@pytest.mark.parametrize(
+    "moment", ["9999-12-31T23:59:59.999999Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"]
+)
+def test_timestamps_that_cannot_round_trip_are_refused(hashing_memory: Memory, moment: str) -> None:
+    with pytest.raises(InputError, match="range"):
+        hashing_memory.add("edge of time", timestamp=moment)
+
+
+def test_invalid_unicode_in_any_text_field_is_skipped_and_counted(hashing_memory: Memory) -> None:
+    records = [
+        {"content": "fine"},
+        {"content": "bad role", "role": "\ud800"},
+        {"content": "bad metadata", "metadata": {"k": "\udfff"}},
+        {"content": "bad key", 1: 2},
+    ]
+    report = hashing_memory.add_many(records, skip_invalid=True)  # type: ignore[list-item]
+    assert (report.added, report.skipped) == (1, 3)
+
+
+def test_explicit_arguments_win_over_a_given_config(tmp_path: Path) -> None:
+    from mnemo.config import Config
+
+    path = str(tmp_path / "given.db")
+    with Memory(path, config=Config(), embedder="hashing") as memory:
+        memory.add("here")
+    assert Path(path).exists()
+
+
+def test_context_refuses_unknown_filters(hashing_memory: Memory) -> None:
+    with pytest.raises(InputError, match="limit"):
+        hashing_memory.context("x", limit=3)
+    with pytest.raises(InputError, match="kind"):
+        hashing_memory.search("x", kind=5)  # type: ignore[arg-type]
+
+
+def test_two_models_cannot_write_into_one_store(db_path: str) -> None:
+    first = Memory(db_path, embedder="hashing")
+    second = Memory(db_path, embedder=HashingEmbedder(dim=64))  # opened before the first write
+    first.add("made by the 384-d hashing model")
+    with pytest.raises(ConfigError, match="reindex"):
+        second.add("made by another model")
+    assert first.stats()["items"] == 1
+    first.close()
+    second.close()

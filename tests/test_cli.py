@@ -112,3 +112,25 @@ def test_binary_garbage_lines_are_skipped_and_counted(db_path: str, tmp_path: Pa
     )
     report = json.loads(run(db_path, "import", "--json", str(path)).stdout)
     assert report["added"] == 2 and report["skipped"] == 4
+
+
+def test_same_file_name_in_two_folders_are_two_documents(db_path: str, tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "README.md").write_text(f"# Install\nrun the {folder} installer\n")
+    report = json.loads(run(db_path, "import", "--json", str(tmp_path)).stdout)
+    assert report["added"] == 2 and report["updated"] == 0
+
+
+def test_same_words_in_two_sessions_stay_two_memories(db_path: str, tmp_path: Path) -> None:
+    (tmp_path / "one.jsonl").write_text('{"role": "user", "content": "thanks a lot"}\n')
+    (tmp_path / "two.jsonl").write_text('{"role": "user", "content": "thanks a lot"}\n')
+    run(db_path, "import", "--session", "s1", str(tmp_path / "one.jsonl"))
+    run(db_path, "import", "--session", "s2", str(tmp_path / "two.jsonl"))
+    assert json.loads(run(db_path, "stats", "--json").stdout)["sessions"] == 2
+
+
+def test_byte_order_mark_is_accepted(db_path: str, tmp_path: Path) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"content": "first line after a BOM"}\n{"content": "second"}\n')
+    assert json.loads(run(db_path, "import", "--json", str(path)).stdout)["added"] == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -14,7 +15,7 @@ from mnemo.embed.inputs import embed_items, query_input
 from mnemo.errors import InputError
 from mnemo.index.adaptive import AdaptiveIndex, open_index
 from mnemo.ingest.normalise import item_to_record, make_item
-from mnemo.records import KINDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
+from mnemo.records import KINDS, OWNER_FIELDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
 from mnemo.retrieve.vectors import SyncedVectorIndex
 from mnemo.store.base import Embedding
@@ -45,7 +46,10 @@ class Memory:
         overrides = dict(settings, db=path)
         if isinstance(embedder, str):
             overrides["embedder"] = embedder
-        self.config = config or load_config(overrides)
+        if config is None:
+            self.config = load_config(overrides)
+        else:  # explicit arguments still win over a given Config
+            self.config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
         self.pinned = Scope(user_id=user_id, agent_id=agent_id, project=project)
         self.store = open_store(self.config.db_target, self.config)
         try:
@@ -198,7 +202,13 @@ class Memory:
         return hybrid_search(self.store, text, vector, search_vectors, flt, limit, settings)
 
     def context_pack(self, query: str, max_tokens: int = 1000, **filters: Any) -> ContextPack:
-        """The memories for a prompt, rendered within ``max_tokens``, with what was used."""
+        """The memories for a prompt, rendered within ``max_tokens``, with what was used.
+
+        ``filters`` are search's: kind, scope fields, since, until.
+        """
+        unknown = set(filters) - _CONTEXT_FILTERS
+        if unknown:
+            raise InputError(f"unknown filter(s) for context: {', '.join(sorted(unknown))}")
         if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
             raise InputError(f"max_tokens must be a positive integer, got {max_tokens!r}")
         limit = min(1000, max(20, max_tokens // 25))
@@ -217,15 +227,16 @@ class Memory:
 
     def stats(self, **scope: str | None) -> dict[str, Any]:
         flt = SearchFilter(scope=self._scope(scope))
-        return {
+        numbers: dict[str, Any] = {
             "db": self.config.db_target,
             "items": self.store.count(flt),
             "by_kind": self.store.grouped_counts("kind", flt),
             "sessions": len(self.store.grouped_counts("session_id", flt)),
             "embedder": self.embedder.name if self.embedder else None,
-            "vectors_indexed": len(self._vectors),
-            "vector_index": self._vectors.kind,
         }
+        if flt.scope == Scope():  # the index spans every scope: only an unscoped view shows it
+            numbers.update(vectors_indexed=len(self._vectors), vector_index=self._vectors.kind)
+        return numbers
 
     def close(self) -> None:
         try:
@@ -263,14 +274,21 @@ class Memory:
         unknown = set(given) - set(SCOPE_FIELDS)
         if unknown:
             raise InputError(f"unknown scope field(s): {', '.join(sorted(unknown))}")
-        requested = Scope(**{k: (v or None) for k, v in given.items()})
-        for name in ("user_id", "agent_id", "project"):
+        for name, value in given.items():
+            # an empty id is refused rather than read as "any": a caller that meant a user but
+            # passed "" must not search or delete across every user
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                raise InputError(f"{name} must be a non-empty string or None, got {value!r}")
+        requested = Scope(**given)
+        for name in OWNER_FIELDS:
             pin, asked = getattr(self.pinned, name), getattr(requested, name)
             if pin is not None and asked is not None and asked != pin:
                 raise InputError(f"this Memory is pinned to {name}={pin!r}; {asked!r} is out of scope")
         return requested.merged(self.pinned)
 
     def _filter(self, kind: str | Sequence[str] | None, since: Any, until: Any, **scope: str | None) -> SearchFilter:
+        if kind is not None and not isinstance(kind, (str, list, tuple)):
+            raise InputError(f"kind must be a kind name or a list of them, got {kind!r}")
         kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
         bad = [k for k in kinds if k not in KINDS]
         if bad:
@@ -283,15 +301,17 @@ class Memory:
     def _validate(self, record: Mapping[str, Any]) -> Item:
         if not isinstance(record, Mapping):
             raise InputError(f"a record must be an object, got {type(record).__name__}")
-        given = {k: record.get(k) for k in ("user_id", "agent_id", "project") if record.get(k)}
-        self._scope(given)  # refuses a record that tries to leave the pinned scope
-        return make_item(record, self.pinned)
+        item = make_item(record, self.pinned)
+        for name in OWNER_FIELDS:  # compare the normalised values: 0 and "0" are the same owner
+            pin, own = getattr(self.pinned, name), getattr(item.scope, name)
+            if pin is not None and own != pin:
+                raise InputError(f"this Memory is pinned to {name}={pin!r}; {own!r} is out of scope")
+        return item
 
     def _write(self, items: Sequence[Item]) -> list[str]:
         vectors = self._embed(items)
-        if self.embedder and self.store.get_meta("embedder") is None:
-            self.store.set_meta("embedder", self.embedder.name)
-        return [o.status for o in self.store.write(items, vectors)]
+        model = self.embedder.name if self.embedder else None
+        return [o.status for o in self.store.write(items, vectors, model=model)]
 
     def _embed(self, items: Sequence[Item]) -> Sequence[Embedding | None]:
         if self.embedder is None:
@@ -303,6 +323,9 @@ class Memory:
         for status in statuses:
             counts[status] += 1
         return len(statuses)
+
+
+_CONTEXT_FILTERS = frozenset({"kind", "since", "until", *SCOPE_FIELDS})
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:

@@ -5,6 +5,7 @@ Reading the environment or the config file happens only in ``load_config``, neve
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -46,6 +47,9 @@ class Config:
             raise ConfigError(f"fusion must be 'rrf' or 'score', got {self.fusion!r}")
         if self.rrf_k <= 0 or self.candidate_factor < 1 or self.batch_size < 1 or self.hnsw_threshold < 1:
             raise ConfigError("rrf_k, candidate_factor, batch_size and hnsw_threshold must be positive")
+        numbers = (self.rrf_k, self.weight_lexical, self.weight_semantic, self.weight_recency)
+        if not all(math.isfinite(n) for n in numbers):
+            raise ConfigError("rrf_k and the fusion weights must be finite numbers")
         if min(self.weight_lexical, self.weight_semantic, self.weight_recency) < 0:
             raise ConfigError("fusion weights cannot be negative")
 
@@ -100,6 +104,8 @@ def _coerce(values: dict[str, Any]) -> Config:
     typed: dict[str, Any] = {}
     for name, value in values.items():
         kind = type(getattr(Config(), name))
+        if kind is int and isinstance(value, float) and not value.is_integer():
+            raise ConfigError(f"setting {name}={value!r} must be a whole number")
         try:
             typed[name] = kind(value)
         except (TypeError, ValueError) as exc:

@@ -29,7 +29,14 @@ def to_utc(value: datetime | str | int | float | None, *, field: str = "timestam
         raise InputError(f"{field}: expected a datetime, ISO-8601 string or epoch seconds, got {type(value).__name__}")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    try:
+        moment = moment.astimezone(UTC)
+    except OverflowError as exc:
+        raise InputError(f"{field}: {value!r} is out of range") from exc
+    # stored as epoch seconds; keep a margin so reading it back can never overflow a datetime
+    if not 1 <= moment.year <= 9998:
+        raise InputError(f"{field}: year {moment.year} is out of range (1-9998)")
+    return moment
 
 
 def _parse_iso(text: str, field: str) -> datetime:

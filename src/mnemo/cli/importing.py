@@ -47,11 +47,11 @@ def _import_file(memory: Memory, path: Path, scope: Mapping[str, Any], show_prog
     rejected: list[str] = []
 
     def records() -> Iterator[Mapping[str, Any]]:
-        for entry in read_file(path):
+        for entry in read_file(path, scope):
             if isinstance(entry, Rejected):
                 rejected.append(str(entry))
             else:
-                yield {**entry, **scope}
+                yield entry
 
     total = count_entries(path)
     show = show_progress and sys.stderr.isatty()

@@ -10,8 +10,6 @@ _BY_STORED_NAME = {"all-MiniLM-L6-v2": "minilm"}
 
 
 def registry_name(stored: str) -> str:
-    if stored.startswith("hashing"):
-        return "hashing"
     return _BY_STORED_NAME.get(stored, stored)
 
 

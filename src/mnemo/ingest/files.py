@@ -35,20 +35,31 @@ class Rejected:
 Entry = Mapping[str, Any] | Rejected
 
 
-def stable_id(record: Mapping[str, Any]) -> str:
-    """An id derived from what a message is, so importing the same file twice adds nothing new."""
-    parts = [str(record.get(k) or "") for k in ("session_id", "role", "timestamp", "content", "text")]
+def stable_id(record: Mapping[str, Any], where: str) -> str:
+    """An id derived from where a message sits and what it says (after the import's own scope is
+    applied), so importing the same file twice adds nothing new, while the same words said twice,
+    or imported into another session, stay separate memories."""
+    parts = [
+        where,
+        *(
+            str(record.get(k) or "")
+            for k in ("user_id", "agent_id", "project", "session_id", "role", "timestamp", "content", "text")
+        ),
+    ]
     return "m-" + hashlib.blake2b("\x1f".join(parts).encode("utf-8", "replace"), digest_size=12).hexdigest()
 
 
-def read_file(path: Path) -> Iterator[Entry]:
+def read_file(path: Path, overrides: Mapping[str, Any] | None = None) -> Iterator[Entry]:
+    """Records of one file, with ``overrides`` (the import's scope) applied before ids are made."""
     suffix = path.suffix.lower()
     if suffix in JSONL_SUFFIXES:
-        yield from read_jsonl(path)
+        yield from read_jsonl(path, overrides or {})
     elif suffix in JSON_SUFFIXES:
-        yield from read_json(path)
+        yield from read_json(path, overrides or {})
     elif suffix in TEXT_SUFFIXES:
-        yield from read_document(path)
+        yield from (
+            {**entry, **(overrides or {})} if isinstance(entry, dict) else entry for entry in read_document(path)
+        )
     else:
         known = sorted(JSONL_SUFFIXES | JSON_SUFFIXES | TEXT_SUFFIXES)
         raise InputError(f"{path}: unsupported file type '{suffix}'; mnemo imports {', '.join(known)}")
@@ -62,29 +73,33 @@ def count_entries(path: Path) -> int | None:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
 
 
-def read_jsonl(path: Path) -> Iterator[Entry]:
+def read_jsonl(path: Path, overrides: Mapping[str, Any]) -> Iterator[Entry]:
     with path.open("rb") as handle:  # bytes, so one bad line cannot stop the decoder for the rest
         for number, raw in enumerate(handle, start=1):
             if not raw.strip():
                 continue
-            yield _parse_line(raw, f"{path.name}:{number}")
+            entry = _parse_line(raw, f"{path.name}:{number}")
+            yield (
+                entry if isinstance(entry, Rejected) else _with_id({**entry, **overrides}, f"{path.resolve()}:{number}")
+            )
 
 
 def _parse_line(raw: bytes, where: str) -> Entry:
     try:
-        value = json.loads(raw.decode("utf-8"))
+        # utf-8-sig: editors on some systems start a file with a byte-order mark
+        value = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         return Rejected(where, f"not valid UTF-8 (byte {exc.start})")
     except json.JSONDecodeError as exc:
         return Rejected(where, f"not valid JSON ({exc.msg})")
     if not isinstance(value, dict):
         return Rejected(where, f"expected a JSON object, got {type(value).__name__}")
-    return _with_id(value)
+    return value
 
 
-def read_json(path: Path) -> Iterator[Entry]:
+def read_json(path: Path, overrides: Mapping[str, Any]) -> Iterator[Entry]:
     try:
-        value = json.loads(path.read_bytes().decode("utf-8"))
+        value = json.loads(path.read_bytes().decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         yield Rejected(path.name, f"not a valid UTF-8 JSON file ({exc})")
         return
@@ -94,13 +109,13 @@ def read_json(path: Path) -> Iterator[Entry]:
         return
     for number, message in enumerate(messages):
         if isinstance(message, dict):
-            yield _with_id(message)
+            yield _with_id({**message, **overrides}, f"{path.resolve()}[{number}]")
         else:
             yield Rejected(f"{path.name}[{number}]", f"expected an object, got {type(message).__name__}")
 
 
-def _with_id(record: dict[str, Any]) -> dict[str, Any]:
-    return record if record.get("id") not in (None, "") else {**record, "id": stable_id(record)}
+def _with_id(record: dict[str, Any], where: str) -> dict[str, Any]:
+    return record if record.get("id") not in (None, "") else {**record, "id": stable_id(record, where)}
 
 
 def read_document(path: Path) -> Iterator[Entry]:
@@ -118,7 +133,8 @@ def read_document(path: Path) -> Iterator[Entry]:
         seen[slug] = seen.get(slug, 0) + 1
         suffix = f"-{seen[slug]}" if seen[slug] > 1 else ""
         yield {
-            "id": f"{path.name}#{slug}{suffix}",
+            # the resolved path: two README.md files in different folders are different documents
+            "id": f"{path.resolve()}#{slug}{suffix}",
             "content": body.strip(),
             "kind": "document",
             "source": str(path),

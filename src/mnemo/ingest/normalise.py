@@ -36,12 +36,7 @@ def clean_content(value: Any) -> str:
         raise InputError("content is empty or whitespace")
     if len(value) > MAX_CONTENT_CHARS:
         raise InputError(f"content has {len(value):,} characters; the limit is {MAX_CONTENT_CHARS:,}")
-    # lone surrogates (from a bad decode upstream) cannot be stored as UTF-8
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InputError(f"content holds characters that are not valid Unicode at offset {exc.start}") from exc
-    return value
+    return _valid_unicode(value, "content")
 
 
 def _optional_text(record: Mapping[str, Any], name: str) -> str | None:
@@ -52,6 +47,15 @@ def _optional_text(record: Mapping[str, Any], name: str) -> str | None:
         return str(value)
     if not isinstance(value, str):
         raise InputError(f"{name} must be text, got {type(value).__name__}")
+    return _valid_unicode(value, name)
+
+
+def _valid_unicode(value: str, name: str) -> str:
+    # lone surrogates (from a bad decode upstream) cannot be stored as UTF-8
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(f"{name} holds characters that are not valid Unicode at offset {exc.start}") from exc
     return value
 
 
@@ -61,9 +65,10 @@ def _metadata(value: Any) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise InputError(f"metadata must be an object, got {type(value).__name__}")
     try:
-        return json.loads(json.dumps(dict(value), ensure_ascii=False, default=str))
+        text = json.dumps(dict(value), ensure_ascii=False, default=str)
     except (TypeError, ValueError) as exc:
         raise InputError(f"metadata is not JSON-serialisable: {exc}") from exc
+    return json.loads(_valid_unicode(text, "metadata"))
 
 
 def _kind(value: Any) -> str:
@@ -80,7 +85,7 @@ def make_item(record: Mapping[str, Any], defaults: Scope = _NO_SCOPE) -> Item:
     """Validate one record; raises InputError with a message fit to show a user."""
     unknown = set(record) - RECORD_KEYS - IGNORED_KEYS
     if unknown:
-        raise InputError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        raise InputError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
     raw = record.get("content", record.get("text"))
     content = clean_content(raw)
     scope = defaults.merged(Scope(**{name: _optional_text(record, name) for name in SCOPE_FIELDS}))

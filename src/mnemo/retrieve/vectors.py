@@ -31,7 +31,7 @@ class SyncedVectorIndex:
         self._persist = persist
         self._index: AdaptiveIndex | None = None
         self._unsaved = 0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def refresh(self) -> AdaptiveIndex:
         """Bring the index up to the store's latest committed state (opened on first use)."""
@@ -49,11 +49,12 @@ class SyncedVectorIndex:
             return index
 
     def search(self, query: np.ndarray, k: int, flt: SearchFilter) -> list[tuple[int, float]]:
-        index = self.refresh()
-        allowed = self._store.allowed_keys(flt)
-        if allowed is not None and len(allowed) == 0:
-            return []
-        keys, scores = index.search(np.asarray(query, dtype=np.float32), k, allowed)
+        with self._lock:  # the index is not safe to search while another thread catches it up
+            index = self.refresh()
+            allowed = self._store.allowed_keys(flt)
+            if allowed is not None and len(allowed) == 0:
+                return []
+            keys, scores = index.search(np.asarray(query, dtype=np.float32), k, allowed)
         return [(int(key), float(score)) for key, score in zip(keys, scores, strict=True)]
 
     def save(self) -> None:
@@ -89,5 +90,8 @@ class SyncedVectorIndex:
 
     def _save_locked(self) -> None:
         assert self._index is not None
-        self._persist(self._index)
+        # an exact index reloads from SQLite in a moment and is never saved; saving it would
+        # also delete an HNSW file that another process keeps beside the same store
+        if self._index.kind == "hnsw":
+            self._persist(self._index)
         self._unsaved = 0

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from mnemo.errors import StoreError
+from mnemo.errors import ConfigError, StoreError
 from mnemo.records import OWNER_FIELDS, Item, Scope, SearchFilter
 from mnemo.store.base import Embedding, WriteOutcome
 from mnemo.store.migrations import apply_migrations
@@ -54,10 +54,19 @@ class SQLiteStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def write(self, items: Sequence[Item], vectors: Sequence[Embedding | None]) -> list[WriteOutcome]:
-        """Insert or update items in one transaction; unchanged items are left untouched."""
+    def write(
+        self, items: Sequence[Item], vectors: Sequence[Embedding | None], model: str | None = None
+    ) -> list[WriteOutcome]:
+        """Insert or update items in one transaction; unchanged items are left untouched.
+
+        ``model`` names the embedder of ``vectors``; it is recorded by the first write and checked
+        by every later one inside the same transaction, so two processes with different models
+        cannot mix their vectors in one store.
+        """
         outcomes: list[WriteOutcome] = []
         with self._transaction() as conn:
+            if model is not None:
+                _claim_model(conn, model)
             seq = _bump_seq(conn)
             stamp = to_epoch(now_utc())
             for item, vector in zip(items, vectors, strict=True):
@@ -159,14 +168,15 @@ class SQLiteStore:
 
     def _document_frequencies(self, terms: Sequence[str]) -> list[tuple[str, int]]:
         """How many items each term (stemmed as FTS5 stems it) occurs in, cached per store size."""
-        size = self._approximate_size()
-        if size > self._df_cache_size * 1.1 or size < self._df_cache_size:
-            self._df_cache.clear()
-            self._df_cache_size = size
-        missing = [t for t in terms if t not in self._df_cache]
-        if missing:
-            self._df_cache.update(self._count_documents(missing))
-        return [(t, self._df_cache[t]) for t in terms]
+        with self._lock:  # the cache is shared by every thread using this store
+            size = self._approximate_size()
+            if size > self._df_cache_size * 1.1 or size < self._df_cache_size:
+                self._df_cache = {}
+                self._df_cache_size = size
+            missing = [t for t in terms if t not in self._df_cache]
+            if missing:
+                self._df_cache.update(self._count_documents(missing))
+            return [(t, self._df_cache[t]) for t in terms]
 
     def _count_documents(self, terms: Sequence[str]) -> dict[str, int]:
         with self._lock:
@@ -181,10 +191,10 @@ class SQLiteStore:
                     )
                     for term in terms
                 }
-                self._conn.execute("ROLLBACK")  # the stemming scratch rows are not kept
             except sqlite3.Error as exc:
-                self._rollback()
                 raise StoreError(f"cannot read term statistics: {exc}") from exc
+            finally:
+                self._rollback()  # the stemming scratch rows are never kept, whatever happened
         return counts
 
     def allowed_keys(self, flt: SearchFilter) -> np.ndarray | None:
@@ -319,6 +329,17 @@ def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open the store at {path}: {exc}") from exc
     return conn
+
+
+def _claim_model(conn: sqlite3.Connection, model: str) -> None:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+    if row is None:
+        conn.execute("INSERT INTO meta (key, value) VALUES ('embedder', ?)", (model,))
+    elif row[0] != model:
+        raise ConfigError(
+            f"this store's vectors were made by '{row[0]}', not '{model}'; "
+            "open it with that embedder, or re-embed it with `mnemo reindex`"
+        )
 
 
 def _bump_seq(conn: sqlite3.Connection) -> int:

@@ -41,6 +41,7 @@ class SQLiteStore:
         self._conn = _connect(path, busy_timeout_ms)
         self._df_cache: dict[str, int] = {}
         self._df_cache_size = 0
+        self._scratch_ready = False
         try:
             apply_migrations(self._conn)
             self.store_id = self._ensure_store_id()
@@ -180,6 +181,9 @@ class SQLiteStore:
 
     def _count_documents(self, terms: Sequence[str]) -> dict[str, int]:
         with self._lock:
+            if not self._scratch_ready:  # temp tables, made once per connection outside any transaction
+                _create_stem_scratch(self._conn)
+                self._scratch_ready = True
             try:
                 self._conn.execute("BEGIN")
                 stems = _stems(self._conn, terms)
@@ -449,13 +453,16 @@ def _unpack(rows: list[tuple[int, bytes]]) -> tuple[np.ndarray, np.ndarray]:
     return keys, vectors
 
 
-def _stems(conn: sqlite3.Connection, terms: Sequence[str]) -> dict[str, list[str]]:
-    """Each term as FTS5's own tokenizer indexes it (porter stem), via a scratch temp table."""
+def _create_stem_scratch(conn: sqlite3.Connection) -> None:
     conn.execute(
         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_scratch USING fts5 "
         "(text, tokenize = 'porter unicode61 remove_diacritics 2')"
     )
     conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_vocab USING fts5vocab (temp, stem_scratch, 'instance')")
+
+
+def _stems(conn: sqlite3.Connection, terms: Sequence[str]) -> dict[str, list[str]]:
+    """Each term as FTS5's own tokenizer indexes it (porter stem), via a scratch temp table."""
     conn.executemany("INSERT INTO temp.stem_scratch (rowid, text) VALUES (?, ?)", list(enumerate(terms, start=1)))
     stems: dict[str, list[str]] = {}
     for stem, doc in conn.execute("SELECT term, doc FROM temp.stem_vocab"):

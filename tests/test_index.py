@@ -323,6 +323,34 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
 
 
 @needs_usearch
+def test_viewed_index_searches_then_becomes_writable_on_first_change(tmp_path: Path) -> None:
+    _, hnsw, _, data = small_pair()
+    path = tmp_path / "viewed.usearch"
+    hnsw.watermark = 7
+    hnsw.save(path)
+    viewed = HnswIndex.load(path, DIM, view=True)
+    assert viewed is not None and viewed.watermark == 7 and len(viewed) == len(hnsw)
+    query = data[3]
+    assert viewed.search(query, 5)[0].tolist() == hnsw.search(query, 5)[0].tolist()
+    viewed.remove(np.array([int(hnsw.search(query, 1)[0][0])]))  # reads the file in, then changes
+    viewed.add(np.array([10**6]), data[:1])
+    assert 10**6 in viewed and len(viewed) == len(hnsw)
+    viewed.save(path)  # saving over the file it viewed is safe once it is in memory
+    assert HnswIndex.load(path, DIM, view=True) is not None
+
+
+@needs_usearch
+def test_view_refuses_a_file_with_a_damaged_end(tmp_path: Path) -> None:
+    _, hnsw, _, _ = small_pair()
+    path = tmp_path / "tail.usearch"
+    hnsw.save(path)
+    raw = bytearray(path.read_bytes())
+    raw[-10] ^= 0xFF
+    path.write_bytes(bytes(raw))
+    assert HnswIndex.load(path, DIM, view=True) is None
+
+
+@needs_usearch
 def test_load_returns_none_for_missing_or_unusable_files(tmp_path: Path) -> None:
     _, hnsw, _, _ = small_pair()
     path = tmp_path / "v.usearch"

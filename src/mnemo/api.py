@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -17,7 +16,7 @@ from mnemo.errors import InputError
 from mnemo.index.adaptive import AdaptiveIndex, open_index
 from mnemo.ingest.normalise import item_to_record, make_item
 from mnemo.records import KINDS, OWNER_FIELDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
-from mnemo.retrieve.hybrid import HybridSettings, hybrid_search, lexical_ranking
+from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
 from mnemo.retrieve.vectors import SyncedVectorIndex
 from mnemo.store.base import Embedding
 from mnemo.store.factory import open_store
@@ -62,7 +61,6 @@ class Memory:
             self.store.close()
             raise
         self._vectors = self._new_vectors()
-        self._pool: ThreadPoolExecutor | None = None
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -155,7 +153,6 @@ class Memory:
         self.store.set_meta("embedder", model.name)
         self.embedder = model
         self._vectors = self._new_vectors()
-        self._pool: ThreadPoolExecutor | None = None
         return done
 
     # -- reading ---------------------------------------------------------------------------
@@ -202,13 +199,10 @@ class Memory:
         )
         if self.embedder is None:
             return hybrid_search(self.store, text, None, None, flt, limit, settings)
-        # the full-text query and the query embedding both release the GIL (SQLite, BLAS), so
-        # running them side by side takes about the longer of the two instead of their sum
-        lexical = self._worker().submit(lexical_ranking, self.store, text, flt, candidates)
+        # Sequential on purpose: running the full-text query in a thread beside the embedding
+        # measured slower on 2 cores (BLAS, SQLite and the GIL contend), see benchmarks/speed.py.
         vector = self.embedder.embed_one(query_input(text))
-        return hybrid_search(
-            self.store, text, vector, self._vectors.search, flt, limit, settings, lexical=lexical.result()
-        )
+        return hybrid_search(self.store, text, vector, self._vectors.search, flt, limit, settings)
 
     def context_pack(self, query: str, max_tokens: int = 1000, **filters: Any) -> ContextPack:
         """The memories for a prompt, rendered within ``max_tokens``, with what was used.
@@ -251,15 +245,7 @@ class Memory:
         try:
             self._vectors.save()
         finally:
-            if self._pool is not None:
-                self._pool.shutdown(wait=True)
-                self._pool = None
             self.store.close()
-
-    def _worker(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemo-search")
-        return self._pool
 
     def __enter__(self) -> Memory:
         return self

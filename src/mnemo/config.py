@@ -36,7 +36,7 @@ class Config:
     candidate_factor: int = 5
     min_candidates: int = 50
     #: Above this many vectors the exact numpy search hands over to an HNSW index.
-    hnsw_threshold: int = 200_000
+    hnsw_threshold: int = 50_000
     busy_timeout_ms: int = 10_000
     #: Items embedded and written per transaction during add_many/import. Large enough that the
     #: embedder can sort texts by length and pad little (256 cost ~10% more embedding time).

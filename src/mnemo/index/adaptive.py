@@ -112,7 +112,9 @@ def open_index(
     (0 for a new index, meaning everything).
     """
     if path is not None and usearch_available():
-        saved = HnswIndex.load(path, dim, params)
+        # viewed (memory-mapped): a search-only process never reads the whole file; the
+        # first change reads it in (HnswIndex._writable)
+        saved = HnswIndex.load(path, dim, params, view=True)
         if saved is not None:
             return AdaptiveIndex(dim, threshold, params or saved.params, _impl=saved)
     return AdaptiveIndex(dim, threshold, params)

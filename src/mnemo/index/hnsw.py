@@ -103,6 +103,8 @@ class HnswIndex(VectorIndex):
                 expansion_search=self.params.expansion_search,
             )
         self._index = _index
+        #: The file a read-only memory-mapped index views; None once the index is in memory.
+        self._view_of: Path | None = None
 
     def __len__(self) -> int:
         return int(self._index.size)
@@ -132,6 +134,7 @@ class HnswIndex(VectorIndex):
         keys, vectors = last_wins(keys, as_vectors(vectors, self.dim, len(keys)))
         if len(keys) == 0:
             return
+        self._writable()
         if keys.min() < 0:
             raise InputError("HNSW index keys must be non-negative (they are SQLite rowids)")
         ukeys = keys.view(np.uint64)
@@ -145,7 +148,14 @@ class HnswIndex(VectorIndex):
     def remove(self, keys: np.ndarray) -> None:
         ukeys = _known(as_keys(keys))
         if len(ukeys):
+            self._writable()
             self._index.remove(ukeys)
+
+    def _writable(self) -> None:
+        """A memory-mapped (viewed) index is read-only: read it into memory before the first change."""
+        if self._view_of is not None:
+            self._index = self._restore(self._view_of, self.params, view=False)
+            self._view_of = None
 
     def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None) -> SearchResult:
         q = as_query(query, self.dim)
@@ -228,7 +238,9 @@ class HnswIndex(VectorIndex):
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
         self._index.save(str(tmp))
+        self._writable()
         size, crc = _size_and_crc(tmp)
+        edges = _edge_crc(tmp)
         _fsync(tmp)
         os.replace(tmp, path)
         meta = {
@@ -238,26 +250,29 @@ class HnswIndex(VectorIndex):
             "count": len(self),
             "bytes": size,
             "crc32": crc,
+            "edge_crc32": edges,
             "params": asdict(self.params),
         }
         _write_atomic(sidecar_path(path), json.dumps(meta, indent=1).encode())
         _fsync_dir(path.parent)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], dim: int, params: HnswParams | None = None) -> HnswIndex | None:
+    def load(
+        cls, path: str | os.PathLike[str], dim: int, params: HnswParams | None = None, *, view: bool = False
+    ) -> HnswIndex | None:
         """The saved index, or None if it is missing, damaged, or of another dim/format.
 
         With ``params``, the saved index must have the same dtype and connectivity (else
         None: rebuild). Other settings come from ``params``, or else from the defaults.
         """
         try:
-            return cls._load(Path(path), dim, params)
+            return cls._load(Path(path), dim, params, view)
         except Exception as exc:  # promise: never raise, the caller just rebuilds
             log.info("not using saved vector index %s: %s", path, exc)
             return None
 
     @classmethod
-    def _load(cls, path: Path, dim: int, wanted: HnswParams | None) -> HnswIndex | None:
+    def _load(cls, path: Path, dim: int, wanted: HnswParams | None, view: bool) -> HnswIndex | None:
         meta = json.loads(sidecar_path(path).read_text())
         if meta.get("format") != FORMAT_VERSION or meta.get("dim") != dim:
             log.info("saved vector index %s has another format or dimension", path)
@@ -268,23 +283,35 @@ class HnswIndex(VectorIndex):
         if wanted is not None and layout != {name: getattr(wanted, name) for name in _LAYOUT_PARAMS}:
             log.info("saved vector index %s was built with other parameters", path)
             return None
-        if _size_and_crc(path) != (meta["bytes"], meta["crc32"]):
+        # A view maps the file instead of reading it (a process that only searches starts in
+        # well under a second at 1M vectors), so it checks the size and both ends of the file;
+        # a full read checks every byte.
+        if view and "edge_crc32" in meta:
+            intact = path.stat().st_size == meta["bytes"] and _edge_crc(path) == meta["edge_crc32"]
+        else:
+            view = False
+            intact = _size_and_crc(path) == (meta["bytes"], meta["crc32"])
+        if not intact:
             log.info("saved vector index %s does not match its checksum", path)
             return None
         params = replace(wanted or HnswParams(), **layout)
-        # view=True would memory-map the file, but a viewed index is read-only.
-        index = _usearch_index().restore(
-            str(path),
-            view=False,
-            connectivity=params.connectivity,
-            expansion_add=params.expansion_add,
-            expansion_search=params.expansion_search,
-        )
+        index = cls._restore(path, params, view=view)
         if index is None or index.ndim != dim or index.size != meta["count"]:
             return None
         loaded = cls(dim, params, _index=index)
         loaded.watermark = int(meta["watermark"])
+        loaded._view_of = path if view else None
         return loaded
+
+    @staticmethod
+    def _restore(path: Path, params: HnswParams, *, view: bool) -> Any:
+        return _usearch_index().restore(
+            str(path),
+            view=view,
+            connectivity=params.connectivity,
+            expansion_add=params.expansion_add,
+            expansion_search=params.expansion_search,
+        )
 
 
 def sidecar_path(path: str | os.PathLike[str]) -> Path:
@@ -311,6 +338,15 @@ def _member(keys: np.ndarray, sorted_allowed: np.ndarray) -> np.ndarray:
     pos = np.searchsorted(sorted_allowed, keys)
     pos[pos == len(sorted_allowed)] = 0
     return sorted_allowed[pos] == keys
+
+
+def _edge_crc(path: Path, span: int = 4 << 20) -> int:
+    """CRC32 of the first and last ``span`` bytes: catches truncation and a damaged header cheaply."""
+    with open(path, "rb") as f:
+        head = f.read(span)
+        size = f.seek(0, os.SEEK_END)
+        f.seek(max(len(head), size - span))
+        return zlib.crc32(f.read(), zlib.crc32(head))
 
 
 def _size_and_crc(path: Path) -> tuple[int, int]:

@@ -66,18 +66,24 @@ def hybrid_search(
     signals["lexical"] = dict(lexical)
     if query_vector is not None and vector_search is not None:
         signals["semantic"] = dict(vector_search(query_vector, settings.candidates, flt))
-    pool = {k for found in signals.values() for k in found}
-    items = store.fetch(sorted(pool), flt)
-    if "semantic" not in signals:
+    pool = sorted({k for found in signals.values() for k in found})
+    if "semantic" not in signals:  # the keyword fallback reads the candidates' text
+        items = store.fetch(pool, flt)
         signals["keyword"] = dict(keyword_ranking(query, items))
-    signals = {name: {k: s for k, s in found.items() if k in items} for name, found in signals.items()}
-    signals["recency"] = {k: t for k in items if (t := _epoch(items[k])) is not None}
+        times = {k: _epoch(item) for k, item in items.items()}
+    else:  # only the times of the pool; whole items for the few that make the cut
+        times = store.times(pool, flt)
+    signals = {name: {k: s for k, s in found.items() if k in times} for name, found in signals.items()}
+    signals["recency"] = {k: t for k, t in times.items() if t is not None}
     if settings.fusion == "score":
         fused = score_fusion(signals, settings.weights)[:limit]
     else:
         rankings = {name: rank_by(found) for name, found in signals.items()}
         fused = reciprocal_rank_fusion(rankings, settings.weights, settings.rrf_k)[:limit]
-    return [_hit(items[f.key], f.score, f.ranks, _signals_of(f.key, signals, f.ranks)) for f in fused]
+    chosen = store.fetch([f.key for f in fused], flt)
+    return [
+        _hit(chosen[f.key], f.score, f.ranks, _signals_of(f.key, signals, f.ranks)) for f in fused if f.key in chosen
+    ]
 
 
 def _epoch(item: Item) -> float | None:

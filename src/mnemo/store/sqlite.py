@@ -29,7 +29,7 @@ _CHUNK = 500
 #: Stores larger than this leave the most common query terms out of the full-text query.
 LEXICAL_PRUNE_ABOVE = 50_000
 #: How many (document, term) matches a full-text query may score; ~0.3 µs each on this machine.
-LEXICAL_ROW_BUDGET = 20_000  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
+LEXICAL_ROW_BUDGET = 6_000  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 
 
 class SQLiteStore:
@@ -222,6 +222,20 @@ class SQLiteStore:
                 [*chunk, *params],
             )
             found.update((row[0], _to_item(row)) for row in rows)
+        return found
+
+    def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]:
+        """Event times (epoch seconds) of the given keys that pass the filter; a light ``fetch``."""
+        where, params = where_clause(flt)
+        found: dict[int, float | None] = {}
+        unique = list(dict.fromkeys(int(k) for k in keys))
+        for start in range(0, len(unique), _CHUNK):
+            chunk = unique[start : start + _CHUNK]
+            rows = self._read(
+                f"SELECT rowid, ts FROM items WHERE rowid IN ({placeholders(len(chunk))}) AND {where}",
+                [*chunk, *params],
+            )
+            found.update((int(k), t) for k, t in rows)
         return found
 
     def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:

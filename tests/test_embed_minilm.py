@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from mnemo.embed import minilm
-from mnemo.embed.minilm import MiniLMEmbedder, gelu_, read_safetensors
+from mnemo.embed.bert import gelu_, read_safetensors
+from mnemo.embed.minilm import MiniLMEmbedder
 from mnemo.errors import ConfigError, MissingExtra
 
 if not minilm.minilm_available():

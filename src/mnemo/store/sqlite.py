@@ -212,31 +212,23 @@ class SQLiteStore:
 
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]:
         """Items for the given row keys that also pass the filter (the scope is checked again here)."""
-        where, params = where_clause(flt)
-        found: dict[int, Item] = {}
-        keys = list(dict.fromkeys(int(k) for k in keys))
-        for start in range(0, len(keys), _CHUNK):
-            chunk = keys[start : start + _CHUNK]
-            rows = self._read(
-                f"SELECT {_COLUMNS} FROM items WHERE rowid IN ({placeholders(len(chunk))}) AND {where}",
-                [*chunk, *params],
-            )
-            found.update((row[0], _to_item(row)) for row in rows)
-        return found
+        return {row[0]: _to_item(row) for row in self._rows_for_keys(_COLUMNS, keys, flt)}
 
     def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]:
         """Event times (epoch seconds) of the given keys that pass the filter; a light ``fetch``."""
+        return {int(key): ts for key, ts in self._rows_for_keys("rowid, ts", keys, flt)}
+
+    def _rows_for_keys(self, columns: str, keys: Sequence[int], flt: SearchFilter) -> list[tuple[Any, ...]]:
         where, params = where_clause(flt)
-        found: dict[int, float | None] = {}
         unique = list(dict.fromkeys(int(k) for k in keys))
+        rows: list[tuple[Any, ...]] = []
         for start in range(0, len(unique), _CHUNK):
             chunk = unique[start : start + _CHUNK]
-            rows = self._read(
-                f"SELECT rowid, ts FROM items WHERE rowid IN ({placeholders(len(chunk))}) AND {where}",
+            rows += self._read(
+                f"SELECT {columns} FROM items WHERE rowid IN ({placeholders(len(chunk))}) AND {where}",
                 [*chunk, *params],
             )
-            found.update((int(k), t) for k, t in rows)
-        return found
+        return rows
 
     def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """(keys, vectors) of items written after ``since_seq``, a page at a time to bound memory.

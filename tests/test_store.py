@@ -164,3 +164,17 @@ def test_large_store_leaves_out_common_terms(db_path: str, monkeypatch) -> None:
     assert [key for key, _ in pruned] == [41]  # only the rare term was searched
     # stemming matches FTS5's own: "reports" counts the documents of "report"
     assert dict(store._document_frequencies(["reports", "quokkas"])) == {"reports": 41, "quokkas": 1}
+
+
+def test_allowed_keys_cache_stays_equal_to_a_fresh_query(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    session = SearchFilter(scope=Scope(session_id="s1"))
+    fresh = lambda: SQLiteStore(db_path).allowed_keys(session).tolist()  # noqa: E731 - no cache
+    store.write([_item(f"turn {i}", id=f"t{i}", session_id="s1" if i % 2 else "s2") for i in range(10)], [None] * 10)
+    assert store.allowed_keys(session).tolist() == fresh() == [2, 4, 6, 8, 10]
+    store.write([_item("turn 1 moved", id="t1", session_id="s2")], [None])  # leaves the scope
+    store.write([_item("turn 2 joined", id="t2", session_id="s1")], [None])  # enters it
+    store.delete("t3", Scope())
+    store.write([_item("new turn", id="t10", session_id="s1")], [None])
+    assert store.allowed_keys(session).tolist() == fresh()
+    assert store.allowed_keys(SearchFilter()) is None

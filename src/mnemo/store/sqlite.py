@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,7 +30,9 @@ _CHUNK = 500
 #: Stores larger than this leave the most common query terms out of the full-text query.
 LEXICAL_PRUNE_ABOVE = 50_000
 #: How many (document, term) matches a full-text query may score; ~0.3 µs each on this machine.
-LEXICAL_ROW_BUDGET = 6_000  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
+LEXICAL_ROW_BUDGET = 6_000
+#: Filters whose allowed-key lists are kept up to date in memory (about 8 bytes per key).
+ALLOWED_CACHE_SIZE = 16  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 
 
 class SQLiteStore:
@@ -42,6 +45,7 @@ class SQLiteStore:
         self._df_cache: dict[str, int] = {}
         self._df_cache_size = 0
         self._scratch_ready = False
+        self._allowed_cache: OrderedDict[SearchFilter, tuple[int, np.ndarray]] = OrderedDict()
         try:
             apply_migrations(self._conn)
             self.store_id = self._ensure_store_id()
@@ -202,13 +206,37 @@ class SQLiteStore:
         return counts
 
     def allowed_keys(self, flt: SearchFilter) -> np.ndarray | None:
-        """Row keys a filtered vector search may return; None when the filter allows everything."""
+        """Row keys a filtered vector search may return (sorted); None when the filter allows all.
+
+        A scope with many items costs tens of milliseconds to list at a million rows, and the
+        same user searches again and again; so the list is kept per filter and brought up to
+        date from the rows changed since (the sequence-number index), like the vector index.
+        """
         where, params = where_clause(flt)
         if where == "1":
             return None
-        # keys without a vector may be included; the vector index ignores keys it does not hold
-        rows = self._read(f"SELECT rowid FROM items WHERE {where}", params)
-        return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        with self._lock:
+            latest = self.sequence()
+            cached = self._allowed_cache.pop(flt, None)
+            if cached is None:
+                rows = self._read(f"SELECT rowid FROM items WHERE {where} ORDER BY rowid", params)
+                keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            else:
+                keys = self._update_allowed(cached, where, params)
+            self._allowed_cache[flt] = (latest, keys)
+            while len(self._allowed_cache) > ALLOWED_CACHE_SIZE:
+                self._allowed_cache.popitem(last=False)
+            return keys
+
+    def _update_allowed(self, cached: tuple[int, np.ndarray], where: str, params: list[Any]) -> np.ndarray:
+        since, keys = cached
+        if since == self.sequence():
+            return keys
+        changed = self._read(f"SELECT rowid, ({where}) FROM items WHERE seq > ?", [*params, since])
+        gone = [r[0] for r in self._read("SELECT item_rowid FROM tombstones WHERE seq > ?", (since,))]
+        entered = np.array(sorted(k for k, passes in changed if passes), dtype=np.int64)
+        left = np.array(sorted({k for k, passes in changed if not passes} | set(gone)), dtype=np.int64)
+        return np.union1d(np.setdiff1d(keys, left, assume_unique=True), entered)
 
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]:
         """Items for the given row keys that also pass the filter (the scope is checked again here)."""

@@ -178,3 +178,24 @@ def test_allowed_keys_cache_stays_equal_to_a_fresh_query(db_path: str) -> None:
     store.write([_item("new turn", id="t10", session_id="s1")], [None])
     assert store.allowed_keys(session).tolist() == fresh()
     assert store.allowed_keys(SearchFilter()) is None
+
+
+def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monkeypatch) -> None:
+    store = SQLiteStore(db_path)
+    words = ["river", "bank", "loan", "fish", "boat", "money"]
+    rows = [
+        _item(" ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4)), id=f"d{i}", user_id=f"u{i % 4}")
+        for i in range(400)
+    ]
+    store.write(rows, [None] * len(rows))
+    monkeypatch.setattr(sqlite_store, "LEXICAL_PRUNE_ABOVE", 0)
+    monkeypatch.setattr(sqlite_store, "LEXICAL_ROW_BUDGET", 10_000)
+    for user in ("u0", "u3"):
+        flt = SearchFilter(scope=Scope(user_id=user))
+        for limit in (5, 30, 200):
+            deep = store.lexical(["river", "loan"], flt, limit)
+            monkeypatch.setattr(sqlite_store, "SCOPE_SHARE_FOR_DEEP_RANKING", 2.0)  # force the join
+            joined = store.lexical(["river", "loan"], flt, limit)
+            monkeypatch.setattr(sqlite_store, "SCOPE_SHARE_FOR_DEEP_RANKING", 0.01)
+            assert [round(s, 9) for _, s in deep] == [round(s, 9) for _, s in joined]
+            assert {k for k, _ in deep} <= set(store.allowed_keys(flt).tolist())

@@ -31,6 +31,17 @@ _CHUNK = 500
 LEXICAL_PRUNE_ABOVE = 50_000
 #: How many (document, term) matches a full-text query may score; ~0.3 µs each on this machine.
 LEXICAL_ROW_BUDGET = 6_000
+#: Scoped full-text search ranks deeper without the item join when the scope holds at least
+#: this share of the store, down to at most this many rows.
+SCOPE_SHARE_FOR_DEEP_RANKING = 0.01
+LEXICAL_MAX_DEPTH = 5_000
+_LEXICAL_PLAIN = (
+    "SELECT rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?"
+)
+_LEXICAL_JOINED = (
+    "SELECT items.rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
+    "JOIN items ON items.rowid = items_fts.rowid WHERE items_fts MATCH ? AND {where} ORDER BY score LIMIT ?"
+)
 #: Filters whose allowed-key lists are kept up to date in memory (about 8 bytes per key).
 ALLOWED_CACHE_SIZE = 16  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 
@@ -148,24 +159,43 @@ class SQLiteStore:
         FTS5 scores every document that matches any term, so one everyday word would cost more
         than the rest of the search together.
         """
-        if self._approximate_size() > LEXICAL_PRUNE_ABOVE:
+        size = self._approximate_size()
+        if size > LEXICAL_PRUNE_ABOVE:
             terms = affordable_terms(self._document_frequencies(terms), LEXICAL_ROW_BUDGET)
         match = fts_match_expression(terms)
         if match is None:
             return []
         where, params = where_clause(flt)
         if where == "1":  # no filter: no join, which is three times faster on a large store
-            sql = (
-                "SELECT rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
-                "WHERE items_fts MATCH ? ORDER BY score LIMIT ?"
-            )
-        else:
-            sql = (
-                "SELECT items.rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
-                "JOIN items ON items.rowid = items_fts.rowid "
-                f"WHERE items_fts MATCH ? AND {where} ORDER BY score LIMIT ?"
-            )
-        return [(int(k), -float(s)) for k, s in self._read(sql, [match, *params, limit])]
+            return self._bm25(_LEXICAL_PLAIN, [match, limit])
+        if size > LEXICAL_PRUNE_ABOVE:
+            found = self._lexical_in_scope(match, flt, limit, size)
+            if found is not None:
+                return found
+        return self._bm25(_LEXICAL_JOINED.format(where=where), [match, *params, limit])
+
+    def _lexical_in_scope(self, match: str, flt: SearchFilter, limit: int, size: int) -> list[tuple[int, float]] | None:
+        """The filtered ranking from a deeper unfiltered one, when that is provably the same.
+
+        Joining every match to its item row to test the filter cost up to 75 ms at a million
+        items. Instead rank without the join, ``depth`` deep, and keep the keys in the filter's
+        (SQL-computed, cached) key list: if at least ``limit`` survive, no item of the scope
+        ranked higher can be missing, so the result equals the joined query's. Otherwise (or
+        for a scope too small for this to pay) the caller runs the joined query.
+        """
+        allowed = self.allowed_keys(flt)
+        if allowed is None or len(allowed) < size * SCOPE_SHARE_FOR_DEEP_RANKING:
+            return None
+        depth = min(LEXICAL_MAX_DEPTH, int(limit * size / len(allowed) * 2) + limit)
+        ranked = self._bm25(_LEXICAL_PLAIN, [match, depth])
+        keys = np.fromiter((k for k, _ in ranked), dtype=np.int64, count=len(ranked))
+        positions = np.searchsorted(allowed, keys)
+        inside = (positions < len(allowed)) & (allowed[np.minimum(positions, len(allowed) - 1)] == keys)
+        kept = [pair for pair, ok in zip(ranked, inside.tolist(), strict=True) if ok][:limit]
+        return kept if len(kept) >= limit or len(ranked) < depth else None
+
+    def _bm25(self, sql: str, params: list[Any]) -> list[tuple[int, float]]:
+        return [(int(k), -float(s)) for k, s in self._read(sql, params)]
 
     def _approximate_size(self) -> int:
         """The largest row key: an upper bound on the item count that costs one index probe."""

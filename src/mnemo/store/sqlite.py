@@ -2,31 +2,39 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from mnemo.errors import ConfigError, StoreError
-from mnemo.records import OWNER_FIELDS, Item, Scope, SearchFilter
+from mnemo.errors import StoreError
+from mnemo.records import Item, Scope, SearchFilter
 from mnemo.store.base import Embedding, WriteOutcome
 from mnemo.store.migrations import apply_migrations
 from mnemo.store.sql import affordable_terms, fts_match_expression, placeholders, where_clause
-from mnemo.timeutil import from_epoch, now_utc, to_epoch
+from mnemo.store.sqlite_rows import (
+    bump_seq,
+    claim_model,
+    connect,
+    create_stem_scratch,
+    owner_values,
+    put_vector,
+    stems,
+    to_item,
+    unpack,
+    upsert,
+)
+from mnemo.timeutil import now_utc, to_epoch
 
 _COLUMNS = (
     "rowid, id, user_id, agent_id, project, session_id, task_id, content, kind, role, source, "
     "ts, ingested_at, metadata, content_hash"
 )
-#: Columns compared to decide whether a re-added item really changed.
-_MUTABLE = ("session_id", "task_id", "content", "kind", "role", "source", "ts", "metadata", "content_hash")
-_CHUNK = 500
+_CHUNK = 500  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 #: Stores larger than this leave the most common query terms out of the full-text query.
 LEXICAL_PRUNE_ABOVE = 50_000
 #: How many (document, term) matches a full-text query may score; ~0.3 µs each on this machine.
@@ -43,7 +51,7 @@ _LEXICAL_JOINED = (
     "JOIN items ON items.rowid = items_fts.rowid WHERE items_fts MATCH ? AND {where} ORDER BY score LIMIT ?"
 )
 #: Filters whose allowed-key lists are kept up to date in memory (about 8 bytes per key).
-ALLOWED_CACHE_SIZE = 16  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
+ALLOWED_CACHE_SIZE = 16
 
 
 class SQLiteStore:
@@ -52,7 +60,7 @@ class SQLiteStore:
     def __init__(self, path: str, *, busy_timeout_ms: int = 10_000) -> None:
         self.path = path
         self._lock = threading.RLock()
-        self._conn = _connect(path, busy_timeout_ms)
+        self._conn = connect(path, busy_timeout_ms)
         self._df_cache: dict[str, int] = {}
         self._df_cache_size = 0
         self._scratch_ready = False
@@ -82,25 +90,25 @@ class SQLiteStore:
         outcomes: list[WriteOutcome] = []
         with self._transaction() as conn:
             if model is not None:
-                _claim_model(conn, model)
-            seq = _bump_seq(conn)
+                claim_model(conn, model)
+            seq = bump_seq(conn)
             stamp = to_epoch(now_utc())
             for item, vector in zip(items, vectors, strict=True):
-                outcomes.append(_upsert(conn, item, vector, seq, stamp))
+                outcomes.append(upsert(conn, item, vector, seq, stamp))
         return outcomes
 
     def write_vectors(self, pairs: Sequence[tuple[Item, Embedding]]) -> None:
         """Replace the vectors of existing items (re-embedding with another model)."""
         with self._transaction() as conn:
-            seq = _bump_seq(conn)
+            seq = bump_seq(conn)
             for item, vector in pairs:
                 row = conn.execute(
                     "UPDATE items SET seq = ? WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ? "
                     "RETURNING rowid",
-                    (seq, *_owner_values(item.scope), item.id),
+                    (seq, *owner_values(item.scope), item.id),
                 ).fetchone()
                 if row is not None:
-                    _put_vector(conn, row[0], vector)
+                    put_vector(conn, row[0], vector)
 
     def delete(self, item_id: str, scope: Scope) -> int:
         flt = SearchFilter(scope=scope)
@@ -109,7 +117,7 @@ class SQLiteStore:
             rows = conn.execute(f"SELECT rowid FROM items WHERE id = ? AND {where}", [item_id, *params]).fetchall()
             if not rows:
                 return 0
-            seq = _bump_seq(conn)
+            seq = bump_seq(conn)
             keys = [row[0] for row in rows]
             conn.executemany("DELETE FROM items WHERE rowid = ?", [(k,) for k in keys])
             conn.executemany(
@@ -150,7 +158,7 @@ class SQLiteStore:
             f"SELECT {_COLUMNS} FROM items WHERE id = ? AND {where} ORDER BY ingested_at DESC LIMIT 1",
             [item_id, *params],
         )
-        return _to_item(rows[0]) if rows else None
+        return to_item(rows[0]) if rows else None
 
     def lexical(self, terms: Sequence[str], flt: SearchFilter, limit: int) -> list[tuple[int, float]]:
         """BM25 over content (and, weighted lower, the speaker) for any of ``terms``; higher is better.
@@ -216,15 +224,15 @@ class SQLiteStore:
     def _count_documents(self, terms: Sequence[str]) -> dict[str, int]:
         with self._lock:
             if not self._scratch_ready:  # temp tables, made once per connection outside any transaction
-                _create_stem_scratch(self._conn)
+                create_stem_scratch(self._conn)
                 self._scratch_ready = True
             try:
                 self._conn.execute("BEGIN")
-                stems = _stems(self._conn, terms)
+                stemmed = stems(self._conn, terms)
                 counts = {
                     term: sum(
                         row[0]
-                        for stem in stems.get(term, [])
+                        for stem in stemmed.get(term, [])
                         for row in self._conn.execute("SELECT doc FROM items_vocab WHERE term = ?", (stem,))
                     )
                     for term in terms
@@ -270,7 +278,7 @@ class SQLiteStore:
 
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]:
         """Items for the given row keys that also pass the filter (the scope is checked again here)."""
-        return {row[0]: _to_item(row) for row in self._rows_for_keys(_COLUMNS, keys, flt)}
+        return {row[0]: to_item(row) for row in self._rows_for_keys(_COLUMNS, keys, flt)}
 
     def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]:
         """Event times (epoch seconds) of the given keys that pass the filter; a light ``fetch``."""
@@ -300,7 +308,7 @@ class SQLiteStore:
                 "SELECT item_rowid, embedding FROM vectors WHERE item_rowid > ? ORDER BY item_rowid LIMIT ?",
                 (last, page),
             ):
-                yield _unpack(rows)
+                yield unpack(rows)
                 last = rows[-1][0]
             return
         # catching up: the seq index finds the few changed items, then their vectors by key
@@ -311,7 +319,7 @@ class SQLiteStore:
                 f"SELECT item_rowid, embedding FROM vectors WHERE item_rowid IN ({placeholders(len(chunk))})", chunk
             )
             if rows:
-                yield _unpack(rows)
+                yield unpack(rows)
 
     def removed_since(self, since_seq: int) -> np.ndarray:
         """Keys deleted, or left without a vector, after ``since_seq``."""
@@ -334,7 +342,7 @@ class SQLiteStore:
             )
             if not rows:
                 return
-            yield from (_to_item(row) for row in rows)
+            yield from (to_item(row) for row in rows)
             last = rows[-1][0]
 
     def count(self, flt: SearchFilter) -> int:
@@ -381,154 +389,3 @@ class SQLiteStore:
     def _rollback(self) -> None:
         if self._conn.in_transaction:
             self._conn.execute("ROLLBACK")
-
-
-def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
-    if path != ":memory:":
-        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    try:
-        conn = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        if path != ":memory:":
-            conn.execute("PRAGMA journal_mode = WAL")
-        # NORMAL is durable across application crashes in WAL mode; only power loss can drop
-        # the last commits, and never corrupts the file.
-        conn.execute("PRAGMA synchronous = NORMAL")
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the store at {path}: {exc}") from exc
-    return conn
-
-
-def _claim_model(conn: sqlite3.Connection, model: str) -> None:
-    row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
-    if row is None:
-        conn.execute("INSERT INTO meta (key, value) VALUES ('embedder', ?)", (model,))
-    elif row[0] != model:
-        raise ConfigError(
-            f"this store's vectors were made by '{row[0]}', not '{model}'; "
-            "open it with that embedder, or re-embed it with `mnemo reindex`"
-        )
-
-
-def _bump_seq(conn: sqlite3.Connection) -> int:
-    row = conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'seq' RETURNING value")
-    return int(row.fetchone()[0])
-
-
-def _owner_values(scope: Scope) -> list[str]:
-    return [getattr(scope, name) or "" for name in OWNER_FIELDS]
-
-
-def _row_values(item: Item) -> dict[str, Any]:
-    return {
-        "session_id": item.scope.session_id,
-        "task_id": item.scope.task_id,
-        "content": item.content,
-        "kind": item.kind,
-        "role": item.role,
-        "source": item.source,
-        "ts": to_epoch(item.timestamp),
-        "metadata": json.dumps(dict(item.metadata), sort_keys=True, ensure_ascii=False, default=str),
-        "content_hash": item.content_hash,
-    }
-
-
-def _upsert(
-    conn: sqlite3.Connection, item: Item, vector: Embedding | None, seq: int, stamp: float | None
-) -> WriteOutcome:
-    owner = _owner_values(item.scope)
-    values = _row_values(item)
-    key = None if vector is None else vector.key
-    existing = conn.execute(
-        f"SELECT rowid, {', '.join(_MUTABLE)}, (SELECT vector_key FROM vectors WHERE item_rowid = items.rowid) "
-        "FROM items WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
-        [*owner, item.id],
-    ).fetchone()
-    if existing is None:
-        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "seq"]
-        rowid = conn.execute(
-            f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))}) RETURNING rowid",
-            [item.id, *owner, *values.values(), stamp, seq],
-        ).fetchone()[0]
-        _put_vector(conn, rowid, vector)
-        return WriteOutcome(item.id, "added")
-    rowid, *old, old_key = existing
-    if list(old) == list(values.values()) and (old_key == key or key is None):
-        return WriteOutcome(item.id, "unchanged")
-    assignments = ", ".join(f"{name} = ?" for name in values)
-    conn.execute(f"UPDATE items SET {assignments}, seq = ? WHERE rowid = ?", [*values.values(), seq, rowid])
-    if key != old_key:
-        _put_vector(conn, rowid, vector)
-    return WriteOutcome(item.id, "updated")
-
-
-def _put_vector(conn: sqlite3.Connection, rowid: int, vector: Embedding | None) -> None:
-    if vector is None:
-        conn.execute("DELETE FROM vectors WHERE item_rowid = ?", (rowid,))
-        return
-    blob = np.asarray(vector.values, dtype=np.float32).tobytes()
-    conn.execute(
-        "INSERT OR REPLACE INTO vectors (item_rowid, vector_key, embedding) VALUES (?, ?, ?)",
-        (rowid, vector.key, blob),
-    )
-
-
-def _to_item(row: tuple[Any, ...]) -> Item:
-    (
-        _,
-        item_id,
-        user_id,
-        agent_id,
-        project,
-        session_id,
-        task_id,
-        content,
-        kind,
-        role,
-        source,
-        ts,
-        ingested_at,
-        metadata,
-        content_hash,
-    ) = row
-    return Item(
-        id=item_id,
-        content=content,
-        kind=kind,
-        role=role,
-        source=source,
-        scope=Scope(
-            user_id=user_id or None,
-            agent_id=agent_id or None,
-            session_id=session_id,
-            project=project or None,
-            task_id=task_id,
-        ),
-        timestamp=from_epoch(ts),
-        ingested_at=from_epoch(ingested_at),
-        metadata=json.loads(metadata) if metadata else {},
-        content_hash=content_hash,
-    )
-
-
-def _unpack(rows: list[tuple[int, bytes]]) -> tuple[np.ndarray, np.ndarray]:
-    keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-    vectors = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
-    return keys, vectors
-
-
-def _create_stem_scratch(conn: sqlite3.Connection) -> None:
-    conn.execute(
-        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_scratch USING fts5 "
-        "(text, tokenize = 'porter unicode61 remove_diacritics 2')"
-    )
-    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_vocab USING fts5vocab (temp, stem_scratch, 'instance')")
-
-
-def _stems(conn: sqlite3.Connection, terms: Sequence[str]) -> dict[str, list[str]]:
-    """Each term as FTS5's own tokenizer indexes it (porter stem), via a scratch temp table."""
-    conn.executemany("INSERT INTO temp.stem_scratch (rowid, text) VALUES (?, ?)", list(enumerate(terms, start=1)))
-    stems: dict[str, list[str]] = {}
-    for stem, doc in conn.execute("SELECT term, doc FROM temp.stem_vocab"):
-        stems.setdefault(terms[doc - 1], []).append(stem)
-    return stems

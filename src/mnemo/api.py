@@ -114,22 +114,21 @@ class Memory:
         """
         counts = {"added": 0, "updated": 0, "unchanged": 0}
         skipped: list[str] = []
-        batch: list[Item] = []
+
+        def valid_items() -> Iterator[Item]:
+            for position, record in enumerate(records):
+                try:
+                    yield self._validate(record)
+                except InputError as exc:
+                    if not skip_invalid:
+                        raise InputError(f"record {position}: {exc}") from exc
+                    skipped.append(f"record {position}: {exc}")
+
         done = 0
-        for position, record in enumerate(records):
-            try:
-                batch.append(self._validate(record))
-            except InputError as exc:
-                if not skip_invalid:
-                    raise InputError(f"record {position}: {exc}") from exc
-                skipped.append(f"record {position}: {exc}")
-            if len(batch) >= self.config.batch_size:
-                done += self._count_into(counts, self._write(batch))
-                batch = []
-                if progress:
-                    progress(done, total or 0)
-        if batch:
-            done += self._count_into(counts, self._write(batch))
+        for batch in _chunks(valid_items(), self.config.batch_size):
+            for status in self._write(batch):
+                counts[status] += 1
+            done += len(batch)
             if progress:
                 progress(done, total or 0)
         return ImportReport(skipped=len(skipped), errors=tuple(skipped[:100]), **counts)
@@ -283,11 +282,15 @@ class Memory:
             if value is not None and (not isinstance(value, str) or not value.strip()):
                 raise InputError(f"{name} must be a non-empty string or None, got {value!r}")
         requested = Scope(**given)
+        self._check_pin(requested)
+        return requested.merged(self.pinned)
+
+    def _check_pin(self, scope: Scope) -> None:
+        """Refuse an owner field set to anything but the pinned value (unset fields take the pin)."""
         for name in OWNER_FIELDS:
-            pin, asked = getattr(self.pinned, name), getattr(requested, name)
+            pin, asked = getattr(self.pinned, name), getattr(scope, name)
             if pin is not None and asked is not None and asked != pin:
                 raise InputError(f"this Memory is pinned to {name}={pin!r}; {asked!r} is out of scope")
-        return requested.merged(self.pinned)
 
     def _filter(self, kind: str | Sequence[str] | None, since: Any, until: Any, **scope: str | None) -> SearchFilter:
         if kind is not None and not isinstance(kind, (str, list, tuple)):
@@ -305,10 +308,7 @@ class Memory:
         if not isinstance(record, Mapping):
             raise InputError(f"a record must be an object, got {type(record).__name__}")
         item = make_item(record, self.pinned)
-        for name in OWNER_FIELDS:  # compare the normalised values: 0 and "0" are the same owner
-            pin, own = getattr(self.pinned, name), getattr(item.scope, name)
-            if pin is not None and own != pin:
-                raise InputError(f"this Memory is pinned to {name}={pin!r}; {own!r} is out of scope")
+        self._check_pin(item.scope)  # on the normalised values: 0 and "0" are the same owner
         return item
 
     def _write(self, items: Sequence[Item]) -> list[str]:
@@ -320,12 +320,6 @@ class Memory:
         if self.embedder is None:
             return [None] * len(items)
         return embed_items(self.embedder, items, self.store.cached_vectors)
-
-    @staticmethod
-    def _count_into(counts: dict[str, int], statuses: list[str]) -> int:
-        for status in statuses:
-            counts[status] += 1
-        return len(statuses)
 
 
 _CONTEXT_FILTERS = frozenset({"kind", "since", "until", *SCOPE_FIELDS})

@@ -216,15 +216,9 @@ def reindex(ctx: click.Context, model: str) -> None:
     """Re-embed every memory with another embedding model."""
     memory = Memory(ctx.obj["db"], embedder="none")
     ctx.call_on_close(memory.close)
-    with click.progressbar(length=memory.store.count(_everything()), label="re-embedding", file=sys.stderr) as bar:
+    with click.progressbar(length=memory.stats()["items"], label="re-embedding", file=sys.stderr) as bar:
         count = memory.reindex(model, progress=lambda done, _total: bar.update(done - bar.pos))
     click.echo(f"re-embedded {count} memories with {model}")
-
-
-def _everything() -> Any:
-    from mnemo.records import SearchFilter
-
-    return SearchFilter()
 
 
 def _jsonl(records: Iterator[dict[str, Any]]) -> Iterator[str]:

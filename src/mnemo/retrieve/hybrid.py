@@ -53,17 +53,9 @@ def hybrid_search(
     flt: SearchFilter,
     limit: int,
     settings: HybridSettings,
-    lexical: list[tuple[int, float]] | None = None,
 ) -> list[Hit]:
-    """Fuse the strategies' rankings into at most ``limit`` hits.
-
-    ``lexical`` may be passed in when the caller ran the full-text query already (in parallel
-    with embedding the query); otherwise it is run here.
-    """
-    signals: dict[str, dict[int, float]] = {}
-    if lexical is None:
-        lexical = lexical_ranking(store, query, flt, settings.candidates)
-    signals["lexical"] = dict(lexical)
+    """Fuse the strategies' rankings into at most ``limit`` hits."""
+    signals: dict[str, dict[int, float]] = {"lexical": dict(lexical_ranking(store, query, flt, settings.candidates))}
     if query_vector is not None and vector_search is not None:
         signals["semantic"] = dict(vector_search(query_vector, settings.candidates, flt))
     pool = sorted({k for found in signals.values() for k in found})

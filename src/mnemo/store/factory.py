@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from mnemo.config import Config
 from mnemo.errors import ConfigError
+from mnemo.store.base import Store
 from mnemo.store.sqlite import SQLiteStore
 
 
-def open_store(target: str, config: Config) -> SQLiteStore:
+def open_store(target: str, config: Config) -> Store:
     if "://" in target and not target.startswith("sqlite://"):
         scheme = target.split("://", 1)[0]
         raise ConfigError(f"no store backend for '{scheme}://' URLs in this version; use a file path")

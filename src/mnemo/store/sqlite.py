@@ -169,7 +169,7 @@ class SQLiteStore:
         """
         size = self._approximate_size()
         if size > LEXICAL_PRUNE_ABOVE:
-            terms = affordable_terms(self._document_frequencies(terms), LEXICAL_ROW_BUDGET)
+            terms = affordable_terms(self._document_frequencies(terms, size), LEXICAL_ROW_BUDGET)
         match = fts_match_expression(terms)
         if match is None:
             return []
@@ -209,10 +209,10 @@ class SQLiteStore:
         """The largest row key: an upper bound on the item count that costs one index probe."""
         return int(self._read("SELECT coalesce(max(rowid), 0) FROM items")[0][0])
 
-    def _document_frequencies(self, terms: Sequence[str]) -> list[tuple[str, int]]:
+    def _document_frequencies(self, terms: Sequence[str], size: int | None = None) -> list[tuple[str, int]]:
         """How many items each term (stemmed as FTS5 stems it) occurs in, cached per store size."""
         with self._lock:  # the cache is shared by every thread using this store
-            size = self._approximate_size()
+            size = self._approximate_size() if size is None else size
             if size > self._df_cache_size * 1.1 or size < self._df_cache_size:
                 self._df_cache = {}
                 self._df_cache_size = size
@@ -259,6 +259,8 @@ class SQLiteStore:
             if cached is None:
                 rows = self._read(f"SELECT rowid FROM items WHERE {where} ORDER BY rowid", params)
                 keys = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            elif cached[0] == latest:
+                keys = cached[1]
             else:
                 keys = self._update_allowed(cached, where, params)
             self._allowed_cache[flt] = (latest, keys)
@@ -268,8 +270,6 @@ class SQLiteStore:
 
     def _update_allowed(self, cached: tuple[int, np.ndarray], where: str, params: list[Any]) -> np.ndarray:
         since, keys = cached
-        if since == self.sequence():
-            return keys
         changed = self._read(f"SELECT rowid, ({where}) FROM items WHERE seq > ?", [*params, since])
         gone = [r[0] for r in self._read("SELECT item_rowid FROM tombstones WHERE seq > ?", (since,))]
         entered = np.array(sorted(k for k, passes in changed if passes), dtype=np.int64)

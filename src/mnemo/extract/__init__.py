@@ -1,0 +1,1 @@
+"""Fact extraction from conversation turns: intent, triples, coreference-lite, hedging, languages."""

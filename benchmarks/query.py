@@ -1,0 +1,256 @@
+"""Query understanding benchmarks: rewriting quality/latency, and search variants on LoCoMo.
+
+``python -m benchmarks.query rewrite`` scores the rule resolver on ``benchmarks/data/rewrite_dev.jsonl``
+(lines ``{"id", "context", "query", "expect", "ambiguous"}``): an ambiguous query counts as
+resolved when it was rewritten and every ``expect`` word is in the rewrite; a clear query must come
+back unchanged. ``python -m benchmarks.query locomo`` compares single-pass, iterative and
+progressive search on LoCoMo dev, per question category (progressive and all-tiers on stores that
+also hold extractive session summaries and LoCoMo's observations as facts; a summary or fact hit
+counts as the turns it points to). ``python -m benchmarks.query speed`` times single-pass vs
+iterative search on a copy of the synthetic 100k store of ``benchmarks/speed.py``
+(``cp benchmarks/work/store-100000.db* benchmarks/work/query/``; the copy is migrated on open).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.common import ROOT, SHARED, markdown_table, write_results
+from benchmarks.locomo import CATEGORIES, evidence_ids, turns
+from mnemo import Memory
+from mnemo.records import Hit
+from mnemo.retrieve.rewrite import QueryRewriter
+
+REWRITE_DEV = ROOT / "benchmarks" / "data" / "rewrite_dev.jsonl"
+LOCOMO = SHARED / "data" / "locomo" / "locomo_dev.json"
+KS = (5, 10)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
+
+
+def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rewriter = QueryRewriter(cache_ttl=0)
+    resolved = unchanged = ambiguous = clear = 0
+    latencies: list[float] = []
+    for row in rows:
+        started = time.perf_counter()
+        result = rewriter.rewrite(row["query"], row["context"])
+        latencies.append((time.perf_counter() - started) * 1000)
+        if row["ambiguous"]:
+            ambiguous += 1
+            text = result.expanded.lower()
+            ok = result.was_rewritten and all(word.lower() in text for word in row["expect"])
+            resolved += ok
+        else:
+            clear += 1
+            ok = result.expanded == row["query"]
+            unchanged += ok
+        if show_failures and not ok:
+            print(f"{row['id']}: {row['query']!r} -> {result.expanded!r} (want {row['expect']})")
+    return {
+        "ambiguous": ambiguous,
+        "clear": clear,
+        "resolution_rate": resolved / ambiguous if ambiguous else 0.0,
+        "clear_unchanged": unchanged / clear if clear else 0.0,
+        "latency_p50_ms": percentile(latencies, 0.5),
+        "latency_p95_ms": percentile(latencies, 0.95),
+    }
+
+
+def run_rewrite(args: argparse.Namespace) -> None:
+    numbers = rewrite_benchmark(args.data or REWRITE_DEV, args.failures)
+    table = markdown_table(
+        ["ambiguous", "clear", "resolution rate", "clear unchanged", "p50 ms", "p95 ms"],
+        [
+            [numbers[k] for k in ("ambiguous", "clear", "resolution_rate", "clear_unchanged")]
+            + [numbers["latency_p50_ms"], numbers["latency_p95_ms"]]
+        ],
+    )
+    write_results("query_rewrite", {"data": str((args.data or REWRITE_DEV).name), **numbers}, table)
+
+
+def evidence_of(hit: Hit) -> list[str]:
+    """The turn ids a hit stands for: itself, a fact's evidence, or the turns a summary quotes."""
+    if hit.kind == "message":
+        return [hit.id]
+    meta = hit.metadata
+    return list(meta.get("evidence") or meta.get("sources") or [])
+
+
+def ranked_turns(hits: list[Hit]) -> list[str]:
+    return list(dict.fromkeys(turn for hit in hits for turn in evidence_of(hit)))
+
+
+def observations(conversation_id: int, sample: dict[str, Any]) -> list[dict[str, Any]]:
+    """LoCoMo's per-session observations as fact items (kind "fact") with their evidence turn ids."""
+    records = []
+    for key, by_speaker in sample.get("observation", {}).items():
+        session = key.split("_")[1]
+        for speaker, entries in by_speaker.items():
+            for n, entry in enumerate(entries):
+                text, evidence = entry[0], entry[1] if len(entry) > 1 else ""
+                ids = evidence if isinstance(evidence, list) else [evidence]
+                records.append(
+                    {
+                        "id": f"obs:{session}:{speaker}:{n}",
+                        "content": text,
+                        "kind": "fact",
+                        "role": speaker,
+                        "session_id": session,
+                        "metadata": {"evidence": ids},
+                    }
+                )
+    return records
+
+
+def _score(rows: dict[str, list[dict[str, float]]], category: str, relevant: set[str], ranked: list[str]) -> None:
+    row = {f"recall@{k}": len(relevant & set(ranked[:k])) / len(relevant) for k in KS}
+    rows[category].append(row)
+    rows["all"].append(row)
+
+
+def locomo_variants(
+    data: list[dict[str, Any]], workdir: Path, embedder: str, tiers_only: bool = False
+) -> dict[str, Any]:
+    """Single-pass vs iterative vs progressive (with summaries and facts) on the same questions."""
+    from collections import defaultdict
+
+    variants = ["single", "fused", "iterative", "all-tiers", "progressive"]
+    scores: dict[str, dict[str, list[dict[str, float]]]] = {v: defaultdict(list) for v in variants}
+    timings: dict[str, list[float]] = {v: [] for v in variants}
+    tiers: list[int] = []
+    for number, sample in enumerate(data):
+        path = workdir / f"locomo{number}.db"
+        with Memory(str(path), embedder=embedder) as memory:
+            if memory.stats()["items"] == 0:
+                memory.add_many(list(turns(sample["conversation"])))
+            known = {r["id"] for r in turns(sample["conversation"])}
+            fused = Memory(str(path), embedder=embedder, search_mode="fused")
+            runs = {
+                "single": lambda q: memory.search(q, limit=25),
+                "fused": lambda q, fused=fused: fused.search(q, limit=25),
+                "iterative": lambda q: memory.search(q, limit=25, iterative=True),
+            }
+            questions = [(q, CATEGORIES.get(q.get("category"))) for q in sample["qa"]]
+            questions = [(q, c, evidence_ids(q.get("evidence", []), known)) for q, c in questions if c]
+            questions = [(q, c, rel) for q, c, rel in questions if rel]
+            for q, category, relevant in questions if not tiers_only else []:
+                for variant, run in runs.items():
+                    started = time.perf_counter()
+                    ranked = [h.id for h in run(q["question"])]
+                    timings[variant].append(time.perf_counter() - started)
+                    _score(scores[variant], category, relevant, ranked)
+            fused.close()
+        tiered = workdir / f"locomo{number}-tiers.db"
+        with Memory(str(tiered), embedder=embedder) as memory:
+            if memory.stats()["items"] == 0:
+                memory.add_many(list(turns(sample["conversation"])))
+                memory.summarise_sessions()
+                memory.add_many(observations(number, sample))
+            for q, category, relevant in questions:
+                for variant, stop in (("all-tiers", False), ("progressive", True)):
+                    memory._engine().clear_cache()  # time each variant with a cold query vector
+                    started = time.perf_counter()
+                    result = memory.progressive_search(q["question"], limit=10, stop_when_sufficient=stop)
+                    timings[variant].append(time.perf_counter() - started)
+                    _score(scores[variant], category, relevant, ranked_turns(result.hits))
+                    if stop:
+                        tiers.append(len(result.tiers_searched))
+    return {"scores": scores, "timings": timings, "tiers": tiers}
+
+
+def run_locomo(args: argparse.Namespace) -> None:
+    data = json.loads((args.data or LOCOMO).read_text())
+    workdir = args.workdir
+    workdir.mkdir(parents=True, exist_ok=True)
+    result = locomo_variants(data, workdir, args.embedder, args.tiers_only)
+    summary: dict[str, Any] = {}
+    rows = []
+    for variant, groups in result["scores"].items():
+        if not groups:
+            continue
+        times = result["timings"][variant]
+        summary[variant] = {
+            group: {m: sum(r[m] for r in found) / len(found) for m in found[0]} | {"n": len(found)}
+            for group, found in groups.items()
+        }
+        summary[variant]["latency_ms"] = {"p50": 1000 * percentile(times, 0.5), "p95": 1000 * percentile(times, 0.95)}
+        for group in ["all", *CATEGORIES.values()]:
+            if group in summary[variant]:
+                numbers = summary[variant][group]
+                rows.append([variant, group, numbers["n"], numbers["recall@5"], numbers["recall@10"]])
+    tiers = result["tiers"]
+    summary["progressive"]["average_tiers"] = sum(tiers) / len(tiers)
+    table = markdown_table(["variant", "questions", "n", "R@5", "R@10"], rows)
+    for variant in summary:
+        latency = summary[variant]["latency_ms"]
+        table += f"\n{variant}: p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms"
+    table += f"\nprogressive: average tiers searched {summary['progressive']['average_tiers']:.2f}"
+    all_tiers = sum(result["timings"]["all-tiers"])
+    saved = 1 - sum(result["timings"]["progressive"]) / all_tiers if all_tiers else 0.0
+    summary["progressive"]["time_saved_vs_all_tiers"] = saved
+    table += f"\nprogressive: {100 * saved:.0f}% less time than searching every tier"
+    write_results(
+        "query_locomo", {"data": (args.data or LOCOMO).name, "embedder": args.embedder, "summary": summary}, table
+    )
+
+
+def run_speed(args: argparse.Namespace) -> None:
+    """Single-pass vs iterative latency on the synthetic store built by benchmarks/speed.py."""
+    questions = [q["question"] for sample in json.loads(LOCOMO.read_text()) for q in sample["qa"]][: args.queries]
+    with Memory(str(args.store), embedder="minilm") as memory:
+        items = memory.stats()["items"]
+        memory.search("warm up the index")
+        memory.search("warm up the index", iterative=True)
+        timings: dict[str, list[float]] = {"single": [], "iterative": []}
+        for question in questions:
+            for variant in timings:
+                started = time.perf_counter()
+                memory.search(question, iterative=variant == "iterative")
+                timings[variant].append(time.perf_counter() - started)
+    numbers = {
+        v: {
+            "p50_ms": 1000 * percentile(t, 0.5),
+            "p95_ms": 1000 * percentile(t, 0.95),
+            "mean_ms": 1000 * sum(t) / len(t),
+        }
+        for v, t in timings.items()
+    }
+    ratio = numbers["iterative"]["mean_ms"] / numbers["single"]["mean_ms"]
+    rows = [[v, items, n["p50_ms"], n["p95_ms"], n["mean_ms"]] for v, n in numbers.items()]
+    table = markdown_table(["variant", "items", "p50 ms", "p95 ms", "mean ms"], rows)
+    table += f"\niterative / single-pass mean latency: {ratio:.2f}x"
+    write_results("query_speed", {"store": args.store.name, "items": items, "latency": numbers, "ratio": ratio}, table)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rewrite = sub.add_parser("rewrite")
+    rewrite.add_argument("--data", type=Path)
+    rewrite.add_argument("--failures", action="store_true", help="Print the queries that failed.")
+    rewrite.set_defaults(run=run_rewrite)
+    locomo = sub.add_parser("locomo")
+    locomo.add_argument("--data", type=Path)
+    locomo.add_argument("--embedder", default="minilm")
+    locomo.add_argument("--workdir", type=Path, default=ROOT / "benchmarks" / "work" / "query")
+    locomo.add_argument("--tiers-only", action="store_true", help="Only the progressive and all-tiers variants.")
+    locomo.set_defaults(run=run_locomo)
+    speed = sub.add_parser("speed")
+    speed.add_argument("--store", type=Path, default=ROOT / "benchmarks" / "work" / "query" / "store-100000.db")
+    speed.add_argument("--queries", type=int, default=200)
+    speed.set_defaults(run=run_speed)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

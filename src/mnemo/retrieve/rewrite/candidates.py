@@ -1,0 +1,256 @@
+"""What the conversation talks about: people, places and things, each with a salience score.
+
+Heuristic and dependency-free on purpose (the core install has no parser, and the rewrite budget
+is a few milliseconds): capitalised names, speaker roles, technical tokens and determiner-led
+noun phrases, weighted by how recently and how often they were mentioned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mnemo.retrieve.rewrite.names import (
+    FEMALE,
+    FEMALE_NOUNS,
+    MALE,
+    MALE_NOUNS,
+    NOT_NAMES,
+    PERSON_NOUNS,
+    PHRASE_BREAKERS,
+    PLACE_NOUNS,
+    VAGUE,
+)
+from mnemo.store.sql import STOPWORDS
+
+GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
+_NAME = re.compile(r"\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)('s)?\b")
+_TECH = re.compile(
+    r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[_.][A-Za-z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Za-z]+[0-9]+)\b"
+)
+_PHRASE = re.compile(
+    r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
+    r"((?:[A-Za-z][\w.\-]*\s+){0,2}[A-Za-z][\w.\-]*)",
+    re.IGNORECASE,
+)
+_PLACE_CUE = re.compile(
+    r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
+    r"travel|travelled|traveled|drove|came|come|back|arrived)\s+(?:to|from|in))\s+$",
+    re.IGNORECASE,
+)
+_TIME = re.compile(
+    r"\b(?:(?:on|in|since|last|next)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"(?:last|next|this)\s+(?:week|month|year|sprint|quarter)|\d{4}-\d{2}-\d{2})\b"
+)
+_COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
+_CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
+_ATTACHED = re.compile(r"^\s+(?:for|of)\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
+_PERSON_CUE_BEFORE = re.compile(
+    r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
+    r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
+    re.IGNORECASE,
+)
+_PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
+_AND_NAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+and\s+$")
+_AND_NAME_AFTER = re.compile(r"^\s+and\s+([A-Z][a-z]+)\b")
+_STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
+
+
+@dataclass(slots=True)
+class Candidate:
+    text: str
+    kind: str  # person, place, thing
+    salience: float = 1.0
+    gender: str | None = None  # "m", "f" or None
+    plural: bool = False
+    last_seen: int = 0  # messages back from the latest (0 = the latest message)
+    mentions: int = 0
+
+    @property
+    def head(self) -> str:
+        return self.text.split()[-1].lower()
+
+
+def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> list[Candidate]:
+    """Candidates from the last ``max_messages`` messages, most salient first."""
+    found: dict[tuple[str, str], Candidate] = {}
+    recent = list(context)[-max_messages:]
+    for distance, message in enumerate(reversed(recent)):
+        weight = 1.0 / (1.0 + distance)
+        role = str(message.get("name") or message.get("role") or "").strip()
+        if role and role.lower() not in GENERIC_ROLES:
+            _note(found, Candidate(role, "person", gender=_gender_of(role)), weight * 0.8, distance)
+        text = str(message.get("content") or "")
+        mentions = _mentions(text)
+        for order, candidate in enumerate(mentions):
+            # earlier in a message ~ the subject or topic of it; later mentions are often asides
+            _note(
+                found, candidate, weight * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))), distance
+            )
+        for match in _TIME.finditer(text):
+            _note(found, Candidate(match.group(0), "time"), weight, distance)
+        _learn_gender(found, text)
+    return sorted(found.values(), key=lambda c: -c.salience)
+
+
+def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float, distance: int) -> None:
+    key = (new.text.lower(), new.kind)
+    known = found.get(key)
+    if known is None:
+        new.salience, new.last_seen, new.mentions = weight, distance, 1
+        new.salience = weight
+        found[key] = new
+        return
+    known.salience += weight * 0.5  # repeated mentions count, but less than recency
+    known.mentions += 1
+    known.last_seen = min(known.last_seen, distance)
+    known.gender = known.gender or new.gender
+
+
+def _mentions(text: str) -> list[Candidate]:
+    """People, places and things of one message in order of position (each salience = its weight)."""
+    found: list[tuple[int, Candidate]] = []
+    phrases = _phrases(text)
+    inside = {w.lower().strip("'s") for _, c in phrases for w in c.text.split()}
+    names: set[str] = set()
+    for match in _NAME.finditer(text):
+        name, start = match.group(1), match.start()
+        if " " in name and name.split()[0].lower() in NOT_NAMES:  # "Ask John": the name is John
+            name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
+        first = name.split()[0].lower()
+        if first in NOT_NAMES or name.lower() in STOPWORDS:
+            continue
+        before, after = text[:start], text[match.end() :]
+        kind, weight = _name_kind(name, before, after, bool(match.group(2)))
+        names.add(name.lower())
+        if kind == "thing" and name.lower() in inside:
+            continue  # "the Berlin marathon" stands for Berlin here
+        gender = _gender_of(name) if kind == "person" else None
+        found.append((start, Candidate(name, kind, salience=weight, gender=gender)))
+        if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
+            found.append((start, Candidate(name, "thing", salience=0.5)))
+    for match in _TECH.finditer(text):
+        token = match.group(0)
+        if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
+            found.append((match.start(), Candidate(token, "thing")))
+    found.extend(phrases)
+    found.extend(c for c in _compounds(text) if c[1].text.lower() not in inside_text(phrases))
+    return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+
+
+def inside_text(phrases: list[tuple[int, Candidate]]) -> str:
+    return " ".join(c.text.lower() for _, c in phrases)
+
+
+def _phrases(text: str) -> list[tuple[int, Candidate]]:
+    out: list[tuple[int, Candidate]] = []
+    for match in _PHRASE.finditer(text):
+        phrase = _trim(match.group(1))
+        if not phrase:
+            continue
+        head = phrase.split()[-1].lower()
+        rest = text[match.start(1) + len(phrase) :]
+        if len(phrase.split()) > 1 and _verb_like_end(phrase, rest):
+            phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
+            rest = text[match.start(1) + len(phrase) :]
+            head = phrase.split()[-1].lower()
+        named, attached = _CALLED.match(rest), _ATTACHED.match(rest)
+        if named:
+            phrase = f"{phrase} {named.group(1)}"
+        elif attached and _trim(attached.group(1).split(maxsplit=1)[-1]):
+            phrase = f"{phrase} {rest.split()[0]} {_trim_keep_det(attached.group(1))}"
+        kind = "person" if head in PERSON_NOUNS else "place" if head in PLACE_NOUNS else "thing"
+        gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
+        det = match.group(0).split()[0].lower()
+        owner = "my" if det == "my" else "your" if det == "your" else "the"
+        out.append((match.start(), Candidate(f"{owner} {phrase}", kind, gender=gender, plural=_looks_plural(head))))
+    return out
+
+
+def _verb_like_end(phrase: str, rest: str) -> bool:
+    last = phrase.split()[-1].lower()
+    following = rest.split()[0].lower().strip(".,;:!?") if rest.split() else ""
+    plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
+    return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"
+
+
+def _compounds(text: str) -> list[tuple[int, Candidate]]:
+    """A name or technical token followed by a common noun: "Parquet files", "LRU cache"."""
+    out: list[tuple[int, Candidate]] = []
+    for match in _COMPOUND.finditer(text):
+        modifier, noun = match.group(1), match.group(2)
+        if modifier.lower() in NOT_NAMES or noun in STOPWORDS or noun in PHRASE_BREAKERS or _past(noun):
+            continue
+        out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=_looks_plural(noun))))
+    return out
+
+
+def _trim_keep_det(text: str) -> str:
+    first, _, rest = text.partition(" ")
+    return f"{first} {_trim(rest)}" if first.lower() in ("the", "a", "an") and rest else _trim(text)
+
+
+def _name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
+    """What a capitalised word is, and how sure: a cue or a known first name makes a person."""
+    if _PLACE_CUE.search(before[-24:]):
+        return "place", 1.0
+    first = name.split()[0].lower()
+    if first in MALE or first in FEMALE or possessive:
+        return "person", 1.0
+    if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
+        return "person", 0.8
+    paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
+    if paired and paired.group(1).lower() in MALE | FEMALE:  # "Henry and Paula": both people
+        return "person", 0.8
+    sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
+    return "thing", 0.6 if sentence_start else 1.0
+
+
+def _trim(phrase: str) -> str:
+    """Cut a noun phrase at the first function word; drop it when nothing specific is left."""
+    words: list[str] = []
+    for word in phrase.split():
+        low = word.lower().strip(".-")
+        if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and _past(low)):
+            break
+        words.append(word.strip(".-"))
+    if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
+        return ""
+    return " ".join(words)
+
+
+def _past(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ed") and not word.endswith(("eed", "ied"))
+
+
+def _looks_plural(head: str) -> bool:
+    return head.endswith("s") and not head.endswith("ss") and len(head) > 3
+
+
+def _gender_of(name: str) -> str | None:
+    first = name.split()[0].lower()
+    return "m" if first in MALE else "f" if first in FEMALE else None
+
+
+def _learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
+    """A name followed in the same message by "he" or "she" takes that gender when unknown."""
+    low = f" {text.lower()} "
+    for candidate in found.values():
+        if candidate.kind != "person" or candidate.gender:
+            continue
+        at = low.find(candidate.text.lower())
+        if at < 0:
+            continue
+        rest = low[at:]
+        he, she = _first(rest, (" he ", " him ", " his ")), _first(rest, (" she ", " her ", " hers "))
+        if he < she:
+            candidate.gender = "m"
+        elif she < he:
+            candidate.gender = "f"
+
+
+def _first(text: str, needles: tuple[str, ...]) -> int:
+    positions = [text.find(n) for n in needles]
+    return min([p for p in positions if p >= 0], default=10**9)

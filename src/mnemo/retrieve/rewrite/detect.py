@@ -1,0 +1,189 @@
+"""Ambiguity detection: which words of a query point at something only the conversation knows.
+
+Pure functions over the query text. A reference is a pronoun ("he", "it"), a demonstrative
+("that", "there"), a temporal pointer ("earlier", "last time") or an implicit one ("the bug",
+"the same"). Function-word uses that point at nothing ("the bug that crashed", "is there a way",
+"this week") are left out, so clear queries take the fast path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mnemo.store.sql import STOPWORDS
+
+TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
+
+PERSON_PRONOUNS = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
+PLURAL_PRONOUNS = {"they", "them", "their", "theirs", "themselves"}
+THING_PRONOUNS = {"it", "its", "itself"}
+DEMONSTRATIVES = {"this", "that", "these", "those", "here", "there"}
+TEMPORAL_PHRASES = (
+    "since then",
+    "back then",
+    "at that time",
+    "last time",
+    "just now",
+    "the other day",
+    "earlier",
+    "previously",
+    "yesterday",
+    "recently",
+    "before",
+    "again",
+)
+IMPLICIT_PHRASES = (
+    "the same",
+    "similar",
+    "like before",
+    "as usual",
+    "another one",
+    "the other one",
+    "the issue",
+    "the problem",
+    "the error",
+    "the bug",
+    "the feature",
+    "the fix",
+    "the change",
+    "the idea",
+    "the plan",
+    "the thing",
+    "the crash",
+    "the outage",
+    "the failure",
+    "the leak",
+    "the regression",
+)
+
+#: Words after which "that/this" is a pointer, not a relative pronoun: prepositions and the verbs
+#: people use when they talk about a topic ("fix that", "about this bug").
+POINTER_CONTEXT = set(
+    """about of with on for from to in into at by like than is was are were be been do did does done
+    fix fixed try tried use used see saw say said mention mentioned discuss discussed change changed
+    explain explained mean meant remember recall find found show tell told decide decided about
+    regarding re what why how where when would could should will can might must""".split()
+)
+#: After "this/that" these make a time expression that needs no context ("this week").
+TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
+#: After "there/here" these make an existential ("is there a way", "here is").
+EXISTENTIAL = set("is are was were be been 's any a an no".split())
+SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
+PUNCT = set(".?!,;:")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One ambiguous span of the query: its text, what kind of pointer it is, and where it is."""
+
+    text: str
+    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit
+    start: int
+    end: int
+    #: For a demonstrative determiner ("that migration"): the noun it points through.
+    noun: str | None = None
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
+
+
+def detect(query: str, context_text: str = "") -> list[Reference]:
+    """Every reference in the query, in order of position.
+
+    ``context_text`` (the conversation, any case) tells "that job" (a job the conversation
+    mentioned) from "the tests that fail" (a relative clause).
+    """
+    words = tokens(query)
+    lowered = [w.lower() for w, _, _ in words]
+    known = set(re.findall(r"\w+", context_text.lower()))
+    found: list[Reference] = []
+    for i, (word, start, end) in enumerate(words):
+        low = lowered[i]
+        prev = lowered[i - 1] if i else ""
+        nxt = lowered[i + 1] if i + 1 < len(words) else ""
+        after = lowered[i + 2] if i + 2 < len(words) else ""
+        kind = _word_kind(low, prev, nxt)
+        if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 2 if kind == "plural" else 1)):
+            continue  # "Where has Melanie camped with her family?": the query names its own antecedent
+        noun = None
+        if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
+            use = _demonstrative_use(low, prev, nxt, after, known)
+            if use is None:
+                continue
+            if use == "determiner":
+                noun, end = words[i + 1][0], words[i + 1][2]
+                word = query[start:end]
+        found.append(Reference(word, kind, start, end, noun))
+    covered = [(r.start, r.end) for r in found]
+    for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
+        for match in re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
+            if any(s < match.end() and match.start() < e for s, e in covered):
+                continue
+            if phrase == "before" and not _ends_clause(query, match.end()):
+                continue  # "before the move" names its own anchor
+            found.append(Reference(match.group(0), kind, match.start(), match.end()))
+            covered.append((match.start(), match.end()))
+    return sorted(found, key=lambda r: r.start)
+
+
+def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
+    """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
+    pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
+    if nxt in STOPWORDS:
+        return "pronoun" if pointer or low != "that" else None
+    if not after or after in PUNCT or _stem(nxt) in known or nxt in known:
+        return "determiner"
+    if _looks_verbal(nxt) or nxt in STOPWORDS:
+        return "pronoun" if pointer or low != "that" else None
+    return "determiner" if pointer else None
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _looks_verbal(word: str) -> bool:
+    return (
+        word in COMMON_VERBS
+        or (len(word) > 4 and word.endswith(("ed", "ing")))
+        or (len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word[:-1] in COMMON_VERBS)
+    )
+
+
+COMMON_VERBS = frozenset(
+    """happen work take make go get run break fail help mean cause change matter look come start stop
+    support need cost show seem sound feel break crash""".split()
+)
+
+
+def _word_kind(low: str, prev: str, nxt: str) -> str | None:
+    if low in PERSON_PRONOUNS:
+        return "person"
+    if low in PLURAL_PRONOUNS:
+        return "plural" if not (low == "them" and prev == "of" and nxt == "all") else None
+    if low in THING_PRONOUNS:
+        return "thing"
+    if low in ("there", "here"):
+        if nxt in EXISTENTIAL or prev in ("is", "are", "was", "were", "from"):
+            return None
+        return "place"
+    if low in ("this", "that", "these", "those"):
+        if nxt in TIME_NOUNS or (low == "that" and nxt in SUBJECT_WORDS):
+            return None  # "this week"; "said that we ...": a conjunction
+        return "demonstrative"
+    return None
+
+
+def _named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
+    names = [w for n, (w, _, _) in enumerate(words) if n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT]
+    return len(names) >= needed
+
+
+_NOT_ANTECEDENT = frozenset("i what when where why how who which did does do is are was were can could".split())
+
+
+def _ends_clause(text: str, position: int) -> bool:
+    rest = text[position:].strip()
+    return not rest or rest[0] in PUNCT

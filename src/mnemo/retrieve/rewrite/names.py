@@ -1,0 +1,67 @@
+"""Small word lists the resolver uses to tell people from things and guess grammatical gender.
+
+Only a hint: a name not listed here is still a person when the context treats it as one
+("Ask Priya", "Priya said"), and its gender is then taken from the pronouns the context uses.
+"""
+
+from __future__ import annotations
+
+MALE = frozenset(
+    """adam alan alex alexander andrew anthony ben benjamin bill bob brian carlos charles chris
+    christopher daniel dave david dennis diego donald ed edward eric frank gary george greg harry henry
+    ian jack jacob james jason jeff jim joe john jon jonathan jose joseph josh juan kevin kyle larry
+    leo liam lucas luis mark martin matt matthew max michael miguel mike nathan nick noah oliver omar
+    patrick paul pedro peter raj ravi richard rob robert ryan sam samuel scott sean steve steven
+    thomas tim tom tony victor walter will william""".split()
+)
+FEMALE = frozenset(
+    """alice amanda amy ana angela anna anne ashley barbara beth betty carol caroline catherine chloe
+    christine claire deborah diana donna elena elizabeth ella emily emma eva fatima grace hannah helen
+    isabel jane janet jennifer jess jessica julia karen kate katie laura linda lisa lucy maria mary
+    megan melanie mia michelle nancy natalie nina olivia patricia priya rachel rebecca rose ruth
+    sandra sara sarah sofia sophia sophie susan tina yuki zoe""".split()
+)
+#: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.
+FEMALE_NOUNS = frozenset(
+    "wife mother mom mum sister daughter girlfriend aunt grandmother grandma niece lady woman".split()
+)
+MALE_NOUNS = frozenset("husband father dad brother son boyfriend uncle grandfather grandpa nephew guy man".split())
+PERSON_NOUNS = (
+    frozenset(
+        """manager boss colleague coworker friend teammate lead engineer developer designer doctor teacher
+    mentor client customer partner cto ceo founder recruiter landlord neighbour neighbor roommate
+    therapist lawyer""".split()
+    )
+    | FEMALE_NOUNS
+    | MALE_NOUNS
+)
+#: Capitalised words that open sentences or name days, never people or topics.
+NOT_NAMES = frozenset(
+    """i i'm i've i'll i'd a an the this that these those what when where why how who which can could
+    would should will shall do does did is are was were it its it's we you he she they my our your his
+    her their yes no ok okay sure thanks thank hi hello hey please let lets let's also and but or so
+    then there here if maybe just well oh also great good nice sounds sorry noted done looks perfect
+    right exactly agreed cool got true fine monday tuesday wednesday
+    thursday friday saturday sunday january february march april may june july august september october
+    november december today tomorrow yesterday ask tell talk check remember note try use make see""".split()
+)
+#: Nouns too vague to stand in for "it" or "that".
+VAGUE = frozenset(
+    """thing things way lot bit time idea stuff something anything everything one kind sort part point
+    question answer moment day week minute look chance sense reason case fact matter""".split()
+)
+#: Words people use for a problem; "the bug" points at the latest of these in the context.
+PROBLEM_WORDS = frozenset("issue problem error bug exception failure crash traceback outage regression leak".split())
+PLACE_NOUNS = frozenset(
+    """place restaurant cafe bar hotel office park beach city town village house venue museum gym
+    school campus airport station shop store market studio lake mountain island country""".split()
+)
+#: Verbs that end a noun phrase ("the customer survey showed ..."): the phrase stops before them.
+PHRASE_BREAKERS = frozenset(
+    """want wants use uses run runs make makes take takes get gets go goes need needs like likes say
+    says said is are was were has have had will would can could should drops throws fails met went got
+    made took told found gave came saw ran wrote built sent left brought bought thought knew began lost won
+    paid kept held felt meant sold spent broke chose drove fell forgot grew heard led rode sat slept spoke
+    stood taught threw woke wore""".split()
+)
+PLURAL_GROUPS = frozenset("team folks people users customers developers engineers kids children parents group".split())

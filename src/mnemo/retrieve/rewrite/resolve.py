@@ -1,0 +1,171 @@
+"""The rule resolver: replace each reference with the most salient fitting candidate.
+
+No LLM. People resolve by number, gender and recency (speakers count: a role that is a name is a
+person); things by recency and frequency; "that migration" by the candidate whose head noun is
+"migration"; "there" by the latest place; "the bug" by the latest problem phrase. Temporal and
+implicit pointers with no slot of their own get the conversation's main topic attached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.names import PLURAL_GROUPS, PROBLEM_WORDS
+
+POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
+#: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
+_OBJECT_FOLLOWERS = set("about to for with from on in at . ? ! , and or again yesterday today said".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    reference: str
+    replacement: str
+    kind: str
+    confidence: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "reference": self.reference,
+            "replacement": self.replacement,
+            "kind": self.kind,
+            "confidence": round(self.confidence, 3),
+        }
+
+
+def resolve(
+    query: str, references: Sequence[Reference], candidates: Sequence[Candidate]
+) -> tuple[str, list[Resolution]]:
+    """The rewritten query and what each resolved reference became (unresolved ones are left as is)."""
+    pieces: list[str] = []
+    done: list[Resolution] = []
+    cursor = 0
+    pending: list[Reference] = []
+    for ref in references:
+        choice = _choose(query, ref, candidates)
+        if choice is None:
+            if ref.kind in ("temporal", "implicit"):
+                pending.append(ref)
+            continue
+        text, confidence = choice
+        pieces.append(query[cursor : ref.start])
+        replacement = _shape(query, ref, text)
+        pieces.append(replacement)
+        cursor = ref.end
+        done.append(Resolution(ref.text, replacement, ref.kind, confidence))
+    pieces.append(query[cursor:])
+    rewritten = "".join(pieces)
+    if pending:
+        rewritten, extra = _attach_topic(rewritten, pending, candidates, done)
+        done.extend(extra)
+    return rewritten, done
+
+
+def _choose(query: str, ref: Reference, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    low = ref.text.lower()
+    if ref.kind == "person":
+        gender = "m" if low in ("he", "him", "his", "himself") else "f"
+        people = [c for c in candidates if c.kind == "person" and not c.plural]
+        fitting = [c for c in people if c.gender == gender] or [c for c in people if c.gender is None]
+        return _best(fitting, high=0.9 if any(c.gender == gender for c in fitting) else 0.7)
+    if ref.kind == "plural":
+        groups = [c for c in candidates if c.kind != "place" and (c.plural or c.head in PLURAL_GROUPS)]
+        people = [c for c in candidates if c.kind == "person" and c.last_seen == 0 and c.text[:1].isupper()]
+        if len(people) >= 2:
+            return f"{people[0].text} and {people[1].text}", 0.75
+        return _best(groups, high=0.8) or _pair(candidates)
+    if ref.kind == "place":
+        return _best([c for c in candidates if c.kind == "place"], high=0.85)
+    if ref.kind == "demonstrative" and ref.noun:
+        return _through_noun(ref.noun, candidates)
+    if ref.kind in ("thing", "demonstrative"):
+        plural = low in ("these", "those")
+        things = [c for c in candidates if c.kind == "thing" and (c.plural or not plural)]
+        return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+    if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
+        times = _best([c for c in candidates if c.kind == "time"], high=0.8)
+        if times is not None:
+            word = "since" if low == "since then" else "in" if low == "back then" else "at"
+            bare = times[0].split(maxsplit=1)[-1] if times[0].split()[0].lower() in ("on", "in", "since") else times[0]
+            return f"{word} {bare}", times[1]
+    if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
+        problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
+        return _best(problems, high=0.9)
+    return None
+
+
+def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    stem = noun.lower().rstrip("s")
+    named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
+    found = _best(named, high=0.9)
+    if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
+        top = _best([c for c in candidates if c.kind == "thing"], high=0.6)
+        if top is None:
+            return None
+        bare = top[0][4:] if top[0].lower().startswith("the ") else top[0]
+        return f"the {bare} {noun}", top[1]
+    text, confidence = found
+    if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"
+        text = f"{text} {noun}"
+    return text, confidence
+
+
+def _pair(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """Two named things of the latest message stand for "they"/"those" ("Qdrant and Milvus")."""
+    named = [
+        c for c in candidates if c.kind == "thing" and c.last_seen == 0 and c.text[:1].isupper() and " " not in c.text
+    ]
+    return (f"{named[0].text} and {named[1].text}", 0.7) if len(named) >= 2 else None
+
+
+def _is_problem(candidate: Candidate) -> bool:
+    low = candidate.text.lower()
+    return any(word in low for word in PROBLEM_WORDS)
+
+
+def _best(options: Sequence[Candidate], high: float) -> tuple[str, float] | None:
+    if not options:
+        return None
+    ranked = sorted(options, key=lambda c: -c.salience)
+    top = ranked[0]
+    clear_winner = len(ranked) == 1 or top.salience >= 1.4 * ranked[1].salience
+    return top.text, high if clear_winner else high - 0.15
+
+
+def _shape(query: str, ref: Reference, text: str) -> str:
+    """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
+    low = ref.text.lower()
+    if low in POSSESSIVES or (low == "her" and _is_possessive_her(query, ref.end)):
+        text = text if text.endswith("'s") else f"{text}'s"
+    elif ref.kind == "place":
+        text = f"in {text}"
+    if ref.start == 0 and text[:1].islower():
+        text = text[0].upper() + text[1:]
+    elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def _is_possessive_her(query: str, end: int) -> bool:
+    rest = query[end:].strip().lower()
+    return bool(rest) and rest.split()[0].strip(".?!,") not in _OBJECT_FOLLOWERS and rest[0].isalpha()
+
+
+def _attach_topic(
+    query: str, pending: Sequence[Reference], candidates: Sequence[Candidate], done: Sequence[Resolution]
+) -> tuple[str, list[Resolution]]:
+    """Temporal/implicit pointers ("earlier", "the same") get the main topic unless one was resolved."""
+    resolved_things = {r.replacement.lower() for r in done}
+    topic = next((c for c in candidates if c.kind == "thing" and c.text.lower() not in resolved_things), None)
+    if topic is None or topic.text.lower() in query.lower() or any(r.kind in ("thing", "demonstrative") for r in done):
+        return query, []
+    stripped = query.rstrip(" ?.!")
+    tail = query[len(stripped) :]
+    alike = any(p.text.lower() in ("the same", "similar", "like before", "another one") for p in pending)
+    link = "like" if alike else "about"
+    rewritten = f"{stripped} {link} {topic.text}{tail}"
+    confidence = 0.75 if topic.salience > 0 else 0.5
+    return rewritten, [Resolution(p.text, f"{link} {topic.text}", p.kind, confidence) for p in pending]

@@ -1,0 +1,88 @@
+"""Retrieval strategies for iterative search. Each returns a ranking ``{row key: score}``.
+
+exact (BM25 over the query's terms), semantic (vector similarity), concept (BM25 over the
+query's terms plus their synonyms; facts a message stated are in its full-text keys, so this also
+matches through the extracted facts), temporal (items inside the time windows the
+query names) and neighbours (turns next to the best ones). Scope filters are the store's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import numpy as np
+
+from mnemo.records import SearchFilter
+from mnemo.retrieve.hybrid import MAX_LEXICAL_TERMS
+from mnemo.retrieve.temporal import TimeWindow
+from mnemo.store.base import Store
+
+Ranking = dict[int, float]
+VectorSearch = Callable[[np.ndarray, int, SearchFilter], list[tuple[int, float]]]
+
+
+def exact(store: Store, terms: Sequence[str], flt: SearchFilter, limit: int) -> Ranking:
+    terms = list(dict.fromkeys(terms))[:MAX_LEXICAL_TERMS]
+    return dict(store.lexical(terms, flt, limit)) if terms else {}
+
+
+def semantic(vector: np.ndarray | None, search: VectorSearch | None, flt: SearchFilter, limit: int) -> Ranking:
+    if vector is None or search is None:
+        return {}
+    return dict(search(vector, limit, flt))
+
+
+def temporal_filter(flt: SearchFilter, window: TimeWindow) -> SearchFilter | None:
+    """The filter narrowed to an absolute window; None when the two do not overlap."""
+    if not window.absolute:
+        return None
+    start = max(filter(None, (flt.since, window.start)), default=None)
+    end = min(filter(None, (flt.until, window.end)), default=None)
+    if start and end and start >= end:
+        return None
+    return replace(flt, since=start, until=end)
+
+
+def in_windows(times: Mapping[int, float | None], windows: Sequence[TimeWindow], order: Sequence[int]) -> Ranking:
+    """Pool items whose time falls in any window, in the order they already rank."""
+    inside = []
+    for key in order:
+        epoch = times.get(key)
+        when = datetime.fromtimestamp(epoch, tz=UTC) if epoch is not None else None
+        if any(w.contains(when) for w in windows):
+            inside.append(key)
+    return {k: float(len(inside) - i) for i, k in enumerate(inside)}
+
+
+def neighbours(store: Store, order: Sequence[int], flt: SearchFilter, top: int, gap_seconds: float = 3600.0) -> Ranking:
+    """The turns just before and after the best results, when they belong to the same session.
+
+    In a conversation the answer often sits next to the turn that matches the question's words
+    ("What have you been researching?" / "Adoption agencies."). Rows are written in conversation
+    order, so a neighbour is the adjacent row key, accepted only within the same session and a
+    short time gap.
+    """
+    parents = list(order[:top])
+    wanted = sorted({k + d for k in parents for d in (-1, 1)} - set(parents))
+    if not wanted:
+        return {}
+    items = store.fetch(parents + wanted, flt)
+    ranking: Ranking = {}
+    for position, key in enumerate(parents):
+        parent = items.get(key)
+        if parent is None or parent.scope.session_id is None:
+            continue
+        for other in (key - 1, key + 1):
+            near = items.get(other)
+            if near is None or other in parents or near.scope.session_id != parent.scope.session_id:
+                continue
+            if (
+                parent.timestamp
+                and near.timestamp
+                and abs((parent.timestamp - near.timestamp).total_seconds()) > gap_seconds
+            ):
+                continue
+            ranking[other] = max(ranking.get(other, 0.0), float(top - position))
+    return ranking

@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from mnemo.categories import service as categories
 from mnemo.config import Config, load_config
+from mnemo.context.grouped import render_grouped
 from mnemo.context.render import ContextPack, render
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
 from mnemo.embed.inputs import embed_items, query_input
 from mnemo.errors import InputError
+from mnemo.facade.categories import CategoriesMixin
+from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
+from mnemo.facade.facts import FactsMixin
+from mnemo.facade.query import QueryMixin
+from mnemo.facade.sources import SourcesMixin
 from mnemo.index.adaptive import AdaptiveIndex, open_index
 from mnemo.ingest.normalise import item_to_record, make_item
-from mnemo.records import KINDS, OWNER_FIELDS, SCOPE_FIELDS, Hit, ImportReport, Item, Scope, SearchFilter
+from mnemo.records import (
+    KINDS,
+    OWNER_FIELDS,
+    SCOPE_FIELDS,
+    Hit,
+    ImportReport,
+    Item,
+    Scope,
+    SearchFilter,
+)
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
+from mnemo.retrieve.sessions import SessionSearcher
 from mnemo.retrieve.vectors import SyncedVectorIndex
 from mnemo.store.base import Embedding
 from mnemo.store.factory import open_store
 from mnemo.timeutil import to_utc
 
-Progress = Callable[[int, int], None]
 
-
-class Memory:
+class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin):
     """A memory store for one machine or one team.
 
     ``Memory("path.db")``, ``Memory(":memory:")`` or ``Memory()`` (the default data directory).
@@ -61,6 +76,9 @@ class Memory:
             self.store.close()
             raise
         self._vectors = self._new_vectors()
+        self._session_searcher: SessionSearcher | None = None
+        self._categorizer = self._new_categorizer()
+        self._learner: Any = None
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -96,7 +114,8 @@ class Memory:
             "source": source,
         }
         item = self._validate(record)
-        self._write([item])
+        item = self._write_one(item)
+        self._learn([item], None)
         return item
 
     def add_many(
@@ -106,8 +125,12 @@ class Memory:
         skip_invalid: bool = False,
         progress: Progress | None = None,
         total: int | None = None,
+        extract_facts: bool | None = None,
     ) -> ImportReport:
         """Store many memories, ``batch_size`` per transaction.
+
+        User messages also yield facts when ``extract_facts`` is on (default: the config's
+        ``extract_facts_on_import``, off).
 
         Invalid records raise InputError naming their position — before anything of that batch
         is written — unless ``skip_invalid`` is set, in which case they are counted and skipped.
@@ -128,9 +151,11 @@ class Memory:
         for batch in _chunks(valid_items(), self.config.batch_size):
             for status in self._write(batch):
                 counts[status] += 1
+            self._learn(batch, self.config.extract_facts_on_import if extract_facts is None else extract_facts)
             done += len(batch)
             if progress:
                 progress(done, total or 0)
+        self._auto_evolve()
         return ImportReport(skipped=len(skipped), errors=tuple(skipped[:100]), **counts)
 
     def delete(self, id: str, **scope: str | None) -> int:  # noqa: A002
@@ -152,6 +177,7 @@ class Memory:
         self.store.set_meta("embedder", model.name)
         self.embedder = model
         self._vectors = self._new_vectors()
+        self._categorizer = self._new_categorizer()
         return done
 
     # -- reading ---------------------------------------------------------------------------
@@ -169,9 +195,20 @@ class Memory:
         *,
         agent_id: str | None = None,
         task_id: str | None = None,
+        category: str | None = None,
+        iterative: bool = False,
+        progressive: bool = False,
+        context: Sequence[Mapping[str, str]] | None = None,
     ) -> list[Hit]:
-        """Hybrid search within a scope; every filter is applied inside the store's queries."""
-        text = _check_query(query)
+        """Hybrid search within a scope; every filter is applied inside the store's queries.
+
+        ``iterative`` runs the multi-round, multi-strategy search (``iterative_search``),
+        ``progressive`` searches tiers from summaries to raw items (``progressive_search``), and a
+        conversation ``context`` first resolves the query's references (``rewrite``).
+
+        ``category`` keeps one category ("skills") or subcategory ("skills/python_testing").
+        """
+        text = check_query(query)
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
             raise InputError(f"limit must be an integer from 1 to 1000, got {limit!r}")
         flt = self._filter(
@@ -184,6 +221,12 @@ class Memory:
             agent_id=agent_id,
             task_id=task_id,
         )
+        if category is not None:
+            categories.parse_path(category)
+            flt = replace(flt, category=category.strip(), category_version=self.store.category_version())
+        if iterative or progressive or context is not None or self.config.search_mode == "fused":
+            engine = self._engine()
+            return engine.search(text, flt, limit, iterative=iterative, progressive=progressive, context=context)
         candidates = max(limit * self.config.candidate_factor, self.config.min_candidates)
         settings = HybridSettings(
             weights={
@@ -203,18 +246,22 @@ class Memory:
         vector = self.embedder.embed_one(query_input(text))
         return hybrid_search(self.store, text, vector, self._vectors.search, flt, limit, settings)
 
-    def context_pack(self, query: str, max_tokens: int = 1000, **filters: Any) -> ContextPack:
+    def context_pack(
+        self, query: str, max_tokens: int = 1000, *, group_by_category: bool = False, **filters: Any
+    ) -> ContextPack:
         """The memories for a prompt, rendered within ``max_tokens``, with what was used.
 
-        ``filters`` are search's: kind, scope fields, since, until.
+        ``filters`` are search's: kind, scope fields, since, until, category.
+        ``group_by_category`` puts the bullets under one heading per category.
         """
-        unknown = set(filters) - _CONTEXT_FILTERS
+        unknown = set(filters) - CONTEXT_FILTERS
         if unknown:
             raise InputError(f"unknown filter(s) for context: {', '.join(sorted(unknown))}")
         if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
             raise InputError(f"max_tokens must be a positive integer, got {max_tokens!r}")
         limit = min(1000, max(20, max_tokens // 25))
-        return render(self.search(query, limit=limit, **filters), max_tokens)
+        draw = render_grouped if group_by_category else render
+        return draw(self.search(query, limit=limit, **filters), max_tokens)
 
     def context(self, query: str, max_tokens: int = 1000, **filters: Any) -> str:
         return self.context_pack(query, max_tokens, **filters).text
@@ -312,7 +359,22 @@ class Memory:
         return item
 
     def _write(self, items: Sequence[Item]) -> list[str]:
+        return self._store_items(*self._prepare(items))
+
+    def _write_one(self, item: Item) -> Item:
+        items, vectors = self._prepare([item])
+        self._store_items(items, vectors)
+        self._auto_evolve()
+        return items[0]
+
+    def _prepare(self, items: Sequence[Item]) -> tuple[Sequence[Item], Sequence[Embedding | None]]:
+        """Embed, then classify with those same vectors (nothing is embedded twice)."""
         vectors = self._embed(items)
+        if self._categorizer is not None:
+            items = self._categorizer.label(items, vectors)
+        return items, vectors
+
+    def _store_items(self, items: Sequence[Item], vectors: Sequence[Embedding | None]) -> list[str]:
         model = self.embedder.name if self.embedder else None
         return [o.status for o in self.store.write(items, vectors, model=model)]
 
@@ -320,9 +382,6 @@ class Memory:
         if self.embedder is None:
             return [None] * len(items)
         return embed_items(self.embedder, items, self.store.cached_vectors)
-
-
-_CONTEXT_FILTERS = frozenset({"kind", "since", "until", *SCOPE_FIELDS})
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
@@ -334,11 +393,3 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
             chunk = []
     if chunk:
         yield chunk
-
-
-def _check_query(query: Any) -> str:
-    if not isinstance(query, str):
-        raise InputError(f"query must be text, got {type(query).__name__}")
-    if not query.strip():
-        raise InputError("query is empty; give some words to search for")
-    return query.strip()

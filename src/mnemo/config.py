@@ -41,8 +41,58 @@ class Config:
     #: Items embedded and written per transaction during add_many/import. Large enough that the
     #: embedder can sort texts by length and pad little (256 cost ~10% more embedding time).
     batch_size: int = 1024
+    #: Classify every memory into facts/preferences/skills/rules/context at ingestion.
+    categorize: bool = True
+    #: Evolve subcategories automatically once this many memories arrived since the last evolve
+    #: (0 = only on request, `mnemo categories evolve`).
+    category_evolve_after: int = 1000
+    #: Cosine to a subcategory centroid needed to join it; near-duplicate centroids above the
+    #: merge threshold merge; a subcategory whose mean member cosine falls below the split
+    #: coherence is split (all measured with MiniLM on benchmarks/data/categories_dev.jsonl).
+    category_assign_threshold: float = 0.4
+    category_merge_threshold: float = 0.9
+    category_split_coherence: float = 0.45
+    category_min_cluster_size: int = 3
+    category_max_subcategories: int = 10
+    #: Ask the configured LLM (llm_base_url) about memories the local classifier is unsure of.
+    category_llm: bool = False
+    #: Session search synonyms file (format in mnemo/data/synonyms.txt). Empty = <home>/synonyms.txt.
+    synonyms_file: str = ""
+    #: Optional LLM (OpenAI-compatible chat completions: Ollama, llama.cpp, vLLM, hosted APIs).
+    #: Empty base URL = no LLM: nothing is ever sent anywhere unless this is set.
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
+    llm_timeout: float = 5.0
+    #: Query rewriting: seconds a rewrite stays cached, and the least confidence an LLM rewrite needs.
+    rewrite_cache_ttl: float = 300.0
+    rewrite_min_confidence: float = 0.7
+    #: Iterative search (seed 003): rounds, strategies and expansions used when iterative=True.
+    iterate_max_iter: int = 2
+    iterate_strategies: str = "exact,semantic,concept,temporal,neighbours"
+    iterate_expansions: str = "synonyms,hierarchical,context,feedback"
+    iterate_stop_confidence: float = 0.9
+    #: "weighted" (min-max normalised scores) or "rrf"; weighted measured better on LoCoMo dev.
+    iterate_fusion: str = "weighted"
+    iterate_candidates: int = 100
+    #: Default path of Memory.search: "hybrid" (single pass) or "fused" (one iterative round:
+    #: every strategy fused, no feedback rounds; see benchmarks/query.py for both).
+    search_mode: str = "hybrid"
+    #: Extract facts from user-role messages added one by one (MNEMO_EXTRACT_FACTS=0 turns it off),
+    #: and from those of bulk imports (add_many, `mnemo import`) only when this second switch is on
+    #: or the caller asks: imports stay fast and their counts unchanged by default.
+    extract_facts: bool = True
+    extract_facts_on_import: bool = False
+    #: EWMA step of a fact's weight per repetition (weight += alpha × (1 − weight)).
+    fact_alpha: float = 0.3
+    #: Optional passive decay of fact weights per day (e.g. 0.99); 0 = off. Facts whose decayed
+    #: weight falls below fact_stale_below turn "stale" when facts are listed.
+    fact_decay: float = 0.0
+    fact_stale_below: float = 0.1
 
     def __post_init__(self) -> None:
+        if self.search_mode not in ("hybrid", "fused") or self.iterate_fusion not in ("weighted", "rrf"):
+            raise ConfigError("search_mode must be 'hybrid' or 'fused'; iterate_fusion 'weighted' or 'rrf'")
         if self.fusion not in ("rrf", "score"):
             raise ConfigError(f"fusion must be 'rrf' or 'score', got {self.fusion!r}")
         if self.rrf_k <= 0 or self.candidate_factor < 1 or self.batch_size < 1 or self.hnsw_threshold < 1:
@@ -106,6 +156,8 @@ def _coerce(values: dict[str, Any]) -> Config:
         kind = type(getattr(Config(), name))
         if kind is int and isinstance(value, float) and not value.is_integer():
             raise ConfigError(f"setting {name}={value!r} must be a whole number")
+        if kind is bool and isinstance(value, str):  # from the environment: bool("false") would be True
+            value = value.strip().lower() not in ("0", "false", "no", "off", "")
         try:
             typed[name] = kind(value)
         except (TypeError, ValueError) as exc:

@@ -10,8 +10,9 @@ import click
 
 from mnemo.api import Memory
 from mnemo.cli.common import json_object_option, json_option, jsonl_lines, open_memory, scope_options
-from mnemo.cli.importing import import_paths
-from mnemo.cli.output import emit_json, format_hit, handle_errors
+from mnemo.cli.importing import import_group
+from mnemo.cli.output import emit_json, handle_errors
+from mnemo.cli.search import query_options, run_search
 from mnemo.errors import InputError
 from mnemo.ingest.normalise import item_to_record
 
@@ -49,25 +50,8 @@ def add(ctx: click.Context, text: str, metadata: str | None, as_json: bool, item
         click.echo(f"added {item.id}")
 
 
-@cli.command(name="import")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@scope_options
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@json_option
-@click.pass_context
-@handle_errors
-def import_(ctx: click.Context, paths: tuple[Path, ...], quiet: bool, as_json: bool, **scope: Any) -> None:
-    """Import JSONL/JSON messages and markdown/text documents; malformed lines are skipped and counted."""
-    report = import_paths(open_memory(ctx), paths, scope, show_progress=not quiet and not as_json)
-    if as_json:
-        emit_json(report)
-        return
-    click.echo(
-        f"added {report['added']}, updated {report['updated']}, unchanged {report['unchanged']}, "
-        f"skipped {report['skipped']}"
-    )
-    for error in report["errors"][:10]:
-        click.echo(f"  skipped {error}", err=True)
+# `mnemo import FILE...` and `mnemo import claude-code|sources ...` (see mnemo.cli.importing)
+cli.add_command(import_group)
 
 
 @cli.command()
@@ -77,35 +61,42 @@ def import_(ctx: click.Context, paths: tuple[Path, ...], quiet: bool, as_json: b
 @click.option("--since", help="Only memories at or after this time (ISO-8601).")
 @click.option("--until", help="Only memories before this time (ISO-8601).")
 @click.option("--explain", is_flag=True, help="Show each strategy's rank and score behind a hit.")
+@click.option("--category", help="Only this category (skills) or subcategory (skills/python_testing).")
+@query_options
 @scope_options
 @json_option
 @click.pass_context
 @handle_errors
 def search(ctx: click.Context, query: str, kind: tuple[str, ...], as_json: bool, explain: bool, **options: Any) -> None:
-    """Find the memories that best match QUERY (lexical + semantic + recency)."""
-    hits = open_memory(ctx).search(query, kind=kind or None, **options)
-    if as_json:
-        emit_json({"query": query, "hits": [hit.as_dict() for hit in hits]})
-        return
-    if not hits:
-        click.echo("no matching memories")
-    for rank, hit in enumerate(hits, start=1):
-        click.echo(format_hit(rank, hit, explain))
+    """Find the memories that best match QUERY (lexical + semantic + recency; --iterative, --progressive)."""
+    run_search(ctx, query, kind or None, as_json, explain, options)
 
 
 @cli.command()
 @click.argument("query")
 @click.option("--max-tokens", default=1000, show_default=True, type=int)
 @click.option("--kind", multiple=True, help="Only these kinds (repeatable).")
+@click.option("--category", help="Only this category (skills) or subcategory (skills/python_testing).")
+@click.option("--group-by-category", is_flag=True, help="Put the memories under one heading per category.")
 @scope_options
 @json_option
 @click.pass_context
 @handle_errors
 def context(
-    ctx: click.Context, query: str, max_tokens: int, kind: tuple[str, ...], as_json: bool, **scope: Any
+    ctx: click.Context,
+    query: str,
+    max_tokens: int,
+    kind: tuple[str, ...],
+    category: str | None,
+    group_by_category: bool,
+    as_json: bool,
+    **scope: Any,
 ) -> None:
     """Print the memories for QUERY as a prompt block of at most --max-tokens tokens."""
-    pack = open_memory(ctx).context_pack(query, max_tokens=max_tokens, kind=kind or None, **scope)
+    filters = {"category": category} if category else {}
+    pack = open_memory(ctx).context_pack(
+        query, max_tokens=max_tokens, kind=kind or None, group_by_category=group_by_category, **filters, **scope
+    )
     if as_json:
         emit_json(pack.as_dict())
     else:
@@ -199,7 +190,7 @@ def reindex(ctx: click.Context, model: str) -> None:
 
 
 # Commands that live in their own modules register here, one line each.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("serve", "sessions", "sources", "facts", "categories", "rewrite")
 
 
 def _register_commands() -> None:

@@ -87,16 +87,4 @@ def _signals_of(key: int, signals: Mapping[str, Mapping[int, float]], ranks: Map
 
 
 def _hit(item: Item, score: float, ranks: Mapping[str, int], signals: Mapping[str, float]) -> Hit:
-    return Hit(
-        id=item.id,
-        score=score,
-        content=item.content,
-        kind=item.kind,
-        role=item.role,
-        session_id=item.scope.session_id,
-        timestamp=item.timestamp,
-        metadata=item.metadata,
-        item=item,
-        ranks=dict(ranks),
-        signals=signals,
-    )
+    return Hit.of(item, score, ranks, signals)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from mnemo.records import Item, Scope, SearchFilter
+from mnemo.records import Fact, Item, Scope, SearchFilter, Session, Subcategory
+
+if TYPE_CHECKING:
+    from mnemo.store.sqlite_categories import Grouping, Member
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,4 +73,61 @@ class Store(Protocol):
 
     def set_meta(self, key: str, value: str) -> None: ...
 
+    def get_session(self, session_id: str) -> Session | None: ...
+
+    def list_sessions(self, project: str | None = None, limit: int = 100) -> list[Session]: ...
+
     def close(self) -> None: ...
+
+
+class CategoryStore(Protocol):
+    """What the categories need from a backend (the SQLite reference: store/sqlite_categories.py)."""
+
+    def category_version(self) -> int: ...
+
+    def category_users(self) -> list[str]: ...
+
+    def subcategories(self, user_id: str | None = None, category: str | None = None) -> list[Subcategory]: ...
+
+    def subcategory_centroids(self, user_id: str, category: str) -> list[tuple[str, np.ndarray]]: ...
+
+    def category_members(self, user_id: str, category: str) -> list[Member]: ...
+
+    def unclassified(self, limit: int = 1000) -> list[tuple[int, str, str | None, np.ndarray | None]]: ...
+
+    def category_counts(self, flt: SearchFilter) -> dict[tuple[str, str | None], int]: ...
+
+    def max_item_key(self) -> int: ...
+
+    def items_since_evolve(self, cap: int) -> int: ...
+
+    def category_history(self, user_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]: ...
+
+    def set_categories(self, assignments: Sequence[tuple[int, str, str | None]]) -> None: ...
+
+    def save_grouping(self, grouping: Grouping) -> None: ...
+
+    def mark_evolved(self, upto_rowid: int | None = None) -> None: ...
+
+    def rename_subcategory(self, user_id: str, category: str, old: str, new: str) -> int: ...
+
+    def merge_subcategories(self, user_id: str, category: str, source: str, target: str) -> int: ...
+
+    # facts (store/sqlite_facts.py): the triple rows beside fact items, and their lifecycle
+    def record_facts(
+        self,
+        entries: Sequence[tuple[Item, Embedding | None, Fact]],
+        *,
+        now: float,
+        alpha: float,
+        model: str | None = None,
+        source: Item | None = None,
+    ) -> int: ...
+
+    def list_facts(
+        self, scope: Scope, subject: str | None, relation: str | None, status: str | None, limit: int
+    ) -> list[Fact]: ...
+
+    def forget_facts(self, scope: Scope, subject: str | None, relation: str | None, fact_id: str | None) -> int: ...
+
+    def decay_facts(self, now: float, rate_per_day: float, stale_below: float) -> int: ...

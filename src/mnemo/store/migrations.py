@@ -73,6 +73,141 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         END;
         """,
     ),
+    (
+        "0002_sources",
+        """
+        -- conversations as imported; message counts are recomputed from the items they hold
+        CREATE TABLE sessions (
+            session_id TEXT PRIMARY KEY,
+            project TEXT,
+            source TEXT,
+            path TEXT,
+            title TEXT,
+            started_at REAL,
+            ended_at REAL,
+            message_count INTEGER NOT NULL DEFAULT 0,
+            user_message_count INTEGER NOT NULL DEFAULT 0,
+            git_branch TEXT,
+            is_fork INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX sessions_by_project ON sessions (project, started_at);
+        CREATE INDEX sessions_by_start ON sessions (started_at);
+        -- imported files and how far each was read: a re-run stats files and reads only growth
+        CREATE TABLE sources (
+            path TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            root TEXT,
+            size INTEGER NOT NULL DEFAULT 0,
+            mtime REAL NOT NULL DEFAULT 0,
+            offset INTEGER NOT NULL DEFAULT 0,
+            line INTEGER NOT NULL DEFAULT 1,
+            bytes_read INTEGER NOT NULL DEFAULT 0,
+            head_hash TEXT NOT NULL DEFAULT '',
+            session_id TEXT,
+            messages INTEGER NOT NULL DEFAULT 0,
+            dropped INTEGER NOT NULL DEFAULT 0,
+            imported_at REAL,
+            state TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX sources_by_root ON sources (root);
+        """,
+    ),
+    (
+        "0003_facts",
+        """
+        -- extra index keys of an item: the facts a message stated ("you lives_in seattle"), so a
+        -- search for the fact finds the message (key expansion); the full-text index gains a
+        -- third column for them, content and role stay first so bm25 weights keep their meaning
+        ALTER TABLE items ADD COLUMN keys TEXT;
+        DROP TRIGGER items_fts_insert;
+        DROP TRIGGER items_fts_delete;
+        DROP TRIGGER items_fts_update;
+        DROP TABLE items_vocab;
+        DROP TABLE items_fts;
+        CREATE VIRTUAL TABLE items_fts USING fts5 (
+            content, role, keys,
+            content = 'items', content_rowid = 'rowid',
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO items_fts (items_fts) VALUES ('rebuild');
+        CREATE VIRTUAL TABLE items_vocab USING fts5vocab (items_fts, 'row');
+        CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_fts (rowid, content, role, keys) VALUES (new.rowid, new.content, new.role, new.keys);
+        END;
+        CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, content, role, keys)
+            VALUES ('delete', old.rowid, old.content, old.role, old.keys);
+        END;
+        CREATE TRIGGER items_fts_update AFTER UPDATE OF content, role, keys ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, content, role, keys)
+            VALUES ('delete', old.rowid, old.content, old.role, old.keys);
+            INSERT INTO items_fts (rowid, content, role, keys) VALUES (new.rowid, new.content, new.role, new.keys);
+        END;
+        -- one row per fact item: the triple and its lifecycle (history is kept: a superseded
+        -- fact keeps its row with valid_to set)
+        CREATE TABLE facts (
+            item_rowid INTEGER PRIMARY KEY,
+            user_id TEXT NOT NULL DEFAULT '',
+            agent_id TEXT NOT NULL DEFAULT '',
+            project TEXT NOT NULL DEFAULT '',
+            subject TEXT NOT NULL,
+            relation TEXT NOT NULL,
+            object TEXT NOT NULL,
+            confidence REAL NOT NULL,
+            weight REAL NOT NULL,
+            first_seen REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active',
+            provenance TEXT NOT NULL DEFAULT '[]',
+            valid_from REAL,
+            valid_to REAL,
+            lang TEXT,
+            hedged INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX facts_by_subject_relation ON facts (user_id, agent_id, project, subject, relation);
+        CREATE INDEX facts_by_object ON facts (object);
+        CREATE INDEX facts_by_status ON facts (status);
+        CREATE TRIGGER items_facts_delete AFTER DELETE ON items BEGIN
+            DELETE FROM facts WHERE item_rowid = old.rowid;
+        END;
+        """,
+    ),
+    (
+        "0004_categories",
+        """
+        -- the top-level category (facts, preferences, skills, rules, context) of each item and the
+        -- name of its evolving subcategory; NULL until classified / assigned
+        ALTER TABLE items ADD COLUMN category TEXT;
+        ALTER TABLE items ADD COLUMN subcategory TEXT;
+        CREATE INDEX items_by_category ON items (category, subcategory);
+        -- subcategories are grown per user (user_id '' = no user), so one user's topics never
+        -- name or hold another user's memories
+        CREATE TABLE subcategories (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL DEFAULT '',
+            category TEXT NOT NULL,
+            name TEXT NOT NULL,
+            keywords TEXT NOT NULL DEFAULT '[]',
+            centroid BLOB,
+            count INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            UNIQUE (user_id, category, name)
+        );
+        CREATE TABLE category_history (
+            id INTEGER PRIMARY KEY,
+            at REAL NOT NULL,
+            user_id TEXT NOT NULL DEFAULT '',
+            category TEXT NOT NULL,
+            action TEXT NOT NULL,
+            old_names TEXT NOT NULL DEFAULT '[]',
+            new_names TEXT NOT NULL DEFAULT '[]',
+            detail TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX category_history_by_user ON category_history (user_id, at);
+        """,
+    ),
 )
 
 

@@ -44,6 +44,13 @@ def where_clause(flt: SearchFilter, alias: str = "items") -> tuple[str, list[Any
     if flt.until is not None:
         parts.append(f"{alias}.ts < ?")
         params.append(to_epoch(flt.until))
+    if flt.category:  # "skills" or the subcategory path "skills/python_testing"
+        category, _, subcategory = flt.category.partition("/")
+        parts.append(f"{alias}.category = ?")
+        params.append(category)
+        if subcategory:
+            parts.append(f"{alias}.subcategory = ?")
+            params.append(subcategory)
     return (" AND ".join(parts) or "1"), params
 
 

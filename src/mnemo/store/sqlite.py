@@ -36,7 +36,7 @@ from mnemo.timeutil import now_utc, to_epoch
 
 _COLUMNS = (
     "rowid, id, user_id, agent_id, project, session_id, task_id, content, kind, role, source, "
-    "ts, ingested_at, metadata, content_hash"
+    "ts, ingested_at, metadata, content_hash, category, subcategory"
 )
 _CHUNK = 500  # SQLite's default limit on bound parameters is generous, but keep IN lists modest
 #: Stores larger than this leave the most common query terms out of the full-text query.

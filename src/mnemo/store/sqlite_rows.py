@@ -22,6 +22,9 @@ from mnemo.timeutil import from_epoch, to_epoch
 
 #: Columns compared to decide whether a re-added item really changed.
 MUTABLE_COLUMNS = ("session_id", "task_id", "content", "kind", "role", "source", "ts", "metadata", "content_hash")
+#: Columns derived from the content (category, subcategory): written with the item, but a re-add
+#: that changes only them is not an update, so a later re-evolve is not undone by re-importing.
+DERIVED_COLUMNS = ("category", "subcategory")
 
 
 def connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
@@ -86,18 +89,21 @@ def upsert(
         [*owner, item.id],
     ).fetchone()
     if existing is None:
-        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "seq"]
+        columns = ["id", *OWNER_FIELDS, *values, "ingested_at", "seq", *DERIVED_COLUMNS]
         rowid = conn.execute(
             f"INSERT INTO items ({', '.join(columns)}) VALUES ({placeholders(len(columns))}) RETURNING rowid",
-            [item.id, *owner, *values.values(), stamp, seq],
+            [item.id, *owner, *values.values(), stamp, seq, item.category, item.subcategory],
         ).fetchone()[0]
         put_vector(conn, rowid, vector)
         return WriteOutcome(item.id, "added")
     rowid, *old, old_key = existing
     if list(old) == list(values.values()) and (old_key == key or key is None):
         return WriteOutcome(item.id, "unchanged")
-    assignments = ", ".join(f"{name} = ?" for name in values)
-    conn.execute(f"UPDATE items SET {assignments}, seq = ? WHERE rowid = ?", [*values.values(), seq, rowid])
+    assignments = ", ".join(f"{name} = ?" for name in (*values, *DERIVED_COLUMNS))
+    conn.execute(
+        f"UPDATE items SET {assignments}, seq = ? WHERE rowid = ?",
+        [*values.values(), item.category, item.subcategory, seq, rowid],
+    )
     if key != old_key:
         put_vector(conn, rowid, vector)
     return WriteOutcome(item.id, "updated")
@@ -131,7 +137,9 @@ def to_item(row: tuple[Any, ...]) -> Item:
         ingested_at,
         metadata,
         content_hash,
-    ) = row
+    ) = row[:15]
+    # derived columns (migration 0004) follow the item's own; a shorter row reads as unclassified
+    category, subcategory = (*row[15:17], None, None)[:2]
     return Item(
         id=item_id,
         content=content,
@@ -149,6 +157,8 @@ def to_item(row: tuple[Any, ...]) -> Item:
         ingested_at=from_epoch(ingested_at),
         metadata=json.loads(metadata) if metadata else {},
         content_hash=content_hash,
+        category=category,
+        subcategory=subcategory,
     )
 
 

@@ -1,0 +1,67 @@
+"""Memory's query-understanding methods: rewriting, iterative, progressive and federated search.
+
+The logic lives in mnemo.retrieve (engine, iterate, tiers, rewrite).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mnemo.errors import InputError
+from mnemo.facade.common import CONTEXT_FILTERS, check_query
+from mnemo.records import ImportReport, SearchFilter
+from mnemo.retrieve.engine import QueryEngine
+from mnemo.retrieve.iterate import IterativeResult
+from mnemo.retrieve.rewrite import RewriteResult
+from mnemo.retrieve.summaries import summary_records
+from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult
+
+
+class QueryMixin:
+    """Mixed into Memory: uses its store, config, embedder, _vectors, _filter and add_many."""
+
+    def rewrite(self, query: str, context: Sequence[Mapping[str, str]] | None = None) -> RewriteResult:
+        """Resolve the query's pronouns and references against the conversation ``context``."""
+        return self._engine().rewrite(query, context)
+
+    def iterative_search(self, query: str, limit: int = 10, **options: Any) -> IterativeResult:
+        """Seed 003's iterative search with each round's queries and contributions (``explain``).
+
+        ``options``: max_iter, strategies, expansions, stop_confidence, fusion_mode, context, and
+        search's filters (kind, since, until, scope fields)."""
+        text, flt, rest = self._query_parts(query, limit, options)
+        return self._engine().iterative(text, flt, limit, **rest)
+
+    def progressive_search(self, query: str, limit: int = 10, **options: Any) -> ProgressiveResult:
+        """Tiers from summaries to raw items, stopping when enough good matches were found.
+
+        ``options``: min_results, min_quality, stop_when_sufficient, iterative, and search's filters."""
+        text, flt, rest = self._query_parts(query, limit, options)
+        return self._engine().progressive(text, flt, limit, **rest)
+
+    def federated_search(self, query: str, limit: int = 10, **options: Any) -> FederatedResult:
+        """One query over every source (kind) with per-source ``weights`` and domain ``routing``."""
+        text, flt, rest = self._query_parts(query, limit, options)
+        return self._engine().federated(text, flt, limit, **rest)
+
+    def summarise_sessions(self, **scope: str | None) -> ImportReport:
+        """(Re)build the extractive summary item of every session in scope (kind "summary")."""
+        messages = self.store.iter_items(self._filter("message", None, None, **scope))
+        return self.add_many(summary_records(messages))
+
+    def _engine(self) -> QueryEngine:
+        engine: QueryEngine | None = getattr(self, "_query_engine", None)
+        if engine is None or engine.config is not self.config:  # config replaced: settings changed
+            engine = QueryEngine(self.store, self.config, lambda: self.embedder, lambda *a: self._vectors.search(*a))
+            self._query_engine = engine
+        return engine
+
+    def _query_parts(self, query: str, limit: int, options: dict[str, Any]) -> tuple[str, SearchFilter, dict[str, Any]]:
+        """Validated query text, the filter from search's filter options, and the other options."""
+        text = check_query(query)
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InputError(f"limit must be an integer from 1 to 1000, got {limit!r}")
+        filters = {k: options.pop(k) for k in list(options) if k in CONTEXT_FILTERS and k != "category"}
+        flt = self._filter(filters.pop("kind", None), filters.pop("since", None), filters.pop("until", None), **filters)
+        return text, flt, options

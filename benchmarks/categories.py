@@ -331,11 +331,26 @@ def ingest_overhead(n: int = 10_000) -> dict[str, Any]:
 # ---------------------------------------------------------------- main
 
 
+def classify_only(path: Path) -> None:
+    """Accuracy and macro-F1 on another labelled file (e.g. the held-out set), both embedders."""
+    rows = load(path)
+    results = {name: classification(rows, name) for name in ("minilm", "hashing")}
+    table = markdown_table(
+        ["embedder", "items", "accuracy", "macro-F1"],
+        [[r["embedder"], r["items"], r["accuracy"], r["macro_f1"]] for r in results.values()],
+    )
+    write_results(f"categories_{path.stem.removeprefix('categories_')}", {"data": path.name, **results}, table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--evolve-size", type=int, default=100_000)
     parser.add_argument("--skip-evolve", action="store_true")
+    parser.add_argument("--classify-only", type=Path, help="Only score classification on this labelled file.")
     args = parser.parse_args()
+    if args.classify_only:
+        classify_only(args.classify_only)
+        return
     rows = load()
     payload: dict[str, Any] = {"dev_set": str(DEV.relative_to(ROOT)), "items": len(rows)}
     table_rows = []

@@ -200,6 +200,22 @@ def test_category_tree_and_filtering_recall_by_category(hashing_memory: Memory) 
         tools.recall(hashing_memory, "pytest", category="no_such_category")
 
 
+def test_categories_tool_evolves_renames_and_merges(hashing_memory: Memory) -> None:
+    for topic in ("docs", "web", "api"):
+        for i in range(5):
+            tools.remember(hashing_memory, f"To fix the {topic} build, run make {topic}-{i} and check the {topic} logs")
+    skills = knowledge_tools.categories(hashing_memory, evolve=True)["categories"]["skills"]
+    first, second = list(skills["subcategories"])[:2]
+    renamed = knowledge_tools.categories(hashing_memory, rename=[f"skills/{first}", "builds"])
+    assert renamed["renamed"]["to"] == "skills/builds" and "builds" in renamed["categories"]["skills"]["subcategories"]
+    merged = knowledge_tools.categories(hashing_memory, merge=[f"skills/{second}", "skills/builds"])
+    assert merged["merged"]["into"] == "skills/builds"
+    assert second not in merged["categories"]["skills"]["subcategories"]
+    for bad in (["only-one"], "skills/builds", [1, 2]):
+        with pytest.raises(InputError, match="rename takes two texts"):
+            knowledge_tools.categories(hashing_memory, rename=bad)
+
+
 @pytest.mark.core
 def test_a_large_category_tree_is_trimmed_to_the_budget() -> None:
     subs = {

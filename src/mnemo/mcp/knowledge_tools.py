@@ -58,19 +58,34 @@ def categories(
     *,
     evolve: bool = False,
     full: bool = False,
+    rename: tuple[str, str] | list[str] | None = None,
+    merge: tuple[str, str] | list[str] | None = None,
     max_tokens: int | None = None,
     user_id: str | None = None,
     **scope: str | None,
 ) -> dict[str, Any]:
-    """The category tree with counts in scope; with ``evolve``, subcategories are re-grown first."""
+    """The category tree with counts in scope. First, if asked: ``rename`` = [path, new name],
+    ``merge`` = [source path, target path], ``evolve`` re-grows subcategories."""
     cap = budget(max_tokens)
     result: dict[str, Any] = {}
+    if rename is not None:
+        old, new = _pair(rename, "rename")
+        result["renamed"] = memory.rename_category(old, new, user_id=user_id)
+    if merge is not None:
+        source, target = _pair(merge, "merge")
+        result["merged"] = memory.merge_categories(source, target, user_id=user_id)
     if evolve:
         report = memory.evolve_categories(full=full, user_id=user_id).as_dict()
         result["evolved"] = {k: report[k] for k in ("seconds", "backfilled", "categories")}
     tree = memory.categories(**set_fields(user_id=user_id, **scope))
     result.update(fit_tree(tree, cap - json_tokens(result)))
     return result
+
+
+def _pair(value: Any, name: str) -> tuple[str, str]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(isinstance(v, str) for v in value):
+        raise InputError(f'{name} takes two texts, e.g. ["skills/pytest", "python_testing"]; got {value!r}')
+    return value[0], value[1]
 
 
 def fit_tree(tree: dict[str, Any], max_tokens: int) -> dict[str, Any]:

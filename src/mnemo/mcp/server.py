@@ -344,6 +344,14 @@ def _add_knowledge_tools(server: MCPServer, memory: Memory) -> None:
     def categories(
         evolve: Annotated[bool, Field(description="Re-grow subcategories from recent memories first.")] = False,
         full: Annotated[bool, Field(description="With evolve: recluster from scratch.")] = False,
+        rename: Annotated[
+            list[str] | None,
+            Field(description='Rename a subcategory first: [path, new name], e.g. ["skills/pytest", "testing"].'),
+        ] = None,
+        merge: Annotated[
+            list[str] | None,
+            Field(description="Fold one subcategory into another first: [source path, target path]."),
+        ] = None,
         max_tokens: MaxTokens = DEFAULT_MAX_TOKENS,
         user_id: UserId = None,
         agent_id: AgentId = None,
@@ -356,6 +364,8 @@ def _add_knowledge_tools(server: MCPServer, memory: Memory) -> None:
             memory,
             evolve=evolve,
             full=full,
+            rename=rename,
+            merge=merge,
             max_tokens=max_tokens,
             user_id=user_id,
             agent_id=agent_id,

@@ -55,7 +55,7 @@ def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]
             ok = result.expanded == row["query"]
             unchanged += ok
         if show_failures and not ok:
-            print(f"{row['id']}: {row['query']!r} -> {result.expanded!r} (want {row['expect']})")
+            print(f"{row['id']}: {row['query']!r} -> {result.expanded!r} (want {row.get('expect', row.get('must_contain'))})")
     return {
         "ambiguous": ambiguous,
         "clear": clear,

@@ -153,8 +153,35 @@ def test_subcategories_evolve_automatically_after_enough_new_memories(db_path: s
         assert memory.categories()["categories"]["skills"]["subcategories"] == {}
         memory.add("To fix the docs build, run make docs twice")
         memory.add("To fix the web build, run make web twice")  # the 12th memory since the last evolve
+        assert memory.wait_for_background(timeout=60)
         assert memory.categories()["categories"]["skills"]["subcategories"] != {}
         assert memory.category_history()
+
+
+@pytest.mark.core
+def test_the_automatic_evolve_runs_off_the_write_path_unless_told_otherwise(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from mnemo.categories import service
+
+    threads: list[str] = []
+    original = service.Categorizer.evolve
+
+    def recording(self: service.Categorizer, *args: object, **kwargs: object) -> service.EvolveReport:
+        threads.append(threading.current_thread().name)  # a spy: the real evolve still runs
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(service.Categorizer, "evolve", recording)
+    records = [{"content": f"To fix the {w} build, run make {w} again"} for w in ("docs", "web") * 3]
+    for background in (True, False):
+        settings = {"category_evolve_after": 6, "category_evolve_in_background": background}
+        with Memory(f"{db_path}.{background}.db", embedder="hashing", **settings) as memory:
+            memory.add_many(records)
+            assert memory.wait_for_background(timeout=60)
+            assert memory.categories()["categories"]["skills"]["subcategories"] != {}
+    assert threads == ["mnemo-category-evolve", threading.current_thread().name]
 
 
 @pytest.mark.core

@@ -288,6 +288,7 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin):
         return numbers
 
     def close(self) -> None:
+        self.wait_for_background()  # a background evolve uses the store until it is done
         try:
             self._vectors.save()
         finally:

@@ -46,6 +46,9 @@ class Config:
     #: Evolve subcategories automatically once this many memories arrived since the last evolve
     #: (0 = only on request, `mnemo categories evolve`).
     category_evolve_after: int = 1000
+    #: Run that automatic evolve in a background thread, so the write that crosses the threshold
+    #: returns at once (an evolve of a large store takes tens of seconds); close() waits for it.
+    category_evolve_in_background: bool = True
     #: Cosine to a subcategory centroid needed to join it; near-duplicate centroids above the
     #: merge threshold merge; a subcategory whose mean member cosine falls below the split
     #: coherence is split (all measured with MiniLM on benchmarks/data/categories_dev.jsonl).

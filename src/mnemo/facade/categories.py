@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
 
 from mnemo.categories import service as categories
+from mnemo.errors import MnemoError
 from mnemo.facade.common import Progress, check_query
 from mnemo.records import SearchFilter
+
+log = logging.getLogger(__name__)
 
 
 class CategoriesMixin:
@@ -56,6 +61,34 @@ class CategoriesMixin:
     def _classifier(self) -> categories.Classifier:
         return self._categorizer.classifier if self._categorizer else categories.Classifier(self.embedder)
 
+    def wait_for_background(self, timeout: float | None = None) -> bool:
+        """Wait for an automatic category evolve running in the background; True once none runs."""
+        running: threading.Thread | None = getattr(self, "_evolving", None)
+        if running is not None:
+            running.join(timeout)
+            return not running.is_alive()
+        return True
+
     def _auto_evolve(self) -> None:
-        if self._categorizer is not None and self._categorizer.due(self.config.category_evolve_after):
-            self._categorizer.evolve()
+        categorizer = self._categorizer
+        if categorizer is None or not categorizer.due(self.config.category_evolve_after):
+            return
+        if not self.config.category_evolve_in_background:
+            categorizer.evolve()
+            return
+        running: threading.Thread | None = getattr(self, "_evolving", None)
+        if running is not None and running.is_alive():
+            return  # one evolve at a time; the next write past the threshold starts another
+        self._evolving = threading.Thread(
+            target=_evolve_quietly, args=(categorizer,), name="mnemo-category-evolve", daemon=True
+        )
+        self._evolving.start()
+
+
+def _evolve_quietly(categorizer: categories.Categorizer) -> None:
+    """A background evolve that fails (a locked store, say) is logged and retried by a later write:
+    the memories themselves were already committed, only their subcategories wait."""
+    try:
+        categorizer.evolve()
+    except MnemoError as exc:
+        log.warning("automatic category evolve failed, will retry after later writes: %s", exc)

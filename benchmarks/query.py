@@ -35,6 +35,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
+def wanted_words(row: dict[str, Any]) -> list[str]:
+    """The words a correct rewrite contains (the held-out set calls them must_contain)."""
+    return row.get("expect", row.get("must_contain", []))
+
+
 def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]:
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     rewriter = QueryRewriter(cache_ttl=0)
@@ -47,15 +52,14 @@ def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]
         if row["ambiguous"]:
             ambiguous += 1
             text = result.expanded.lower()
-            wanted = row.get("expect", row.get("must_contain", []))  # the held-out set says must_contain
-            ok = result.was_rewritten and all(word.lower() in text for word in wanted)
+            ok = result.was_rewritten and all(word.lower() in text for word in wanted_words(row))
             resolved += ok
         else:
             clear += 1
             ok = result.expanded == row["query"]
             unchanged += ok
         if show_failures and not ok:
-            print(f"{row['id']}: {row['query']!r} -> {result.expanded!r} (want {row.get('expect', row.get('must_contain'))})")
+            print(f"{row['id']}: {row['query']!r} -> {result.expanded!r} (want {wanted_words(row)})")
     return {
         "ambiguous": ambiguous,
         "clear": clear,
@@ -77,7 +81,8 @@ def run_rewrite(args: argparse.Namespace) -> None:
     )
     data = args.data or REWRITE_DEV
     # named after the data set, so a held-out run does not overwrite the dev figures
-    name = "query_rewrite" if data == REWRITE_DEV else f"query_rewrite_{data.stem.removeprefix('rewrite_')}"
+    is_dev = data.resolve() == REWRITE_DEV.resolve()
+    name = "query_rewrite" if is_dev else f"query_rewrite_{data.stem.removeprefix('rewrite_')}"
     write_results(name, {"data": data.name, **numbers}, table)
 
 

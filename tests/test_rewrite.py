@@ -49,7 +49,7 @@ def test_clear_queries_have_no_references(query: str) -> None:
 def test_resolver_rewrites_people_and_things_from_the_context() -> None:
     result = QueryRewriter().rewrite("What did he say about that migration?", JOHN)
     assert result.was_rewritten and result.method == "resolver"
-    assert result.expanded == "What did John say about the migration?"
+    assert result.expanded == "What did John say about the database migration?"
     assert {r.reference for r in result.resolved} == {"he", "that migration"}
     assert 0.7 <= result.confidence <= 1.0
 
@@ -64,6 +64,107 @@ def test_resolver_uses_gender_speaker_roles_and_places() -> None:
     assert "Boston" in rewriter.rewrite("What did she do there?", context).expanded
     she = rewriter.rewrite("What did she do there?", context)
     assert she.expanded.startswith("What did Caroline") or "Melanie" in she.expanded
+
+
+def said(*turns: str) -> list[dict[str, str]]:
+    """Alternating user/assistant turns, user first."""
+    return [{"role": "user" if n % 2 == 0 else "assistant", "content": t} for n, t in enumerate(turns)]
+
+
+def expand(query: str, context: list[dict[str, str]]) -> str:
+    return QueryRewriter().rewrite(query, context).expanded
+
+
+def test_titles_join_the_surname_and_give_the_gender() -> None:
+    context = said(
+        "Mrs Kowalczyk and Mr Ibsen run the allotment committee.",
+        "Allotments often have waiting lists. Gardening plots are popular.",
+    )
+    assert "Mrs Kowalczyk" in expand("What did she say about the waiting list?", context)
+    assert "Mr Ibsen" in expand("Can I email him directly?", context)
+    assert "Prof Alvarado" in expand("When does he hold office hours?", said("Prof. Alvarado teaches optics."))
+
+
+def test_sentence_initial_words_are_not_people_but_cued_names_are() -> None:
+    context = said(
+        "My cousin Ingrid wants to study architecture.",
+        "Considering her portfolio, Delft or Zurich could fit. Making a shortlist helps.",
+    )
+    assert "Ingrid" in expand("Which school did she like more?", context)
+    context = said("Radovan approved the invoice this morning.", "Noted. Paying on time avoids fees.")
+    assert "Radovan" in expand("Did he approve the other one too?", context)
+
+
+def test_it_prefers_the_identifier_the_user_asked_about() -> None:
+    context = said(
+        "Why does merge_shards hang on large inputs?",
+        "The worker waits on a lock that the writer thread never releases when the queue is full.",
+    )
+    assert "merge_shards" in expand("How do I fix it?", context)
+
+
+def test_repeated_mentions_outweigh_a_single_one() -> None:
+    context = said("We compared Cassandra and CockroachDB for the ledger.", "Cassandra scaled better in the test.")
+    assert "Cassandra" in expand("Why did it scale better?", context)
+
+
+def test_demonstrative_noun_takes_the_specific_mention_with_its_modifiers() -> None:
+    context = said(
+        "The checkout-button bug only shows up on iPads.",
+        "Another bug in the header menu was closed last week. The tap target is too small.",
+    )
+    assert "checkout-button bug" in expand("Who owns that bug?", context)
+    context = said("We shipped build 7.1.3 on Friday.", "The build was signed and uploaded.")
+    assert "build 7.1.3" in expand("Did that build pass QA?", context)
+    context = said("The memory spike in the search indexer started on Monday.", "Heap usage doubles at night.")
+    assert "search indexer" in expand("What causes this spike?", context)
+
+
+def test_ordinals_pick_items_from_numbered_inline_and_paired_lists() -> None:
+    numbered = said("Which note apps are good?", "Options: 1. Obsidian, local files. 2. Logseq, outliner. 3. Notion.")
+    assert "Logseq" in expand("Is the second one free?", numbered)
+    assert "Notion" in expand("Does the last one work offline?", numbered)
+    inline = said("You could fly with Finnair, SAS or Norwegian.", "All three go via a hub.")
+    assert "Finnair" in expand("Does the first option include bags?", said("Flights?", inline[0]["content"]))
+    paired = said("I'm torn between Svelte and Solid for the dashboard.", "Both are small and fast.")
+    assert "Svelte" in expand("Which router does the former use?", paired)
+    assert "Solid" in expand("Tell me more about the latter.", paired)
+    assert "Solid" in expand("What about the other option?", paired)
+    assert "Obsidian, Logseq and Notion" in expand("Compare those options", numbered)
+
+
+def test_ordinal_words_without_a_list_or_as_idioms_are_left_alone() -> None:
+    numbered = said("Which note apps are good?", "Options: 1. Obsidian. 2. Logseq. 3. Notion.")
+    for query in ("What was the first step of the tutorial?", "On the other hand, is Notion cheaper?"):
+        assert expand(query, numbered) == query
+
+
+def test_they_takes_two_people_named_together_and_a_team_over_a_plural_thing() -> None:
+    assert "Wanjiru and Pablo" in expand(
+        "Did they book the venue?", said("Wanjiru and Pablo are organising the reunion.")
+    )
+    context = said("The data team rebuilt the pipelines.", "Both pipelines now run hourly.")
+    assert "data team" in expand("Did they document the change?", context)
+
+
+def test_that_before_a_name_and_verb_is_a_conjunction_but_a_particle_makes_it_a_pointer() -> None:
+    assert detect("Who said that Grafana is slow?", "grafana dashboards") == []
+    assert kinds("How do I turn that off?", "the feature flag") == {"that": "demonstrative"}
+
+
+def test_the_problem_word_takes_its_specific_mention() -> None:
+    context = said("Our Flutter checkout screen crashes when the card is declined.", "Check the error handler.")
+    assert "Flutter checkout screen" in expand("Is the crash logged anywhere?", context)
+
+
+def test_a_thing_keeps_where_it_came_from() -> None:
+    context = said("I got a scholarship offer from Tallinn University.", "Congratulations! Read the terms carefully.")
+    assert "Tallinn" in expand("Should I take it?", context)
+
+
+def test_names_joined_by_and_before_a_past_tense_verb_are_both_people() -> None:
+    context = said("Dagny and Emeka repainted the office.", "It looks brighter now.")
+    assert "Dagny and Emeka" in expand("Did they pick the colour?", context)
 
 
 def test_possessive_pronouns_become_possessive_names() -> None:

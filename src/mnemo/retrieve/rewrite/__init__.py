@@ -142,7 +142,7 @@ class QueryRewriter:
         self, query: str, messages: list[dict[str, str]], refs: list[Reference], why: str
     ) -> RewriteResult:
         candidates = extract(messages, self.max_context)
-        expanded, done = resolve(query, refs, candidates)
+        expanded, done = resolve(query, refs, candidates, messages[-self.max_context :])
         names = tuple(r.text for r in refs)
         used = min(len(messages), self.max_context)
         if not done:

@@ -25,9 +25,10 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
-_NAME = re.compile(r"\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)('s)?\b")
+_NAME = re.compile(r"\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})('s)?\b")
 _TECH = re.compile(
-    r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[_.][A-Za-z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Za-z]+[0-9]+)\b"
+    r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
+    r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
 )
 _PHRASE = re.compile(
     r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
@@ -46,13 +47,18 @@ _TIME = re.compile(
 )
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
-_ATTACHED = re.compile(r"^\s+(?:for|of)\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
+_ATTACHED = re.compile(r"^\s+(?:for|of|from)\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
 _PERSON_CUE_BEFORE = re.compile(
     r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
     r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
     re.IGNORECASE,
 )
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
+_NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
+_OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
+_SUBJECT_CUE_AFTER = re.compile(r"^(?:\s+and\s+[A-Z][a-z]+\b|\s+from\s+[a-z]|\s+[a-z]{3,}ed\b)")
+TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "dr": "", "prof": ""}
+_TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+$")
 _AND_NAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+and\s+$")
 _AND_NAME_AFTER = re.compile(r"^\s+and\s+([A-Z][a-z]+)\b")
 _STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
@@ -78,8 +84,9 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     found: dict[tuple[str, str], Candidate] = {}
     recent = list(context)[-max_messages:]
     for distance, message in enumerate(reversed(recent)):
-        weight = 1.0 / (1.0 + distance)
         role = str(message.get("name") or message.get("role") or "").strip()
+        # Soft recency, and the user's own words count more: what they asked about is the topic.
+        weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
             _note(found, Candidate(role, "person", gender=_gender_of(role)), weight * 0.8, distance)
         text = str(message.get("content") or "")
@@ -103,7 +110,8 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
         new.salience = weight
         found[key] = new
         return
-    known.salience += weight * 0.5  # repeated mentions count, but less than recency
+    # every further mention counts, however it was phrased ("Postgres won" opens a sentence)
+    known.salience = max(known.salience, weight) + 0.3 / (1.0 + 0.35 * distance)
     known.mentions += 1
     known.last_seen = min(known.last_seen, distance)
     known.gender = known.gender or new.gender
@@ -113,16 +121,26 @@ def _mentions(text: str) -> list[Candidate]:
     """People, places and things of one message in order of position (each salience = its weight)."""
     found: list[tuple[int, Candidate]] = []
     phrases = _phrases(text)
-    inside = {w.lower().strip("'s") for _, c in phrases for w in c.text.split()}
+    compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(phrases)]
+    # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
+    inside = {w.lower().removesuffix("'s") for _, c in phrases + compounds for w in c.text.split()}
     names: set[str] = set()
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
-        if " " in name and name.split()[0].lower() in NOT_NAMES:  # "Ask John": the name is John
+        title = TITLES.get(name.split()[0].lower()) if " " in name else None
+        if " " in name and (name.split()[0].lower() in NOT_NAMES or title is not None):  # "Ask John": John
             name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
         first = name.split()[0].lower()
-        if first in NOT_NAMES or name.lower() in STOPWORDS:
+        if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS:
             continue
         before, after = text[:start], text[match.end() :]
+        titled = _TITLE_BEFORE.search(before[-8:])
+        if titled:  # "Dr. Nguyen", "Mr Lindqvist": a person, and the title may say the gender
+            title = TITLES[titled.group(1).lower()]
+            name = f"{titled.group(1)} {name}"
+            found.append((start, Candidate(name, "person", gender=title or None)))
+            names.add(name.lower())
+            continue
         kind, weight = _name_kind(name, before, after, bool(match.group(2)))
         names.add(name.lower())
         if kind == "thing" and name.lower() in inside:
@@ -130,14 +148,27 @@ def _mentions(text: str) -> list[Candidate]:
         gender = _gender_of(name) if kind == "person" else None
         found.append((start, Candidate(name, kind, salience=weight, gender=gender)))
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
-            found.append((start, Candidate(name, "thing", salience=0.5)))
+            found.append((start, Candidate(name, "thing", salience=1.2)))
     for match in _TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
-            found.append((match.start(), Candidate(token, "thing")))
+            # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
+            found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
     found.extend(phrases)
-    found.extend(c for c in _compounds(text) if c[1].text.lower() not in inside_text(phrases))
+    found.extend(compounds)
     return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+
+
+def _tech_weight(token: str) -> float:
+    if not re.search(r"[A-Za-z]", token):
+        return 0.3  # "6.8", "19.30": a number is not a topic
+    if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
+        return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
+    if re.search(r"[a-z][A-Z]", token):
+        return 1.5  # product names: "MongoDB", "FastAPI"
+    if len(token) >= 5 and re.search(r"\d", token):
+        return 1.5  # commit hashes, ticket ids: "a1b2c3d", "PR412"
+    return 1.3 if token.isupper() and len(token) > 2 else 1.0
 
 
 def inside_text(phrases: list[tuple[int, Candidate]]) -> str:
@@ -165,7 +196,11 @@ def _phrases(text: str) -> list[tuple[int, Candidate]]:
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
         owner = "my" if det == "my" else "your" if det == "your" else "the"
-        out.append((match.start(), Candidate(f"{owner} {phrase}", kind, gender=gender, plural=_looks_plural(head))))
+        weight = max([_tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
+        if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
+            weight = 1.15  # "the Kindle Paperwhite": a named thing
+        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=_looks_plural(head))
+        out.append((match.start(), candidate))
     return out
 
 
@@ -183,6 +218,8 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
         modifier, noun = match.group(1), match.group(2)
         if modifier.lower() in NOT_NAMES or noun in STOPWORDS or noun in PHRASE_BREAKERS or _past(noun):
             continue
+        if noun in _NOT_COMPOUND or (noun.endswith("s") and _OBJECT_NEXT.match(text[match.end() :])):
+            continue  # "Redis last sprint", "Temporal gives you": not a compound noun
         out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=_looks_plural(noun))))
     return out
 
@@ -201,11 +238,28 @@ def _name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
         return "person", 1.0
     if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
         return "person", 0.8
+    previous = before.rstrip(" ,").rsplit(None, 1)[-1].lower() if before.strip() else ""
+    if previous in PERSON_NOUNS:  # "my sister Ines", "our dentist Ferreira"
+        return "person", 0.9
     paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
-    if paired and paired.group(1).lower() in MALE | FEMALE:  # "Henry and Paula": both people
+    if paired and (
+        paired.group(1).lower() in MALE | FEMALE or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
+    ):  # "Henry and Paula": both people
         return "person", 0.8
     sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
-    return "thing", 0.6 if sentence_start else 1.0
+    if sentence_start and _looks_like_subject_name(name, after):
+        return "person", 0.7
+    # a capitalised word opening a sentence is usually just a word ("Thinking", "Makes")
+    return "thing", 0.3 if sentence_start else 1.5
+
+
+def _looks_like_subject_name(name: str, after: str) -> bool:
+    """ "Priyanka approved", "Gwen and Oskar", "Marcus Chen owns": a sentence opened by a name."""
+    if name.lower().endswith(("ing", "ly", "ed", "s")) and " " not in name:
+        return False
+    if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
+        return True
+    return bool(_SUBJECT_CUE_AFTER.match(after))
 
 
 def _trim(phrase: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF
 from mnemo.store.sql import STOPWORDS
 
 TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
@@ -63,8 +64,11 @@ POINTER_CONTEXT = set(
     """about of with on for from to in into at by like than is was are were be been do did does done
     fix fixed try tried use used see saw say said mention mentioned discuss discussed change changed
     explain explained mean meant remember recall find found show tell told decide decided about
-    regarding re what why how where when would could should will can might must""".split()
+    regarding re what why how where when would could should will can might must stop prevent avoid handle
+    solve debug reproduce revert undo""".split()
 )
+_AUX = frozenset("is was are were has had have will would can could should does did may might must".split())
+PARTICLES = frozenset("off up out down away back over".split())
 #: After "this/that" these make a time expression that needs no context ("this week").
 TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
 #: After "there/here" these make an existential ("is there a way", "here is").
@@ -78,7 +82,7 @@ class Reference:
     """One ambiguous span of the query: its text, what kind of pointer it is, and where it is."""
 
     text: str
-    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit
+    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal
     start: int
     end: int
     #: For a demonstrative determiner ("that migration"): the noun it points through.
@@ -109,13 +113,26 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
+            capital = words[i + 1][0][:1].isupper()
+            if low == "that" and capital and (after in _AUX or looks_verbal(after) or nxt not in known):
+                continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
             use = _demonstrative_use(low, prev, nxt, after, known)
             if use is None:
                 continue
             if use == "determiner":
-                noun, end = words[i + 1][0], words[i + 1][2]
+                head = i + 1
+                if (
+                    capital
+                    and after.isalpha()
+                    and after.islower()
+                    and after not in STOPWORDS
+                    and not looks_verbal(after)
+                ):
+                    head = i + 2  # "that Poetry lockfile": the noun is "lockfile", "Poetry" its modifier
+                noun, end = words[head][0], words[head][2]
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
+    found.extend(_ordinals(query, known, found))
     covered = [(r.start, r.end) for r in found]
     for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
@@ -128,14 +145,38 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     return sorted(found, key=lambda r: r.start)
 
 
+def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Reference]:
+    """ "the second one", "the other option", "the latter", "the first approach" (a noun the context has)."""
+    out: list[Reference] = []
+    for match in ORDINAL_REF.finditer(query):
+        which, noun = match.group(1).lower(), (match.group(2) or "").lower()
+        end = match.end()
+        if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
+            continue  # "the first time", "the other day", "on the other hand"
+        if noun and noun not in GENERIC_ITEM_NOUNS and not {noun, _stem(noun), f"{noun}s"} & known:
+            if which not in ("former", "latter"):
+                continue  # "the first step of the tutorial": nothing in the conversation to count
+            end = match.start(2) - 1
+        elif which == "other" and noun.endswith("s"):
+            continue  # "the other options": the rest of a list, not one item
+        elif not noun and which not in ("former", "latter", "other"):
+            continue
+        if any(r.start < end and match.start() < r.end for r in found):
+            continue
+        out.append(Reference(query[match.start() : end].rstrip(), "ordinal", match.start(), end, noun or None))
+    return out
+
+
 def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
+    if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
+        return "pronoun"
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if not after or after in PUNCT or _stem(nxt) in known or nxt in known:
         return "determiner"
-    if _looks_verbal(nxt) or nxt in STOPWORDS:
+    if looks_verbal(nxt) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     return "determiner" if pointer else None
 
@@ -144,7 +185,7 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
-def _looks_verbal(word: str) -> bool:
+def looks_verbal(word: str) -> bool:
     return (
         word in COMMON_VERBS
         or (len(word) > 4 and word.endswith(("ed", "ing")))

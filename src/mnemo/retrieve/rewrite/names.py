@@ -35,15 +35,22 @@ PERSON_NOUNS = (
     | FEMALE_NOUNS
     | MALE_NOUNS
 )
+#: Counting words: "Three options", "both tests" are never a name or a specific modifier.
+QUANTIFIERS = frozenset(
+    "two three four five six seven eight nine ten several many few some both each every all".split()
+)
 #: Capitalised words that open sentences or name days, never people or topics.
-NOT_NAMES = frozenset(
-    """i i'm i've i'll i'd a an the this that these those what when where why how who which can could
+NOT_NAMES = (
+    frozenset(
+        """i i'm i've i'll i'd a an the this that these those what when where why how who which can could
     would should will shall do does did is are was were it its it's we you he she they my our your his
     her their yes no ok okay sure thanks thank hi hello hey please let lets let's also and but or so
     then there here if maybe just well oh also great good nice sounds sorry noted done looks perfect
     right exactly agreed cool got true fine monday tuesday wednesday
     thursday friday saturday sunday january february march april may june july august september october
     november december today tomorrow yesterday ask tell talk check remember note try use make see""".split()
+    )
+    | QUANTIFIERS
 )
 #: Nouns too vague to stand in for "it" or "that".
 VAGUE = frozenset(

@@ -8,12 +8,14 @@ implicit pointers with no slot of their own get the conversation's main topic at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, find_list, pick
 from mnemo.retrieve.rewrite.names import PLURAL_GROUPS, PROBLEM_WORDS
+from mnemo.retrieve.rewrite.nouns import specific_mention
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 #: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
@@ -37,15 +39,21 @@ class Resolution:
 
 
 def resolve(
-    query: str, references: Sequence[Reference], candidates: Sequence[Candidate]
+    query: str,
+    references: Sequence[Reference],
+    candidates: Sequence[Candidate],
+    context: Sequence[Mapping[str, str]] = (),
 ) -> tuple[str, list[Resolution]]:
-    """The rewritten query and what each resolved reference became (unresolved ones are left as is)."""
+    """The rewritten query and what each resolved reference became (unresolved ones are left as is).
+
+    ``context`` (the messages) lets "that bug" find its specific mention and "the second one" its list.
+    """
     pieces: list[str] = []
     done: list[Resolution] = []
     cursor = 0
     pending: list[Reference] = []
     for ref in references:
-        choice = _choose(query, ref, candidates)
+        choice = _from_context(ref, context) or _choose(query, ref, candidates)
         if choice is None:
             if ref.kind in ("temporal", "implicit"):
                 pending.append(ref)
@@ -64,19 +72,39 @@ def resolve(
     return rewritten, done
 
 
+def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    if ref.kind == "ordinal":
+        found = ORDINAL_REF.match(ref.text)
+        items = find_list(context) if found else []
+        item = pick(items, found.group(1)) if found and items else None
+        return (item, 0.85) if item else None
+    if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
+        return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
+    if ref.kind == "demonstrative" and ref.noun:
+        if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):
+            items = find_list(context)  # "those options" -> "Qdrant, Milvus and pgvector"
+            if items:
+                return ", ".join(items[:-1]) + f" and {items[-1]}", 0.8
+        return specific_mention(ref.noun, context)
+    return None
+
+
 def _choose(query: str, ref: Reference, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     low = ref.text.lower()
     if ref.kind == "person":
         gender = "m" if low in ("he", "him", "his", "himself") else "f"
         people = [c for c in candidates if c.kind == "person" and not c.plural]
         fitting = [c for c in people if c.gender == gender] or [c for c in people if c.gender is None]
-        return _best(fitting, high=0.9 if any(c.gender == gender for c in fitting) else 0.7)
+        named = [c for c in fitting if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
+        return _best(named or fitting, high=0.9 if any(c.gender == gender for c in fitting) else 0.7)
     if ref.kind == "plural":
-        groups = [c for c in candidates if c.kind != "place" and (c.plural or c.head in PLURAL_GROUPS)]
-        people = [c for c in candidates if c.kind == "person" and c.last_seen == 0 and c.text[:1].isupper()]
-        if len(people) >= 2:
-            return f"{people[0].text} and {people[1].text}", 0.75
-        return _best(groups, high=0.8) or _pair(candidates)
+        teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | {"team", "squad", "crew"}]
+        groups = [c for c in candidates if c.kind != "place" and c.plural]
+        people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
+        recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
+        if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
+            return f"{recent[0].text} and {recent[1].text}", 0.75
+        return _best(teams, high=0.8) or _best(groups, high=0.7) or _pair(candidates)
     if ref.kind == "place":
         return _best([c for c in candidates if c.kind == "place"], high=0.85)
     if ref.kind == "demonstrative" and ref.noun:

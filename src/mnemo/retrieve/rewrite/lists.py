@@ -1,0 +1,118 @@
+"""Lists in the conversation, for ordinal references: "the second one", "the other option", "the latter".
+
+An assistant that offers options writes them as a numbered list, bullets, or inline ("Qdrant,
+Milvus or pgvector"; "between Terraform and Pulumi"). Each item is cut to its name: the words
+before the first comma, colon or function word, so "Milvus, scalable but heavy" gives "Milvus".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS
+from mnemo.store.sql import STOPWORDS
+
+ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
+#: "the second one", "the other option", "the latter", "the first approach" (noun checked by the caller)
+ORDINAL_REF = re.compile(
+    r"\bthe\s+(first|second|third|fourth|fifth|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?", re.IGNORECASE
+)
+GENERIC_ITEM_NOUNS = frozenset("one ones option options choice choices alternative alternatives pick".split())
+_NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
+_BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)
+_SPLIT = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+")
+_DETERMINERS = {"the", "a", "an"}
+
+
+def find_list(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The items of the latest list in the conversation (empty when there is none)."""
+    for message in reversed(list(context)):
+        by_user = str(message.get("role") or "").lower() in ("user", "human")
+        items = list_items(str(message.get("content") or ""), inline_min=2 if by_user else 3)
+        if len(items) >= 2:
+            return items
+    return []
+
+
+def list_items(text: str, inline_min: int = 2) -> list[str]:
+    """Numbered, bulleted or inline items; an inline list needs ``inline_min`` items (prose that
+    joins two clauses with "and" is not a list, so an assistant's inline list needs three)."""
+    numbered = [_head(m.group(1), whole=True) for m in _NUMBERED.finditer(text)]
+    if len([i for i in numbered if i]) >= 2:
+        return [i for i in numbered if i]
+    bullets = [_head(m.group(1), whole=True) for m in _BULLET.finditer(text)]
+    if len([i for i in bullets if i]) >= 2:
+        return [i for i in bullets if i]
+    for sentence in re.split(r"(?<=[.?!;])\s+|\n", text):
+        items = _inline(sentence.strip().rstrip(".?!;"))
+        if len(items) >= inline_min:
+            return items
+    return []
+
+
+def _inline(sentence: str) -> list[str]:
+    """ "You could try A, B or the C" -> [A, B, the C]; needs a joining "or"/"and"/"vs"."""
+    if not re.search(r"\s(?:or|and|vs\.?|versus)\s", sentence):
+        return []
+    parts = [p.strip() for p in _SPLIT.split(sentence) if p.strip()]
+    if len(parts) < 2:
+        return []
+    items = [_tail(parts[0])] + [_head(p) for p in parts[1:]]
+    # every item must be short and name something: a capital, an identifier or a determiner-led phrase
+    if not all(items) or not any(_namey(i) for i in items) or any(_verbish(i) for i in items):
+        return []
+    return items
+
+
+def _verbish(item: str) -> bool:
+    first = item.split()[0].lower()
+    return (first in STOPWORDS and first not in _DETERMINERS) or first in PHRASE_BREAKERS
+
+
+def _namey(item: str) -> bool:
+    first = item.split()[0]
+    return any(w[:1].isupper() or re.search(r"[_.\d]", w) for w in item.split()) or first.lower() in _DETERMINERS
+
+
+def _head(part: str, whole: bool = False) -> str:
+    """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
+    part = re.split(r"[,;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
+    words: list[str] = []
+    for word in part.split():
+        low = word.lower()
+        after_det = len(words) == 1 and words[0].lower() in _DETERMINERS
+        if words and not whole and low in STOPWORDS | {"is", "at", "with"} and not after_det:
+            break
+        if words and whole and low in ("is", "are", "was", "were", "has", "have"):
+            break  # "Poetry is mature" -> "Poetry"
+        words.append(word)
+        if len(words) == (6 if whole else 4):
+            break
+    return " ".join(words).strip(" .")
+
+
+def _tail(part: str) -> str:
+    """The name at the end of a lead-in ("You could try Sakura Sushi" -> "Sakura Sushi")."""
+    part = re.sub(r"\s+(?:at|for|from|on|in)\s+[\w:.\-]+$", "", part)  # "TAP at 07:10" -> "TAP"
+    words: list[str] = []
+    for word in reversed(part.split()):
+        low = word.lower()
+        if low in _DETERMINERS:
+            words.insert(0, word)
+            break
+        if low in STOPWORDS or (words and word[:1].islower() and any(w[:1].isupper() for w in words)):
+            break
+        words.insert(0, word)
+        if len(words) == 3:
+            break
+    return " ".join(words).strip(" .:")
+
+
+def pick(items: Sequence[str], which: str) -> str | None:
+    """The item an ordinal names; "the other" only makes sense between two."""
+    which = which.lower()
+    if which == "other":
+        return items[1] if len(items) == 2 else None
+    index = ORDINALS[which]
+    return items[index] if -len(items) <= index < len(items) else None

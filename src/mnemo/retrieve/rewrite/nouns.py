@@ -1,0 +1,99 @@
+"""The specific mention behind "that bug", "this approach", "those tests".
+
+A demonstrative with a noun points at an earlier mention of the same kind of thing, and that
+mention usually carries the modifiers that make it findable ("the date-picker bug", "the
+Dragonfly approach", "the memory leak in the image resizer"). The conversation is scanned for the
+noun (singular or plural); each mention with at least one modifier is scored by recency, by who
+said it (the user's words set the topic) and by how specific it is. A mention introduced by
+"another"/"other" names a different one and is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.detect import COMMON_VERBS, PARTICLES
+from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS, QUANTIFIERS, VAGUE
+from mnemo.store.sql import STOPWORDS
+
+_NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same"}
+#: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
+_LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
+_DIFFERENT = {"another", "other", "different", "second", "new"}
+_ATTACH = re.compile(r"^\s+(in|of|for|on)\s+((?:the|a|an)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?")
+
+
+def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """ "the <modifiers> <noun> [in the X]" from the conversation, and how sure, or None."""
+    pattern = _noun_pattern(noun)
+    scores: dict[str, float] = {}
+    shown: dict[str, str] = {}
+    messages = list(context)
+    for distance, message in enumerate(reversed(messages)):
+        role = str(message.get("role") or "").lower()
+        weight = (1.5 if role in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
+        text = str(message.get("content") or "")
+        for match in pattern.finditer(text):
+            phrase = _phrase_at(text, match)
+            if phrase is None:
+                continue
+            key = phrase.lower()
+            scores[key] = scores.get(key, 0.0) + weight * (1.0 + 0.25 * len(phrase.split()))
+            shown.setdefault(key, phrase)
+    if not scores:
+        return None
+    ranked = sorted(scores, key=lambda k: -scores[k])
+    clear = len(ranked) == 1 or scores[ranked[0]] >= 1.4 * scores[ranked[1]]
+    return f"the {shown[ranked[0]]}", 0.9 if clear else 0.75
+
+
+def _noun_pattern(noun: str) -> re.Pattern[str]:
+    base = noun.lower()
+    stem = base[:-2] if base.endswith("es") and len(base) > 4 else base[:-1] if base.endswith("s") else base
+    return re.compile(rf"\b({re.escape(stem)}(?:s|es)?)\b", re.IGNORECASE)
+
+
+def _phrase_at(text: str, match: re.Match[str]) -> str | None:
+    before = text[: match.start()].split()
+    modifiers: list[str] = []
+    for word in reversed(before[-4:]):
+        if word[-1:] in ',.;:!?()"' or word.startswith("("):
+            break
+        low = word.lower()
+        if low in _DIFFERENT:
+            return None  # "another bug" is not the bug
+        if low in _NOT_MODIFIERS or _verb(low) or len(modifiers) == 3:
+            break
+        modifiers.insert(0, word)
+    label = _LABEL_AFTER.match(text[match.end() :])
+    if label:
+        return " ".join([*modifiers, match.group(1), label.group(1)])
+    if not modifiers:
+        return None
+    return " ".join([*modifiers, match.group(1)]) + _attachment(text[match.end() :])
+
+
+def _attachment(rest: str) -> str:
+    """ "in the image resizer", "of the billing page": kept when it names something."""
+    called = re.match(r"^\s+(called|named)\s+([\w.\-/]*\w)", rest)
+    if called:  # "a bucket called media-prod"
+        return f" {called.group(1)} {called.group(2)}"
+    found = _ATTACH.match(rest)
+    if not found:
+        return ""
+    words = [w for w in (found.group(3), found.group(4)) if w]
+    kept: list[str] = []
+    for word in words:
+        low = word.lower()
+        if low in _NOT_MODIFIERS or _verb(low):
+            break
+        kept.append(word)
+    if not kept:
+        return ""
+    return f" {found.group(1)} {found.group(2) or ''}{' '.join(kept)}".replace("  ", " ")
+
+
+def _verb(word: str) -> bool:
+    # "-ing" words stay: "the onboarding checklist", "the hiring plan" use them as modifiers
+    return word in COMMON_VERBS or (len(word) > 4 and word.endswith("ed") and "-" not in word)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mnemo.extract.arcs import coordinated_other, parsed, subtree_end
 from mnemo.extract.coref import GROUP, PERSON, Mentions
 from mnemo.extract.lexicon import Lexicon
 from mnemo.extract.tokens import Tok
@@ -37,8 +38,13 @@ def segments(toks: Sequence[Tok], lex: Lexicon) -> list[Segment]:
     result: list[Segment] = []
     current: list[Tok] = []
     sep = "start"
+    ends = _clause_ends(toks, lex)
     for k, tok in enumerate(toks):
         kind = None
+        if k in ends and sep == "skip" and current:
+            # the parse says the subordinate clause ended here: a main clause starts with this token
+            result.append(Segment(current, sep))
+            current, sep = [], "comma"
         if lex.code == "de" and tok.low == "als" and k + 1 < len(toks) and toks[k + 1].low in lex.first_person | lex.he:
             kind = "skip"  # "als ich in Paris wohnte": when, not "as"
         if kind is not None:
@@ -65,6 +71,14 @@ def segments(toks: Sequence[Tok], lex: Lexicon) -> list[Segment]:
     if current:
         result.append(Segment(current, sep))
     return result
+
+
+def _clause_ends(toks: Sequence[Tok], lex: Lexicon) -> set[int]:
+    """Where "when/cuando/quand ..." clauses end, from the arcs ("When I was a kid I lived in Ohio")."""
+    if not parsed(toks):
+        return set()
+    ends = (subtree_end(toks, k) for k, t in enumerate(toks) if t.low in lex.skip_clause and t.dep == "mark")
+    return {end for end in ends if end is not None}
 
 
 def subject(region: Sequence[Tok], lex: Lexicon, mentions: Mentions) -> Subject:
@@ -96,6 +110,9 @@ def _group_subject(group: list[Tok], lex: Lexicon, mentions: Mentions, found: Su
         if tok.low in lex.possessive or (tok.low in lex.determiners and k == 0 and _possessive_follows(group, lex)):
             owner = _possessed(group, k, lex, found, mentions) or owner
             break
+    if owner is None and (other := coordinated_other(group, lex)):
+        mentions.add(other, PERSON)
+        return other
     if owner is None:
         if any(w in lex.name_nouns for w in lows):
             return None  # "her name is Luna": whose name, the pronoun alone cannot tell

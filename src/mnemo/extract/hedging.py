@@ -56,6 +56,8 @@ def is_question(toks: Sequence[Tok], lex: Lexicon) -> bool:
     if toks[-1].text == "?" or toks[0].text == "¿":
         return True
     first = toks[0].low
+    if toks[0].dep == "mark":  # parsed as a subordinator: "Cuando era niño ..." states, it does not ask
+        return False
     return first in lex.question_words and len(toks) > 2 and toks[1].low not in lex.first_person
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mnemo.extract.arcs import name_part
 from mnemo.extract.lexicon import Lexicon
 from mnemo.extract.tokens import Tok
 
@@ -60,7 +61,12 @@ def entity(toks: Sequence[Tok], start: int, lex: Lexicon, verb_forms: frozenset[
         toks[i].low in lex.determiners or toks[i].low in lex.possessive or toks[i].low in lex.negations
     ):
         i += 1  # "a", "my", and "no"/"keine" (the clause is negated already)
-    while i + 1 < len(toks) and toks[i].low in lex.fillers and not is_stop(toks[i + 1], lex, verb_forms):
+    while (
+        i + 1 < len(toks)
+        and toks[i].low in lex.fillers
+        and not is_stop(toks[i + 1], lex, verb_forms)
+        and not name_part(toks[i])  # "New York" is a name, not a new York
+    ):
         i += 1  # "a new bike", "une petite maison": the thing, not its description
     if i < len(toks) and (value := number_value(toks[i], lex)) is not None and i + 1 < len(toks):
         nxt = toks[i + 1]
@@ -69,6 +75,10 @@ def entity(toks: Sequence[Tok], start: int, lex: Lexicon, verb_forms: frozenset[
     words: list[str] = []
     while i < len(toks) and len(words) < MAX_ENTITY_TOKENS:
         tok = toks[i]
+        if tok.text == "-" and words and tok.pos == "PROPN" and i + 1 < len(toks) and toks[i + 1].pos == "PROPN":
+            words[-1] += "-" + toks[i + 1].low  # "Clermont-Ferrand", split into three name tokens by spaCy
+            i += 2
+            continue
         if tok.low in lex.name_links and words and _links(toks, i, lex, verb_forms):
             words.append(tok.low)
             i += 1

@@ -1,9 +1,10 @@
-"""Turn text into sentences of tokens (surface, lemma, part of speech, grammatical person).
+"""Turn text into sentences of tokens (surface, lemma, part of speech, grammatical person, arc).
 
 English, French and Spanish use their spaCy small model when the ``nlp`` extra is installed: its
-tokenizer, lemmas, tags and sentence boundaries (loaded once per process, NER and other unneeded
-pipes left out). German, Italian, and every language on the core install use a regex tokenizer with
-the simplemma lemmatizer when present; the rule engine is written to need nothing more.
+tokenizer, lemmas, tags, sentence boundaries and dependency arcs (read by ``arcs``), loaded once per
+process with NER and other unneeded pipes left out (the parser stays: it gives the sentence
+boundaries and the arcs). German, Italian, and every language on the core install use a regex
+tokenizer with the simplemma lemmatizer when present; the rule engine is written to need nothing more.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ class Tok:
     pos: str  # universal POS tag, "" when unknown (rule path)
     person: str  # "1", "3" or "" from the morphology
     first: bool  # first token of its sentence
+    # Dependency arc (spaCy path only): the token's index in the parsed text, its head's index
+    # there and the relation label; -1/-1/"" on the rule path, where no parse exists.
+    i: int = -1
+    head: int = -1
+    dep: str = ""
 
     @property
     def cap(self) -> bool:
@@ -89,7 +95,7 @@ def _spacy_sentences(doc: Any) -> list[list[Tok]]:
     result: list[list[Tok]] = []
     for sent in doc.sents:
         toks = []
-        for position, token in enumerate(sent):
+        for token in sent:
             if token.is_space:
                 continue
             person = token.morph.get("Person")
@@ -101,9 +107,11 @@ def _spacy_sentences(doc: Any) -> list[list[Tok]]:
                     token.pos_,
                     person[0] if person else "",
                     not toks,
+                    token.i,
+                    token.head.i,
+                    token.dep_.lower(),
                 )
             )
-            del position
         if toks:
             result.append(toks)
     return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mnemo.extract.arcs import stranger_subject
 from mnemo.extract.clauses import Segment, Subject, subject
 from mnemo.extract.copula import copula_facts, have_facts
 from mnemo.extract.coref import PERSON, THING, Mentions
@@ -58,6 +59,8 @@ def clause(seg: Segment, lex: Lexicon, mentions: Mentions, previous: ClauseResul
             break  # a specific verb said it; have/be would only repeat or misread it
         if not rules and _before_specific(candidates, position):
             continue  # an auxiliary ("I have worked", "ich habe gearbeitet"), not possession
+        if rules and stranger_subject(toks, position, lex):
+            continue  # the parse names a subject the speaker does not track ("the company ... is based in")
         subj = _subject_for(toks, position, lex, mentions, previous)
         derived += [t for t in subj.derived if t not in derived]
         if subj.second_person or not subj.names:

@@ -351,3 +351,15 @@ def test_two_models_cannot_write_into_one_store(db_path: str) -> None:
     assert first.stats()["items"] == 1
     first.close()
     second.close()
+
+
+@pytest.mark.core
+def test_recent_is_newest_first_by_event_time_within_scope(hashing_memory: Memory) -> None:
+    hashing_memory.add("the oldest", id="a", timestamp="2024-01-01T00:00:00Z", user_id="ann")
+    hashing_memory.add("the newest", id="b", timestamp="2024-03-01T00:00:00Z", user_id="ann")
+    hashing_memory.add("in between", id="c", timestamp="2024-02-01T00:00:00Z", user_id="ann")
+    hashing_memory.add("someone else's, stored last", id="d", timestamp="2025-01-01T00:00:00Z", user_id="bob")
+    assert [item.id for item in hashing_memory.recent(2, user_id="ann")] == ["b", "c"]
+    assert [item.id for item in hashing_memory.recent(10, user_id="ann", kind="fact")] == []
+    with pytest.raises(InputError, match="limit"):
+        hashing_memory.recent(0)

@@ -269,6 +269,12 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin):
     def get(self, id: str, **scope: str | None) -> Item | None:  # noqa: A002
         return self.store.get(id, self._scope(scope))
 
+    def recent(self, limit: int = 20, **filters: Any) -> list[Item]:
+        """The newest memories in scope (by when they happened, else when they were stored)."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InputError(f"limit must be an integer from 1 to 1000, got {limit!r}")
+        return self.store.newest(self._filter(filters.pop("kind", None), None, None, **filters), limit)
+
     def export(self, **filters: Any) -> Iterator[dict[str, Any]]:
         """Every item in scope as a JSON-ready record that ``add_many``/``import`` read back."""
         for item in self.store.iter_items(self._filter(filters.pop("kind", None), None, None, **filters)):

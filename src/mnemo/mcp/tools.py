@@ -8,7 +8,6 @@ to its scope, so nothing here can widen it.
 
 from __future__ import annotations
 
-import heapq
 import inspect
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -229,20 +228,11 @@ def stats(memory: Memory, **scope: str | None) -> dict[str, Any]:
 
 
 def recent(memory: Memory, *, limit: int = 20, max_tokens: int | None = None, **scope: str | None) -> dict[str, Any]:
-    """The newest memories in scope (by when they happened, else when they were stored).
-
-    It reads the scope once through the store's paged export; fine for a resource read, which
-    agents do rarely, not for a per-turn hot path.
-    """
+    """The newest memories in scope (by when they happened, else when they were stored)."""
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 200:
         raise InputError(f"limit must be an integer from 1 to 200, got {limit!r}")
     cap = budget(max_tokens)
-    newest = heapq.nlargest(limit, memory.export(**set_fields(**scope)), key=_newness)
+    newest = [item_to_record(item) for item in memory.recent(limit, **set_fields(**scope))]
     records = [compact({**r, "metadata": brief_metadata(r.get("metadata") or {})}) for r in newest]
     entries, omitted = fit_entries(records, cap)
     return {"memories": entries, "returned": len(entries), "omitted": omitted, "max_tokens": cap}
-
-
-def _newness(record: Mapping[str, Any]) -> str:
-    # ISO-8601 UTC strings sort in time order; a memory without a time of its own sorts by storage
-    return str(record.get("timestamp") or record.get("ingested_at") or "")

@@ -349,6 +349,15 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
             yield from (to_item(row) for row in rows)
             last = rows[-1][0]
 
+    def newest(self, flt: SearchFilter, limit: int) -> list[Item]:
+        """The newest matching items: by when they happened, else by when they were stored."""
+        where, params = where_clause(flt)
+        rows = self._read(
+            f"SELECT {_COLUMNS} FROM items WHERE {where} ORDER BY coalesce(ts, ingested_at) DESC, rowid DESC LIMIT ?",
+            [*params, limit],
+        )
+        return [to_item(row) for row in rows]
+
     def count(self, flt: SearchFilter) -> int:
         where, params = where_clause(flt)
         return int(self._read(f"SELECT count(*) FROM items WHERE {where}", params)[0][0])

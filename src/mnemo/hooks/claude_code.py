@@ -1,0 +1,117 @@
+"""What `mnemo hook claude-code` does per event, through a running server or in-process.
+
+UserPromptSubmit: look up the memories for the prompt (before storing it, so the prompt never
+finds itself), record the prompt as a user message, and hand back the block to inject.
+Stop / SessionEnd: import the session's transcript; the importer re-reads only what grew.
+
+In-process work opens the store with the embedder "none": loading the model would cost more
+than the whole hook budget, so a hook without a server searches lexically only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from mnemo.errors import InputError
+from mnemo.hooks.client import ServerClient, ServerUnavailable, server_address
+from mnemo.hooks.payload import PROMPT_EVENT, HookEvent
+
+SERVER = "server"
+LOCAL = "in-process-lexical"
+#: A pasted log or file can make a prompt huge; its opening says what it is about.
+MAX_QUERY_CHARS = 2000
+#: Fail fast on a store another process holds: a hook waits for nobody.
+HOOK_BUSY_TIMEOUT_MS = 500
+
+
+@dataclass(frozen=True)
+class HookOutcome:
+    event: str
+    mode: str
+    #: What goes to stdout (for UserPromptSubmit, the context Claude Code adds); "" = nothing.
+    text: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "mode": self.mode, "injected": bool(self.text), **self.detail}
+
+
+def prompt_record(event: HookEvent, now: datetime | None = None) -> dict[str, Any]:
+    """The prompt as a `remember` call's arguments: a user message of this session and project.
+
+    The id is derived from session and text, so a hook fired twice for one prompt stores it once.
+    """
+    prompt = event.prompt or ""
+    digest = hashlib.sha256(f"{event.session_id}\0{prompt}".encode()).hexdigest()[:16]
+    record: dict[str, Any] = {
+        "content": prompt,
+        "kind": "message",
+        "role": "user",
+        "source": "claude-code",
+        "session_id": event.session_id,
+        "timestamp": (now or datetime.now(tz=UTC)).isoformat(),
+        "id": f"hook:{event.session_id}:{digest}",
+        "metadata": {"hook": PROMPT_EVENT},
+    }
+    if event.cwd:
+        record["project"] = event.cwd
+    return record
+
+
+def context_request(event: HookEvent, max_tokens: int) -> dict[str, Any]:
+    """The `context` call's arguments: the prompt's opening, within this project, within budget."""
+    request: dict[str, Any] = {"query": (event.prompt or "")[:MAX_QUERY_CHARS], "max_tokens": max_tokens}
+    if event.cwd:
+        request["project"] = event.cwd
+    return request
+
+
+def via_server(client: ServerClient, event: HookEvent, max_tokens: int) -> HookOutcome:
+    if event.event != PROMPT_EVENT:
+        report = client.call("import_sources", {"paths": [event.transcript_path]})
+        return HookOutcome(event.event, SERVER, detail={"import": _counts(report)})
+    block = client.call("context", context_request(event, max_tokens))
+    stored = client.call("remember", prompt_record(event))
+    return HookOutcome(event.event, SERVER, block.get("text") or "", {"stored": stored.get("id"), **_used(block)})
+
+
+def in_process(open_memory: Callable[[], Any], event: HookEvent, max_tokens: int) -> HookOutcome:
+    """The same work on a Memory opened without a model (``open_memory`` gives a context manager)."""
+    with open_memory() as memory:
+        if event.event != PROMPT_EVENT:
+            report = memory.import_sources([event.transcript_path]).as_dict()
+            return HookOutcome(event.event, LOCAL, detail={"import": _counts(report)})
+        request = context_request(event, max_tokens)
+        pack = memory.context_pack(request.pop("query"), **request)
+        record = prompt_record(event)
+        item = memory.add(record.pop("content"), **record)
+        used = {"used": [hit.id for hit in pack.used], "tokens": pack.tokens}
+        return HookOutcome(event.event, LOCAL, pack.text, {"stored": item.id, **used})
+
+
+def handle(event: HookEvent, max_tokens: int, open_memory: Callable[[], Any]) -> HookOutcome:
+    """Through the server when one listens, else in-process (lexical only)."""
+    if event.event != PROMPT_EVENT and not Path(event.transcript_path or "").is_file():
+        raise InputError(f"{event.event}: transcript {event.transcript_path!r} is not a file")
+    try:
+        client = ServerClient(server_address()).connect()
+    except ServerUnavailable as exc:
+        outcome = in_process(open_memory, event, max_tokens)
+        return HookOutcome(outcome.event, outcome.mode, outcome.text, {**outcome.detail, "server": str(exc)})
+    try:
+        return via_server(client, event, max_tokens)
+    finally:
+        client.close()
+
+
+def _counts(report: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in report.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+
+
+def _used(block: dict[str, Any]) -> dict[str, Any]:
+    return {"used": block.get("used", []), "tokens": block.get("tokens", 0)}

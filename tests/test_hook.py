@@ -1,0 +1,303 @@
+"""`mnemo hook claude-code` end to end: real subprocesses, a real SQLite store, a real `mnemo serve`."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemo.api import Memory
+from mnemo.context.budget import estimate_tokens
+from mnemo.errors import ConfigError, InputError
+from mnemo.hooks.claude_code import MAX_QUERY_CHARS, context_request, prompt_record
+from mnemo.hooks.client import server_address
+from mnemo.hooks.payload import parse_payload
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "claude_code" / "projects"
+BILLING = FIXTURES / "-home-dev-billing" / "11111111-2222-4333-8444-555555555555.jsonl"
+PROJECT = "/home/dev/shop"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def hook_env(server_url: str | None = None, **extra: str) -> dict[str, str]:
+    # a port nothing listens on unless a test starts a server: the hook must not find a stray one
+    url = server_url or f"http://127.0.0.1:{free_port()}"
+    return {**os.environ, "MNEMO_SERVER_URL": url, **extra}
+
+
+FAST = Path(__file__).resolve().parents[1] / "src" / "mnemo" / "hooks" / "fast.py"
+
+
+def run_hook(
+    db: str, payload: Any, env: dict[str, str] | None = None, fast: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``mnemo hook claude-code``, or with ``fast`` the script run by path (store from MNEMO_DB)."""
+    text = payload if isinstance(payload, str) else json.dumps(payload)
+    command = [sys.executable, "-m", "mnemo", "--db", db, "hook", "claude-code"]
+    if fast:
+        command, env = [sys.executable, str(FAST)], {**(env or hook_env()), "MNEMO_DB": db}
+    return subprocess.run(command, input=text, env=env or hook_env(), capture_output=True, text=True, timeout=120)
+
+
+def log_entries() -> list[dict[str, Any]]:
+    path = Path(os.environ["MNEMO_HOME"]) / "hook.log"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def prompt(text: str, session: str = "sess-1", cwd: str = PROJECT) -> dict[str, str]:
+    return {
+        "session_id": session,
+        "transcript_path": f"/tmp/{session}.jsonl",
+        "cwd": cwd,
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": text,
+    }
+
+
+def stop(path: Path, event: str = "Stop") -> dict[str, Any]:
+    return {
+        "session_id": path.stem,
+        "transcript_path": str(path),
+        "cwd": "/home/dev/billing",
+        "hook_event_name": event,
+        "stop_hook_active": False,
+    }
+
+
+def test_payload_tolerates_new_fields_and_builds_the_calls() -> None:
+    raw = json.dumps({**prompt("x" * 5000), "permission_mode": "default", "prompt_id": "p1", "effort": {"level": 2}})
+    event = parse_payload(raw)
+    assert (event.event, event.session_id, event.cwd) == ("UserPromptSubmit", "sess-1", PROJECT)
+    request = context_request(event, 300)
+    assert len(request["query"]) == MAX_QUERY_CHARS and request == {**request, "project": PROJECT, "max_tokens": 300}
+    record, again = prompt_record(event), prompt_record(parse_payload(raw))
+    assert record["id"] == again["id"]  # the same prompt fired twice is stored once
+    assert record["id"] != prompt_record(parse_payload(json.dumps(prompt("x" * 5000, session="other"))))["id"]
+    assert (record["role"], record["kind"], record["session_id"]) == ("user", "message", "sess-1")
+    with pytest.raises(InputError, match="empty"):
+        parse_payload("  \n")
+
+
+def test_server_address_from_the_environment() -> None:
+    address = server_address({"MNEMO_SERVER_URL": "http://127.0.0.1:9999", "MNEMO_API_KEY": "k"})
+    assert (address.host, address.port, address.api_key) == ("127.0.0.1", 9999, "k")
+    assert server_address({}).port == 8765
+    for bad in ("https://127.0.0.1:1", "127.0.0.1:8765", "http://127.0.0.1:notaport"):
+        with pytest.raises(ConfigError):
+            server_address({"MNEMO_SERVER_URL": bad})
+
+
+def test_prompt_is_recorded_and_a_later_prompt_gets_it(db_path: str) -> None:
+    first = run_hook(db_path, prompt("The checkout service stores carts in Redis with a 30 minute TTL"))
+    assert first.returncode == 0 and first.stdout == ""  # nothing known yet
+    entry = log_entries()[-1]
+    assert entry["status"] == "ok" and entry["mode"] == "in-process-lexical" and not entry["injected"]
+    with Memory(db_path, embedder="none") as memory:
+        item = memory.get(entry["stored"])
+    assert item is not None and item.role == "user" and item.kind == "message"
+    assert item.scope.session_id == "sess-1" and item.scope.project == PROJECT
+
+    later = run_hook(db_path, prompt("where do we keep the carts, Redis?", session="sess-2"))
+    assert later.returncode == 0
+    assert "stores carts in Redis" in later.stdout
+    assert "where do we keep the carts" not in later.stdout  # the prompt itself is not injected back
+    assert log_entries()[-1]["used"] == [entry["stored"]]
+
+
+def test_context_stays_in_project_and_budget(db_path: str) -> None:
+    with Memory(db_path, embedder="none") as memory:
+        for n in range(40):
+            memory.add(f"Invoice export note {n}: the invoice CSV export runs nightly at 0{n % 10}:00", project=PROJECT)
+        memory.add("Invoice export for the other team uses Parquet", project="/home/dev/elsewhere")
+    result = run_hook(db_path, prompt("invoice export"), env=hook_env(MNEMO_HOOK_MAX_TOKENS="120"))
+    assert result.returncode == 0 and "invoice CSV export" in result.stdout
+    assert estimate_tokens(result.stdout.rstrip("\n")) <= 120
+    assert "Parquet" not in result.stdout
+
+
+def test_stop_imports_the_transcript_incrementally(db_path: str) -> None:
+    result = run_hook(db_path, stop(BILLING))
+    assert result.returncode == 0 and result.stdout == ""
+    entry = log_entries()[-1]
+    assert entry["status"] == "ok" and entry["import"]["added"] > 0 and entry["import"]["read_files"] == 1
+    with Memory(db_path, embedder="none") as memory:
+        hits = memory.search("JWT refresh tokens billing API", session_id=BILLING.stem)
+    assert hits and all(h.item.scope.session_id == BILLING.stem for h in hits)
+
+    again = run_hook(db_path, stop(BILLING, event="SessionEnd"))
+    assert again.returncode == 0 and again.stdout == ""
+    assert log_entries()[-1]["import"]["unchanged_files"] == 1  # nothing re-read
+
+
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        ("this is not json", "not JSON"),
+        ("", "empty hook payload"),
+        ("[1, 2]", "must be a JSON object"),
+        ({"session_id": "s", "prompt": "hi"}, "lacks 'hook_event_name'"),
+        ({**prompt("hi"), "hook_event_name": "PreToolUse"}, "unsupported hook event"),
+        ({k: v for k, v in prompt("hi").items() if k != "prompt"}, "no 'prompt'"),
+        ({k: v for k, v in prompt("hi").items() if k != "session_id"}, "lacks 'session_id'"),
+        ({**prompt("hi"), "session_id": 42}, "must be a string"),
+        ({**stop(BILLING), "transcript_path": None}, "no 'transcript_path'"),
+        ({**stop(BILLING), "transcript_path": "/nonexistent/t.jsonl"}, "is not a file"),
+    ],
+)
+def test_bad_payloads_exit_0_silently_with_a_logged_reason(db_path: str, payload: Any, reason: str) -> None:
+    result = run_hook(db_path, payload)
+    assert result.returncode == 0 and result.stdout == ""
+    entry = log_entries()[-1]
+    assert entry["status"] == "skipped" and reason in entry["reason"]
+
+
+def test_locked_store_exits_0_without_injection(db_path: str) -> None:
+    with Memory(db_path, embedder="none") as memory:
+        memory.add("The checkout service stores carts in Redis", project=PROJECT)
+    holder = sqlite3.connect(db_path)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")  # another process mid-write, holding the lock
+        result = run_hook(db_path, prompt("where are carts stored? Redis?"))
+    finally:
+        holder.rollback()
+        holder.close()
+    assert result.returncode == 0 and result.stdout == ""
+    entry = log_entries()[-1]
+    assert entry["status"] == "skipped" and "locked" in entry["reason"]
+
+
+def test_bad_configuration_exits_0_without_injection(db_path: str) -> None:
+    result = run_hook(db_path, prompt("anything"), env=hook_env(MNEMO_HOOK_MAX_TOKENS="lots"))
+    assert result.returncode == 0 and result.stdout == ""
+    assert "ConfigError" in log_entries()[-1]["reason"]
+
+
+def test_unwritable_log_still_exits_0(db_path: str, tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where MNEMO_HOME should be a folder")
+    result = run_hook(db_path, "not json", env=hook_env(MNEMO_HOME=str(blocker)))
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == ""
+
+
+# -- with a running server --------------------------------------------------------------------
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> dict[str, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body))
+        return json.loads(conn.getresponse().read())
+    finally:
+        conn.close()
+
+
+@contextmanager
+def serving(db: str, *args: str) -> Iterator[int]:
+    """A real `mnemo serve` on a free loopback port (hashing embedder: no model download, fast start)."""
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("mcp")
+    port = free_port()
+    command = [sys.executable, "-m", "mnemo", "--db", db, "serve", "--port", str(port), *args]
+    env = {**os.environ, "MNEMO_EMBEDDER": "hashing"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise AssertionError(f"server exited: {process.stderr.read()}")
+            try:
+                if call(port, "GET", "/health").get("status") == "ok":
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "server did not come up"
+            time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_hook_uses_a_running_server(db_path: str) -> None:
+    with serving(db_path) as port:
+        env = hook_env(f"http://127.0.0.1:{port}")
+        first = run_hook(db_path, prompt("Payments are retried three times with exponential backoff"), env=env)
+        assert first.returncode == 0 and first.stdout == ""
+        entry = log_entries()[-1]
+        assert entry["mode"] == "server" and entry["status"] == "ok"
+        assert call(port, "POST", "/v1/stats", {"project": PROJECT})["items"] == 1  # stored by the server
+
+        later = run_hook(db_path, prompt("how often are payments retried?", session="sess-2"), env=env)
+        assert later.returncode == 0 and "retried three times" in later.stdout
+        assert log_entries()[-1]["mode"] == "server"
+
+        imported = run_hook(db_path, stop(BILLING), env=env)
+        assert imported.returncode == 0 and imported.stdout == ""
+        assert log_entries()[-1]["mode"] == "server" and log_entries()[-1]["import"]["added"] > 0
+        stats = call(port, "POST", "/v1/stats", {"session_id": BILLING.stem})
+        assert stats["items"] >= log_entries()[-1]["import"]["added"]  # the server wrote the session
+
+
+def test_fast_entry_uses_the_server_without_loading_the_engine(db_path: str) -> None:
+    with serving(db_path) as port:
+        env = hook_env(f"http://127.0.0.1:{port}")
+        first = run_hook(db_path, prompt("Staging deploys need the VPN profile named corp-eu"), env=env, fast=True)
+        assert first.returncode == 0 and first.stdout == ""
+        assert log_entries()[-1]["mode"] == "server"
+        later = run_hook(db_path, prompt("which VPN profile for staging deploys?", session="s2"), env=env, fast=True)
+        assert later.returncode == 0 and "corp-eu" in later.stdout
+        imported = run_hook(db_path, stop(BILLING), env=env, fast=True)
+        assert imported.returncode == 0 and log_entries()[-1]["import"]["added"] > 0
+    # the script itself never imported the engine: it ran the hook modules on a bare package
+    code = f"import runpy, sys; runpy.run_path({str(FAST)!r}, run_name='__main__'); print(sorted(sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], input="", capture_output=True, text=True, check=True).stdout
+    assert "mnemo.hooks.client" in loaded and "mnemo.api" not in loaded and "numpy" not in loaded
+
+
+def test_fast_entry_without_server_falls_back_in_process(db_path: str) -> None:
+    run_hook(db_path, prompt("Staging deploys need the VPN profile named corp-eu"), fast=True)
+    assert log_entries()[-1]["mode"] == "in-process-lexical"
+    later = run_hook(db_path, prompt("which VPN profile for staging deploys?", session="s2"), fast=True)
+    assert later.returncode == 0 and "corp-eu" in later.stdout
+    assert log_entries()[-1]["mode"] == "in-process-lexical" and len(log_entries()) == 2  # one line per call
+
+
+@pytest.mark.parametrize("payload", ["{not json", {**prompt("hi"), "hook_event_name": "Notification"}])
+def test_fast_entry_bad_payload_exits_0_silently(db_path: str, payload: Any) -> None:
+    result = run_hook(db_path, payload, fast=True)
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == ""
+    assert log_entries()[-1]["status"] == "skipped"
+
+
+def test_server_that_refuses_the_call_means_no_injection(db_path: str) -> None:
+    with serving(db_path, "--api-key", "k3y-for-hook-tests") as port:
+        url = f"http://127.0.0.1:{port}"
+        refused = run_hook(db_path, prompt("Releases are tagged from main on Fridays"), env=hook_env(url))
+        assert refused.returncode == 0 and refused.stdout == "" and refused.stderr == ""
+        entry = log_entries()[-1]
+        assert entry["status"] == "skipped" and "HTTP 401" in entry["reason"]
+
+        keyed = hook_env(url, MNEMO_API_KEY="k3y-for-hook-tests")
+        run_hook(db_path, prompt("Releases are tagged from main on Fridays"), env=keyed)
+        later = run_hook(db_path, prompt("when are releases tagged?", session="s2"), env=keyed, fast=True)
+        assert "tagged from main on Fridays" in later.stdout and log_entries()[-1]["mode"] == "server"

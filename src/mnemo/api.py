@@ -20,6 +20,7 @@ from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
 from mnemo.facade.facts import FactsMixin
 from mnemo.facade.query import QueryMixin
 from mnemo.facade.sources import SourcesMixin
+from mnemo.facade.turns import TurnsMixin
 from mnemo.index.adaptive import AdaptiveIndex, open_index
 from mnemo.ingest.normalise import item_to_record, make_item
 from mnemo.records import (
@@ -40,7 +41,7 @@ from mnemo.store.factory import open_store
 from mnemo.timeutil import to_utc
 
 
-class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin):
+class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
     """A memory store for one machine or one team.
 
     ``Memory("path.db")``, ``Memory(":memory:")`` or ``Memory()`` (the default data directory).

@@ -38,6 +38,8 @@ class Config:
     #: Above this many vectors the exact numpy search hands over to an HNSW index.
     hnsw_threshold: int = 50_000
     busy_timeout_ms: int = 10_000
+    #: Token budget of the memory block the Claude Code hook injects per prompt (`mnemo hook claude-code`).
+    hook_max_tokens: int = 600
     #: Items embedded and written per transaction during add_many/import. Large enough that the
     #: embedder can sort texts by length and pad little (256 cost ~10% more embedding time).
     batch_size: int = 1024
@@ -92,6 +94,19 @@ class Config:
     #: weight falls below fact_stale_below turn "stale" when facts are listed.
     fact_decay: float = 0.0
     fact_stale_below: float = 0.1
+    #: Per-turn memory (Memory.turn, seed 004): injection kill switch, the rotating message's role
+    #: and header, how many turns it covers, the bullet cap, the novelty window (turns), the score
+    #: weights "priority,recency,lexical,weight", the recency half-scale in days and the boost of
+    #: facts from the same session.
+    inject: bool = True
+    inject_role: str = "system"
+    inject_header: str = "Use the following factual context if helpful:"
+    hint_window: int = 10
+    bullets_max: int = 5
+    novelty_turns: int = 3
+    score_weights: str = "0.4,0.2,0.3,0.1"
+    recency_days: float = 3.0
+    session_boost: float = 1.2
 
     def __post_init__(self) -> None:
         if self.search_mode not in ("hybrid", "fused") or self.iterate_fusion not in ("weighted", "rrf"):

@@ -142,11 +142,18 @@ def delete(ctx: click.Context, item_id: str, as_json: bool, **scope: Any) -> Non
 
 @cli.command()
 @scope_options
+@click.option("--turns", is_flag=True, help="Per-turn memory metrics instead: stage p50/p95 and bullet counts.")
 @json_option
 @click.pass_context
 @handle_errors
-def stats(ctx: click.Context, as_json: bool, **scope: Any) -> None:
+def stats(ctx: click.Context, turns: bool, as_json: bool, **scope: Any) -> None:
     """Counts of what the store holds."""
+    if turns:
+        from mnemo.cli.turn import print_turn_stats, turn_stats
+
+        summary = turn_stats(open_memory(ctx))
+        emit_json(summary) if as_json else print_turn_stats(summary)
+        return
     numbers = open_memory(ctx).stats(**scope)
     if as_json:
         emit_json(numbers)
@@ -190,7 +197,7 @@ def reindex(ctx: click.Context, model: str) -> None:
 
 
 # Commands that live in their own modules register here, one line each.
-COMMAND_MODULES: tuple[str, ...] = ("serve", "sessions", "sources", "facts", "categories", "rewrite")
+COMMAND_MODULES: tuple[str, ...] = ("serve", "sessions", "sources", "facts", "categories", "rewrite", "hook", "turn")
 
 
 def _register_commands() -> None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,16 +21,11 @@ from mnemo.errors import ConfigError, InputError
 from mnemo.hooks.claude_code import MAX_QUERY_CHARS, context_request, prompt_record
 from mnemo.hooks.client import server_address
 from mnemo.hooks.payload import parse_payload
+from tests.live_server import free_port, mnemo_server
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "claude_code" / "projects"
 BILLING = FIXTURES / "-home-dev-billing" / "11111111-2222-4333-8444-555555555555.jsonl"
 PROJECT = "/home/dev/shop"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def hook_env(server_url: str | None = None, **extra: str) -> dict[str, str]:
@@ -209,33 +202,11 @@ def call(port: int, method: str, path: str, body: Any = None) -> dict[str, Any]:
 
 @contextmanager
 def serving(db: str, *args: str) -> Iterator[int]:
-    """A real `mnemo serve` on a free loopback port (hashing embedder: no model download, fast start)."""
+    """A real `mnemo serve` on a free loopback port (hashing embedder: no model load, fast start)."""
     pytest.importorskip("uvicorn")
     pytest.importorskip("mcp")
-    port = free_port()
-    command = [sys.executable, "-m", "mnemo", "--db", db, "serve", "--port", str(port), *args]
-    env = {**os.environ, "MNEMO_EMBEDDER": "hashing"}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise AssertionError(f"server exited: {process.stderr.read()}")
-            try:
-                if call(port, "GET", "/health").get("status") == "ok":
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "server did not come up"
-            time.sleep(0.1)
+    with mnemo_server(db, *args) as port:
         yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def test_hook_uses_a_running_server(db_path: str) -> None:

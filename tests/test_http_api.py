@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -24,45 +22,17 @@ import anyio  # noqa: E402
 from mcp import Client  # noqa: E402
 
 from mnemo.server.run import check_bind, is_loopback  # noqa: E402
+from tests.live_server import mnemo_server  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample_conversation.jsonl"
 KEY = "k3y-for-tests-0123"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def running(db: str, *args: str, host: str = "127.0.0.1", serve: tuple[str, ...] = ("serve",)) -> Iterator[str]:
     """Start `mnemo serve` (or ``serve``) and yield its base URL once /health answers; stop it afterwards."""
-    port = free_port()
-    command = [sys.executable, "-m", "mnemo", "--db", db, *serve, "--host", host, "--port", str(port), *args]
-    env = {**os.environ, "MNEMO_EMBEDDER": "hashing"}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise AssertionError(f"server exited: {process.stderr.read()}")
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "server did not come up"
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with mnemo_server(db, *args, host=host, serve=serve) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def post(base: str, operation: str, body: object, **kwargs: object) -> httpx.Response:

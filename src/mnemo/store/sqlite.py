@@ -32,6 +32,7 @@ from mnemo.store.sqlite_rows import (
 )
 from mnemo.store.sqlite_session_search import SQLiteSessionSearch
 from mnemo.store.sqlite_sources import SQLiteSources
+from mnemo.store.sqlite_transfer import SQLiteTransfer
 from mnemo.timeutil import now_utc, to_epoch
 
 _COLUMNS = (
@@ -58,7 +59,7 @@ _LEXICAL_JOINED = (
 ALLOWED_CACHE_SIZE = 16
 
 
-class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategories):
+class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategories, SQLiteTransfer):
     """A thread-safe store over one SQLite connection; writers elsewhere are serialised by SQLite."""
 
     def __init__(self, path: str, *, busy_timeout_ms: int = 10_000) -> None:
@@ -128,6 +129,27 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
                 "INSERT OR REPLACE INTO tombstones (item_rowid, seq) VALUES (?, ?)", [(k, seq) for k in keys]
             )
         return len(keys)
+
+    def scrub(self) -> None:
+        """Leave no copy of deleted rows' text: merge the full-text index (its segments still hold
+        deleted terms until merged), then checkpoint and truncate the WAL (it holds old page
+        images). ``secure_delete`` (see ``connect``) zeroes the freed pages. A checkpoint that
+        readers block is retried by SQLite's next automatic one."""
+        with self._transaction() as conn:
+            conn.execute("INSERT INTO items_fts (items_fts) VALUES ('optimize')")
+        with self._lock:
+            self._df_cache, self._df_cache_size = {}, 0
+            self._allowed_cache.clear()
+            # TRUNCATE waits for readers through the busy handler: bounded here, so a forget under
+            # load never stalls for the full busy timeout (a busy WAL is truncated by a later one)
+            timeout = self._conn.execute("PRAGMA busy_timeout").fetchone()[0]
+            try:
+                self._conn.execute("PRAGMA busy_timeout = 500")
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot checkpoint {self.path}: {exc}") from exc
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction() as conn:

@@ -6,13 +6,16 @@ A mixin of SQLiteStore: methods here use the store's `_read` and `_transaction`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from mnemo.records import Session, SourceFile
-from mnemo.store.sql import placeholders
-from mnemo.timeutil import from_epoch, now_utc, to_epoch
+from mnemo.records import OWNER_FIELDS, Scope, SearchFilter, Session, SourceFile
+from mnemo.store.session_sql import session_values as _session_values
+from mnemo.store.session_sql import source_values as _source_values
+from mnemo.store.session_sql import to_session as _to_session
+from mnemo.store.session_sql import to_source as _to_source
+from mnemo.store.sql import placeholders, where_clause
+from mnemo.timeutil import now_utc, to_epoch
 
 _SESSION_COLUMNS = (
     "session_id, project, source, path, title, started_at, ended_at, message_count, user_message_count, "
@@ -77,15 +80,22 @@ class SQLiteSources:
                     count, users, first, last = totals.get(sid, (0, 0, None, None))
                     conn.execute(_SET_TOTALS, (count or 0, users or 0, first, first, last, last, sid))
 
-    def get_session(self, session_id: str) -> Session | None:
-        rows = self._read(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE session_id = ?", (session_id,))
+    def get_session(self, session_id: str, scope: Scope | None = None) -> Session | None:
+        """The session's row; with ``scope``, only when every item of the session is in it."""
+        owned, params = _owned_by(scope)
+        rows = self._read(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE session_id = ? AND {owned}", (session_id, *params)
+        )
         return _to_session(rows[0]) if rows else None
 
-    def list_sessions(self, project: str | None = None, limit: int = 100) -> list[Session]:
-        """Sessions, newest first; only one project's when ``project`` is given."""
-        where, params = ("WHERE project = ?", [project]) if project is not None else ("", [])
+    def list_sessions(self, project: str | None = None, limit: int = 100, scope: Scope | None = None) -> list[Session]:
+        """Sessions, newest first; only one project's when ``project`` is given, and only those
+        wholly inside ``scope`` when it is given."""
+        owned, params = _owned_by(scope)
+        if project is not None:
+            owned, params = f"project = ? AND {owned}", [project, *params]
         rows = self._read(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions {where} ORDER BY started_at DESC, session_id LIMIT ?",
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE {owned} ORDER BY started_at DESC, session_id LIMIT ?",
             [*params, int(limit)],
         )
         return [_to_session(row) for row in rows]
@@ -107,73 +117,17 @@ class SQLiteSources:
         return [_to_source(row) for row in rows]
 
 
-def _session_values(session: Session) -> list[Any]:
-    return [
-        session.session_id,
-        session.project,
-        session.source,
-        session.path,
-        session.title,
-        to_epoch(session.started_at),
-        to_epoch(session.ended_at),
-        session.message_count,
-        session.user_message_count,
-        session.git_branch,
-        int(session.is_fork),
-    ]
+def _owned_by(scope: Scope | None) -> tuple[str, list[Any]]:
+    """A condition on ``sessions`` rows: the session has items in ``scope`` and none outside it.
 
-
-def _to_session(row: tuple[Any, ...]) -> Session:
-    sid, project, source, path, title, started, ended, count, users, branch, fork = row
-    return Session(
-        session_id=sid,
-        project=project,
-        source=source,
-        path=path,
-        title=title,
-        started_at=from_epoch(started),
-        ended_at=from_epoch(ended),
-        message_count=int(count),
-        user_message_count=int(users),
-        git_branch=branch,
-        is_fork=bool(fork),
-    )
-
-
-def _source_values(f: SourceFile) -> list[Any]:
-    return [
-        f.path,
-        f.kind,
-        f.root,
-        f.size,
-        f.mtime,
-        f.offset,
-        f.line,
-        f.bytes_read,
-        f.head_hash,
-        f.session_id,
-        f.messages,
-        f.dropped,
-        to_epoch(f.imported_at),
-        json.dumps(dict(f.state), ensure_ascii=False, default=str),
-    ]
-
-
-def _to_source(row: tuple[Any, ...]) -> SourceFile:
-    path, kind, root, size, mtime, offset, line, read, head, sid, messages, dropped, at, state = row
-    return SourceFile(
-        path=path,
-        kind=kind,
-        root=root,
-        size=int(size),
-        mtime=float(mtime),
-        offset=int(offset),
-        line=int(line),
-        bytes_read=int(read),
-        head_hash=head,
-        session_id=sid,
-        messages=int(messages),
-        dropped=int(dropped),
-        imported_at=from_epoch(at),
-        state=json.loads(state) if state else {},
-    )
+    The sessions table is keyed by session id alone (no owner columns), and its title and path
+    come from whoever imported the session first; so a session's row is shown to a scope only
+    when every item of that session belongs to the scope (checked through items_by_session).
+    """
+    owner = Scope(**{name: getattr(scope, name) for name in OWNER_FIELDS}) if scope is not None else Scope()
+    if owner == Scope():
+        return "1", []
+    where, params = where_clause(SearchFilter(scope=owner))
+    inside = f"EXISTS (SELECT 1 FROM items WHERE items.session_id = sessions.session_id AND {where})"
+    outside = f"NOT EXISTS (SELECT 1 FROM items WHERE items.session_id = sessions.session_id AND NOT ({where}))"
+    return f"{inside} AND {outside}", [*params, *params]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mnemo.errors import InputError
+from mnemo.facade.erase import erase_traces
 from mnemo.records import Fact, Item
 from mnemo.timeutil import now_utc, to_epoch
 
@@ -35,7 +36,10 @@ class FactsMixin:
         """Hard-forget the facts of a subject (and relation), or one fact: gone from every index."""
         if subject is None and fact_id is None:
             raise InputError("forget needs a subject or a fact id")
-        return self.store.forget_facts(self._scope(scope), subject, relation, fact_id)
+        removed = self.store.forget_facts(self._scope(scope), subject, relation, fact_id)
+        if removed:
+            erase_traces(self)
+        return removed
 
     def _learn(self, items: Sequence[Item], enabled: bool | None) -> None:
         if not (self.config.extract_facts if enabled is None else enabled):

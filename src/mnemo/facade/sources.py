@@ -15,6 +15,7 @@ from mnemo.facade.common import Progress
 from mnemo.ingest import sources as source_import
 from mnemo.ingest.sources import SourcesReport
 from mnemo.records import ImportReport, SessionHit
+from mnemo.redact import RedactingSourceStore
 from mnemo.retrieve.query_language import parse_query
 from mnemo.retrieve.session_view import SessionView, load_session, resolve_session_id
 from mnemo.retrieve.sessions import current_session_from, make_session_searcher
@@ -36,7 +37,7 @@ class SourcesMixin:
         Fact extraction is off by default here: coding prompts hold few personal facts, and running
         it over every prompt would cost more than the whole import.
         """
-        writer = (self.store, partial(self._import_write, extract_facts), self._import_delete)
+        writer = (self._source_store(), partial(self._import_write, extract_facts), self._import_delete)
         return source_import.import_claude_code(*writer, path, progress=progress, exclude_sessions=exclude_sessions)
 
     def import_sources(
@@ -51,13 +52,17 @@ class SourcesMixin:
 
         ``extract_facts`` (default: the config's) applies to the user messages imported.
         """
-        writer = (self.store, partial(self._import_write, extract_facts), self._import_delete)
+        writer = (self._source_store(), partial(self._import_write, extract_facts), self._import_delete)
         return source_import.import_paths(*writer, paths, progress=progress, exclude_sessions=exclude_sessions)
 
     def sources(self, *, files: bool = False) -> list[dict[str, Any]]:
         """What is indexed: one entry per imported folder and kind, or per file with ``files``."""
         listed = self.store.list_sources()
         return [f.as_dict() for f in listed] if files else source_import.summarize(listed)
+
+    def _source_store(self) -> Any:
+        """The store the importer writes session rows and file state to (redacted when configured)."""
+        return RedactingSourceStore(self.store) if self.config.redact else self.store
 
     def _import_write(self, extract_facts: bool | None, records: Sequence[Mapping[str, Any]]) -> ImportReport:
         return self.add_many(records, skip_invalid=True, extract_facts=extract_facts)

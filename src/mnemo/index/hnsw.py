@@ -238,6 +238,7 @@ class HnswIndex(VectorIndex):
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
         self._index.save(str(tmp))
+        os.chmod(tmp, 0o600)  # vectors can be inverted to text: owner-only, like the store file
         self._writable()
         size, crc = _size_and_crc(tmp)
         edges = _edge_crc(tmp)
@@ -361,7 +362,7 @@ def _size_and_crc(path: Path) -> tuple[int, int]:
 
 def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
+    with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())

@@ -31,6 +31,8 @@ HEAD_BYTES = 4096
 #: Records written per flush; each flush commits records, then sessions, then source offsets, so an
 #: interrupted import leaves every file either done or still to do.
 FLUSH_RECORDS = 5000
+#: Bytes of a transcript read (and written) at a time: a 1 GB file needs no more memory than this.
+READ_WINDOW = 8 << 20
 
 Writer = Callable[[Sequence[Mapping[str, Any]]], ImportReport]
 Deleter = Callable[[str], int]
@@ -131,7 +133,7 @@ class Importer:
             state=dict(resume.state) if resume else {},
         )
         if kind in INCREMENTAL:
-            self._read_incremental(path, kind, source)
+            self._read_in_windows(path, kind, source)
         else:
             self._read_whole(path, kind, source)
 
@@ -141,11 +143,28 @@ class Importer:
             return False
         return head_hash(path, min(HEAD_BYTES, known.bytes_read)) == known.head_hash
 
-    def _read_incremental(self, path: Path, kind: str, source: SourceFile) -> None:
+    def _read_in_windows(self, path: Path, kind: str, source: SourceFile) -> None:
+        """Read a large file READ_WINDOW bytes at a time, writing after each window, so memory stays
+        bounded whatever the file's size. Each window resumes like a later run on a grown file
+        (offset, line and parser state from the previous window); a window with no complete unit
+        in it is doubled."""
+        size, window = source.size, READ_WINDOW
+        while True:
+            limit = min(size, source.offset + window)
+            self._read_incremental(path, kind, replace(source, size=limit), final=limit >= size)
+            latest = self._sources[-1]
+            if limit >= size:
+                self._sources[-1] = replace(latest, size=size)
+                return
+            window = window if latest.offset > source.offset else window * 2
+            source = replace(latest, size=size)
+            self._flush()
+
+    def _read_incremental(self, path: Path, kind: str, source: SourceFile, *, final: bool = True) -> None:
         counted_from = source.bytes_read
         read = read_lines(path, source.offset, source.line, source.size)
         self.report.lines += sum(1 for line in read.lines if line.offset >= counted_from)
-        if read.tail:
+        if read.tail and final:  # a window's cut line is read whole by the next window
             self.report.dropped["incomplete_line"] += 1
         end = max(read.end, counted_from)
         if kind == FACTS:

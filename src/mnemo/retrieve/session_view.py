@@ -64,7 +64,7 @@ def load_session(store: Any, session_id: str, flt: SearchFilter, *, all_messages
     items = store.fetch(counted, flt)
     messages = tuple(items[k] for k in counted if k in items)
     getter = getattr(store, "get_session", None)
-    session = getter(session_id) if getter is not None else None
+    session = getter(session_id, flt.scope) if getter is not None else None  # scoped, see SQLiteSources
     first = messages[0] if messages else None
     times = [m.timestamp for m in messages if m.timestamp is not None]
     return SessionView(

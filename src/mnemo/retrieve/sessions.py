@@ -293,7 +293,7 @@ class SessionSearcher:
         limit: int,
     ) -> list[SessionHit]:
         pool = scored[: limit * 3]
-        titles = {s["c"].session_id: self._title(s["c"].session_id, s["info"]) for s in pool}
+        titles = {s["c"].session_id: self._title(s["c"].session_id, s["info"], flt) for s in pool}
         query_words = [w for g in expanded.groups for v in g.variants for w in v.words]
         openings = self.store.session_openings([s["c"].session_id for s in pool], flt, exclude_session)
         dedup = [
@@ -357,9 +357,10 @@ class SessionSearcher:
             snippets.append(Snippet(item.id, item.role, item.timestamp, text, strength, spans))
         return tuple(snippets)
 
-    def _title(self, session_id: str, info: Mapping[str, Any]) -> str:
+    def _title(self, session_id: str, info: Mapping[str, Any], flt: SearchFilter) -> str:
         getter = getattr(self.store, "get_session", None)
-        session = getter(session_id) if getter is not None else None
+        # scoped: a session shared with another owner must not show the title that owner's import set
+        session = getter(session_id, flt.scope) if getter is not None else None
         title = getattr(session, "title", None) or info.get("first_user_message") or "(untitled session)"
         text = " ".join(str(title).split())
         return text if len(text) <= 100 else text[:99] + "…"

@@ -7,6 +7,7 @@ operations) so each file stays one job.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,10 +30,12 @@ DERIVED_COLUMNS = ("category", "subcategory")
 
 def connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
     if path != ":memory:":
-        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        _create_private(Path(path).expanduser())
     try:
         conn = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        # deleted rows are overwritten with zeros, so a forgotten memory leaves no bytes in the file
+        conn.execute("PRAGMA secure_delete = ON")
         if path != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
         # NORMAL is durable across application crashes in WAL mode; only power loss can drop
@@ -41,6 +44,22 @@ def connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open the store at {path}: {exc}") from exc
     return conn
+
+
+def _create_private(path: Path) -> None:
+    """Create a new store's directory (0700) and file (0600) before SQLite does.
+
+    SQLite gives the -wal and -shm files the database file's permissions, so they are owner-only
+    too. An existing file keeps the permissions its owner chose.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise StoreError(f"cannot create the store at {path}: {exc}") from exc
 
 
 def claim_model(conn: sqlite3.Connection, model: str) -> None:

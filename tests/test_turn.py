@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sqlite3
 import threading
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -13,11 +15,14 @@ from click.testing import CliRunner
 
 from mnemo import Memory
 from mnemo.cli.main import cli
+from mnemo.embed.threads import blas_info, blas_threads
 from mnemo.errors import ConfigError, InputError
 from mnemo.hot import inject_messages
-from mnemo.hot.index import FactMeta
+from mnemo.hot.index import FactMeta, HotIndex
+from mnemo.hot.metrics import META_KEY, summary_of
 from mnemo.hot.phrasing import phrase
-from mnemo.hot.score import select
+from mnemo.hot.score import Weights, decayed, lexical_match, select, stale
+from mnemo.hot.terms import words
 
 #: Turns parse with spaCy; the pure pieces (selection, phrasing, placement) run in the core install too.
 needs_spacy = pytest.mark.skipif(
@@ -237,3 +242,93 @@ def test_forgotten_facts_are_never_injected(hashing_memory: Memory) -> None:
     hashing_memory.add("My friend Tom lives in Nice.", role="user", user_id="u")  # learnt outside turn()
     again = bullets(hashing_memory, "Where does Tom live?", session_id="c", user_id="u")
     assert "Tom lives in Nice" in again and "Tom lives in Lyon" not in again
+
+
+@needs_spacy
+def test_pronoun_points_at_the_person_just_mentioned(hashing_memory: Memory) -> None:
+    say = {"session_id": "s", "user_id": "u"}
+    hashing_memory.turn("I work at Lyft.", **say)
+    hashing_memory.turn("My friend Sofia works at Zalando.", **say)
+    hashing_memory.turn("Honestly the weather was awful today.", **say)
+    # "me" is only the object of the request: the user's own job is not what is asked
+    assert bullets(hashing_memory, "Remind me where she works.", **say)[0] == "Sofia works at Zalando"
+    assert bullets(hashing_memory, "Where do I work?", **say)[0] == "You work at Lyft"
+
+
+@needs_spacy
+def test_question_words_of_a_relation_find_its_fact(hashing_memory: Memory) -> None:
+    """A paraphrase that never names the relation ("which company employs ...") still ranks its fact first."""
+    say = {"session_id": "s", "user_id": "u"}
+    for text in ("My friend Ingrid lives in Oslo.", "My friend Ingrid works at Equinor.", "My favorite color is teal."):
+        hashing_memory.turn(text, **say)
+    assert bullets(hashing_memory, "Which company employs Ingrid?", session_id="t", user_id="u")[0] == (
+        "Ingrid works at Equinor"
+    )
+    assert bullets(hashing_memory, "What city is Ingrid based in?", session_id="t2", user_id="u")[0] == (
+        "Ingrid lives in Oslo"
+    )
+    assert "Your favorite color is teal" in bullets(
+        hashing_memory, "Which colour do I like best?", session_id="t3", user_id="u"
+    )
+
+
+@pytest.mark.core
+def test_rare_words_weigh_more_in_the_lexical_score() -> None:
+    """The full-text rank: IDF over the owner's facts makes the distinctive word decide."""
+    common = [FactMeta(f"f{i}", f"p{i}", "lives_in", "springfield", 0.0, 0.5) for i in range(20)]
+    target = FactMeta("t", "sam", "works_at", "springfield hospital", 0.0, 0.5)
+    other = FactMeta("o", "sam", "lives_in", "springfield", 0.0, 0.5)
+    index = HotIndex([*common, target, other])
+    query = words("which hospital in springfield does sam work at")
+    idf = index.idf(query)
+    assert idf["hospital"] > idf["springfield"]
+    assert lexical_match(target, query, idf) > lexical_match(other, query, idf)
+    assert lexical_match(target, query, None) == pytest.approx(len(target.terms & query) / len(target.terms))
+
+
+@pytest.mark.core
+def test_decay_reaches_the_hot_index() -> None:
+    now = 100 * 86400.0
+    fresh = FactMeta("a", "tom", "lives_in", "lyon", now - 86400.0, 0.5)
+    old = FactMeta("b", "tom", "works_at", "acme", now - 60 * 86400.0, 0.5)
+    off, on = Weights(), Weights(decay=0.95, stale_below=0.1)
+    assert decayed(old, now, off) == 0.5 and not stale(old, now, off)
+    assert decayed(old, now, on) == pytest.approx(0.5 * 0.95**60) and stale(old, now, on)
+    assert not stale(fresh, now, on)
+
+
+@needs_spacy
+def test_decayed_facts_are_not_injected(db_path: str) -> None:
+    with Memory(db_path, embedder="hashing", fact_decay=0.5, fact_stale_below=0.2) as memory:
+        memory.turn("My friend Tom lives in Lyon.", session_id="s", user_id="u")
+    with closing(sqlite3.connect(db_path)) as conn, conn:  # seen a month ago, as an old fact would be
+        conn.execute("UPDATE facts SET last_seen = last_seen - 30 * 86400")
+    with Memory(db_path, embedder="hashing") as memory:  # decay off: the old fact is still injected
+        assert bullets(memory, "Where does Tom live?", session_id="s2", user_id="u")[0] == "Tom lives in Lyon"
+    with Memory(db_path, embedder="hashing", fact_decay=0.5, fact_stale_below=0.2) as memory:
+        assert memory.turn("Where does Tom live?", session_id="s3", user_id="u").bullets == ()
+
+
+@needs_spacy
+def test_close_saves_the_turn_metrics(db_path: str) -> None:
+    with Memory(db_path, embedder="hashing") as memory:
+        memory.turn("My friend Tom lives in Lyon.", session_id="s", user_id="u")
+    with Memory(db_path, embedder="hashing") as memory:
+        saved = summary_of(memory.store.get_meta(META_KEY))
+    assert saved["counts"]["turns"] == 1 and saved["stages"]["total"]["p95_ms"] > 0
+
+
+@pytest.mark.core
+def test_blas_limit_is_counted_across_overlapping_sections() -> None:
+    pytest.importorskip("threadpoolctl")
+    before = [lib["threads"] for lib in blas_info()]
+    if not before:
+        pytest.skip("no BLAS library loaded")
+    with blas_threads(1):
+        assert all(lib["threads"] == 1 for lib in blas_info())
+        with blas_threads(1):
+            pass
+        assert all(lib["threads"] == 1 for lib in blas_info())  # the inner exit did not restore early
+    assert [lib["threads"] for lib in blas_info()] == before
+    with blas_threads(0):  # 0 = leave the library alone
+        assert [lib["threads"] for lib in blas_info()] == before

@@ -1,3 +1,3 @@
-from mnemo.cli.main import main
+from mnemo.cli.entry import main
 
 main()

@@ -85,6 +85,7 @@ def serve(ctx: click.Context, host: str, port: int, api_key: str | None, as_json
 
     check_bind(host, api_key)
     memory = open_pinned(ctx, **pins)
+    memory.warm_turns()  # spaCy for POST /v1/turn (the Claude Code hook), before the first prompt
     app = build_app(memory, api_key=api_key, host=host)
     url = f"http://{host}:{port}"
     if as_json:

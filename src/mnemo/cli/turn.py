@@ -23,7 +23,6 @@ def turn(ctx: click.Context, text: str, session_id: str | None, user_id: str | N
     """Learn from TEXT (one chat turn) and print the memory message to inject before it."""
     memory = open_memory(ctx)
     result = memory.turn(text, session_id=session_id, user_id=user_id, role=role)
-    memory.flush_turn_metrics()  # one process, one turn: save the timings for `mnemo stats --turns`
     if as_json:
         emit_json(result.as_dict())
         return

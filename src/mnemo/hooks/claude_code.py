@@ -1,16 +1,18 @@
 """What `mnemo hook claude-code` does per event, through a running server or in-process.
 
-UserPromptSubmit: look up the memories for the prompt (before storing it, so the prompt never
-finds itself), record the prompt as a user message, and hand back the block to inject.
+UserPromptSubmit: look up the memories for the prompt in other sessions (the current one is in the
+model's context window already), record the prompt as a user message, and hand back the block to
+inject. Through a server the prompt also runs the per-turn path (Memory.turn: fact extraction,
+novelty, the rotating memory message), whose bullets come first in the block.
 Stop / SessionEnd: import the session's transcript; the importer re-reads only what grew.
 
-In-process work opens the store with the embedder "none": loading the model would cost more
-than the whole hook budget, so a hook without a server searches lexically only.
+In-process work opens the store with the embedder "none" and no fact extraction: loading the
+model or spaCy would cost more than the whole hook budget, so a hook without a server searches
+lexically only.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +22,7 @@ from typing import Any
 from mnemo.errors import InputError
 from mnemo.hooks.client import ServerClient, ServerUnavailable, server_address
 from mnemo.hooks.payload import PROMPT_EVENT, HookEvent
+from mnemo.ingest.hook_prompts import hook_prompt_id
 
 SERVER = "server"
 LOCAL = "in-process-lexical"
@@ -42,12 +45,12 @@ class HookOutcome:
 
 
 def prompt_record(event: HookEvent, now: datetime | None = None) -> dict[str, Any]:
-    """The prompt as a `remember` call's arguments: a user message of this session and project.
+    """The prompt as a memory record: a user message of this session and project.
 
-    The id is derived from session and text, so a hook fired twice for one prompt stores it once.
+    The id is derived from session and text, so a hook fired twice for one prompt stores it once,
+    and the transcript importer later replaces this copy with the transcript's own.
     """
     prompt = event.prompt or ""
-    digest = hashlib.sha256(f"{event.session_id}\0{prompt}".encode()).hexdigest()[:16]
     record: dict[str, Any] = {
         "content": prompt,
         "kind": "message",
@@ -55,7 +58,7 @@ def prompt_record(event: HookEvent, now: datetime | None = None) -> dict[str, An
         "source": "claude-code",
         "session_id": event.session_id,
         "timestamp": (now or datetime.now(tz=UTC)).isoformat(),
-        "id": f"hook:{event.session_id}:{digest}",
+        "id": hook_prompt_id(event.session_id, prompt),
         "metadata": {"hook": PROMPT_EVENT},
     }
     if event.cwd:
@@ -63,9 +66,15 @@ def prompt_record(event: HookEvent, now: datetime | None = None) -> dict[str, An
     return record
 
 
-def context_request(event: HookEvent, max_tokens: int) -> dict[str, Any]:
-    """The `context` call's arguments: the prompt's opening, within this project, within budget."""
-    request: dict[str, Any] = {"query": (event.prompt or "")[:MAX_QUERY_CHARS], "max_tokens": max_tokens}
+def turn_request(event: HookEvent, max_tokens: int) -> dict[str, Any]:
+    """The server's `turn` call: the prompt's opening, other sessions' memories of this project within
+    budget, and the prompt to store."""
+    request: dict[str, Any] = {
+        "text": (event.prompt or "")[:MAX_QUERY_CHARS],
+        "session_id": event.session_id,
+        "context_tokens": max_tokens,
+        "record": prompt_record(event),
+    }
     if event.cwd:
         request["project"] = event.cwd
     return request
@@ -75,19 +84,29 @@ def via_server(client: ServerClient, event: HookEvent, max_tokens: int) -> HookO
     if event.event != PROMPT_EVENT:
         report = client.call("import_sources", {"paths": [event.transcript_path]})
         return HookOutcome(event.event, SERVER, detail={"import": _counts(report)})
-    block = client.call("context", context_request(event, max_tokens))
-    stored = client.call("remember", prompt_record(event))
-    return HookOutcome(event.event, SERVER, block.get("text") or "", {"stored": stored.get("id"), **_used(block)})
+    answer = client.call("turn", turn_request(event, max_tokens))
+    context = answer.get("context") or {}
+    detail = {
+        "stored": answer.get("stored"),
+        "intent": answer.get("intent"),
+        "bullets": len(answer.get("bullets") or []),
+        "facts_added": len(answer.get("facts_added") or []),
+        "used": context.get("used", []),
+        "tokens": context.get("tokens", 0),
+    }
+    return HookOutcome(event.event, SERVER, answer.get("text") or "", detail)
 
 
 def in_process(open_memory: Callable[[], Any], event: HookEvent, max_tokens: int) -> HookOutcome:
-    """The same work on a Memory opened without a model (``open_memory`` gives a context manager)."""
+    """The same work on a Memory opened without models (``open_memory`` gives a context manager):
+    lexical context of other sessions, the prompt stored; no fact extraction, no per-turn bullets."""
     with open_memory() as memory:
         if event.event != PROMPT_EVENT:
             report = memory.import_sources([event.transcript_path]).as_dict()
             return HookOutcome(event.event, LOCAL, detail={"import": _counts(report)})
-        request = context_request(event, max_tokens)
-        pack = memory.context_pack(request.pop("query"), **request)
+        scope = {"project": event.cwd} if event.cwd else {}
+        query = (event.prompt or "")[:MAX_QUERY_CHARS]
+        pack = memory.prompt_context(query, exclude_session=event.session_id, max_tokens=max_tokens, **scope)
         record = prompt_record(event)
         item = memory.add(record.pop("content"), **record)
         used = {"used": [hit.id for hit in pack.used], "tokens": pack.tokens}
@@ -111,7 +130,3 @@ def handle(event: HookEvent, max_tokens: int, open_memory: Callable[[], Any]) ->
 
 def _counts(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
-
-
-def _used(block: dict[str, Any]) -> dict[str, Any]:
-    return {"used": block.get("used", []), "tokens": block.get("tokens", 0)}

@@ -10,13 +10,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mnemo.embed.threads import blas_threads
+from mnemo.extract.coref import Mentions
+from mnemo.extract.langs import LEXICONS
 from mnemo.extract.learn import fact_id, fact_item
 from mnemo.extract.pipeline import Analysis, Extractor
 from mnemo.hot.index import FactMeta, HotIndex
 from mnemo.hot.metrics import META_KEY, TurnMetrics
 from mnemo.hot.phrasing import phrase
 from mnemo.hot.records import Bullet, TurnResult
-from mnemo.hot.score import STATING, Weights, asks_about, score, select
+from mnemo.hot.score import STATING, Weights, asks_about, score, select, stale
 from mnemo.hot.terms import words
 from mnemo.hot.window import InjectWindow, render
 from mnemo.records import Item, Scope
@@ -28,6 +31,8 @@ MAX_CONVERSATIONS = 256
 #: Facts read per owner when the hot index is built (the strongest first).
 MAX_INDEXED = 2_000_000
 _WORDS = re.compile(r"\w+", re.UNICODE)
+#: First-person words that are only ever the object of a request ("remind me", "dis-moi").
+_OBJECT_ONLY = frozenset({"me", "moi"})
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "je", "moi", "mon", "ma", "mes", "yo", "mi", "ich"})
 
 Embed = Callable[[Sequence[Item]], Sequence[Embedding | None]]
@@ -44,6 +49,8 @@ class HotSettings:
     cap: int
     novelty: int
     alpha: float
+    #: BLAS threads while the model embeds this path's facts (0 = the library's own count).
+    blas_threads: int = 1
 
 
 class _Conversation:
@@ -88,7 +95,9 @@ class HotPath:
         added, gone, t_extract = self._learn(analysis if user else None, scope, session_id, index, text)
         t_update = time.perf_counter()
         bullets, gated, computed, pruned = (
-            self._retrieve(text, intent, index, conv, number, session_id, added) if user else ([], True, 0, 0)
+            self._retrieve(text, intent, index, conv, number, session_id, added, analysis.lang)
+            if user
+            else ([], True, 0, 0)
         )
         t_retrieve = time.perf_counter()
         message = self._message(conv, number, bullets)
@@ -144,7 +153,8 @@ class HotPath:
         message = Item(id=f"turn:{session_id or ''}", content=text, role="user", scope=owner, timestamp=now_utc())
         pairs = [(fact_item(f, message), f) for f in facts]
         positive = [i for i, f in pairs if not f.negated]
-        vectors = dict(zip([i.id for i in positive], self.embed(positive), strict=True)) if positive else {}
+        with blas_threads(self.settings.blas_threads):
+            vectors = dict(zip([i.id for i in positive], self.embed(positive), strict=True)) if positive else {}
         t_extract = time.perf_counter()
         entries = [(i, vectors.get(i.id), f) for i, f in pairs]
         kept = [(f, fact_id(f)) for f in facts if not f.negated]
@@ -163,27 +173,28 @@ class HotPath:
         number: int,
         session_id: str | None,
         added: list[str],
+        lang: str | None,
     ) -> tuple[list[Bullet], bool, int, int]:
         query = words(text)
-        named = [e for e in _ngrams(text) if e != "you" and index.known(e)]
-        # the user speaks of themselves as I/me/my; their facts are stored under "you"
-        if _FIRST_PERSON & set(_WORDS.findall(text.lower())) and index.known("you"):
-            named.append("you")
+        with conv.lock:
+            named = _meant(text, lang, conv.extractor.mentions, index)
         # a reaction that only says "I" does not call for the user's own facts
         targeted = any(e != "you" for e in named) or ("you" in named and intent != "REACTION")
         if not self.settings.inject or not named or not (targeted or intent in STATING):
             return [], True, 0, 0
         now = to_epoch(now_utc()) or 0.0
         fresh = set(added)
+        idf = index.idf(query)
+        weights = self.settings.weights
         ranked: list[tuple[float, FactMeta]] = []
         for meta in index.candidates(named):
-            if meta.fact_id in fresh:
-                continue  # just stated by this very turn: it is already in the conversation
+            if meta.fact_id in fresh or stale(meta, now, weights):
+                continue  # just stated by this very turn (already in the conversation), or decayed away
             last = conv.injected.get(meta.fact_id)
             recent = last is not None and last >= number - self.settings.novelty
             if recent and not (intent in ("PURE_QUESTION", "QUESTION_WITH_FACT") and asks_about(meta, query)):
                 continue
-            ranked.append((score(meta, query, now, session_id, self.settings.weights), meta))
+            ranked.append((score(meta, query, now, session_id, weights, idf), meta))
         ranked.sort(key=lambda p: (-p[0], p[1].fact_id))
         chosen, pruned = select(ranked, intent, self.settings.cap, targeted)
         bullets = [Bullet(phrase(m.subject, m.relation, m.object), s, m.fact_id, m.relation) for s, m in chosen]
@@ -212,6 +223,30 @@ class HotPath:
 
 def _owner(scope: Scope) -> tuple[str, ...]:
     return (scope.user_id or "", scope.agent_id or "", scope.project or "")
+
+
+def _meant(text: str, lang: str | None, mentions: Mentions, index: HotIndex) -> list[str]:
+    """The known entities a turn is about: those it names, those its he/she/they point at ("where
+    does she work?": the person the conversation was just about), and the user ("you") when they
+    speak of themselves. "Tell me where she works" is about her, though: a bare object "me" beside
+    another entity does not bring in the user's own facts."""
+    named = [e for e in _ngrams(text) if e != "you" and index.known(e)]
+    said = set(_WORDS.findall(text.lower()))
+    named += [e for e in _pronoun_targets(said, lang, mentions) if e not in named and index.known(e)]
+    first = _FIRST_PERSON & said
+    if first and index.known("you") and (not named or first - _OBJECT_ONLY):
+        named.append("you")
+    return named
+
+
+def _pronoun_targets(said: set[str], lang: str | None, mentions: Mentions) -> list[str]:
+    """The people a turn's he/she/they point at, by the conversation's mention history (coref-lite)."""
+    lex = LEXICONS.get(lang or "")
+    if lex is None:
+        return []
+    found = [mentions.resolve(kind) for kind, forms in (("he", lex.he), ("she", lex.she), ("they", lex.they))
+             if forms & said]  # fmt: skip
+    return [name for name in dict.fromkeys(found) if name]
 
 
 def _ngrams(text: str, longest: int = 3) -> list[str]:

@@ -7,9 +7,12 @@ so a writer never holds them up for longer than a dictionary update.
 
 from __future__ import annotations
 
+import math
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 
+from mnemo.hot.cues import relation_cues
 from mnemo.hot.terms import words
 from mnemo.records import Fact
 
@@ -28,11 +31,19 @@ class FactMeta:
     session_id: str | None = None
     #: The fact's content words, computed once here so ranking does no text work per candidate.
     terms: frozenset[str] = field(default=frozenset(), compare=False)
+    #: Its relation's question words ("company" for works_at): shared, so the cost is one lookup.
+    cues: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.terms:
             text = f"{self.subject} {self.relation.replace('_', ' ')} {self.object}"
             object.__setattr__(self, "terms", frozenset(words(text)))
+        if not self.cues:
+            object.__setattr__(self, "cues", relation_cues(self.relation))
+
+    @property
+    def searchable(self) -> frozenset[str]:
+        return self.terms | self.cues
 
 
 def replaces_others(fact: Fact) -> bool:
@@ -40,12 +51,13 @@ def replaces_others(fact: Fact) -> bool:
 
 
 class HotIndex:
-    """entity → fact ids, and fact id → FactMeta."""
+    """entity → fact ids, fact id → FactMeta, and how many facts hold each word (for IDF)."""
 
     def __init__(self, facts: list[FactMeta]) -> None:
         self._lock = threading.Lock()
         self._meta: dict[str, FactMeta] = {}
         self._entities: dict[str, set[str]] = {}
+        self._df: Counter[str] = Counter()
         for meta in facts:
             self._put(meta)
 
@@ -54,6 +66,13 @@ class HotIndex:
 
     def known(self, entity: str) -> bool:
         return entity in self._entities
+
+    def idf(self, terms: set[str]) -> dict[str, float]:
+        """Smoothed inverse document frequency of each term over this owner's facts: a word few facts
+        hold says more about which fact the turn means than a word most facts hold."""
+        with self._lock:
+            n = len(self._meta)
+            return {t: math.log((n + 1) / (self._df.get(t, 0) + 1)) + 1.0 for t in terms}
 
     def candidates(self, entities: list[str]) -> list[FactMeta]:
         with self._lock:
@@ -80,6 +99,10 @@ class HotIndex:
         return gone
 
     def _put(self, meta: FactMeta) -> None:
+        old = self._meta.get(meta.fact_id)
+        if old is not None:
+            self._df.subtract(old.searchable)
+        self._df.update(meta.searchable)
         self._meta[meta.fact_id] = meta
         for entity in (meta.subject, meta.object):
             self._entities.setdefault(entity.lower(), set()).add(meta.fact_id)
@@ -92,6 +115,7 @@ class HotIndex:
         ]
         for fid in ids:
             meta = self._meta.pop(fid)
+            self._df.subtract(meta.searchable)
             for entity in (meta.subject, meta.object):
                 members = self._entities.get(entity.lower())
                 if members is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mnemo.hot.index import FactMeta
@@ -29,17 +30,58 @@ class Weights:
     weight: float = 0.1
     recency_days: float = 3.0
     session_boost: float = 1.2
+    #: Passive decay of a fact's weight per day since it was last seen (0 = off), and the weight
+    #: under which a decayed fact counts as stale (the store's fact_decay / fact_stale_below).
+    decay: float = 0.0
+    stale_below: float = 0.1
 
 
-def score(meta: FactMeta, query: set[str], now: float, session_id: str | None, w: Weights) -> float:
+def score(
+    meta: FactMeta,
+    query: set[str],
+    now: float,
+    session_id: str | None,
+    w: Weights,
+    idf: Mapping[str, float] | None = None,
+) -> float:
     priority = PRIORITY.get(meta.relation, 0.6 if meta.relation.startswith("favorite_") else DEFAULT_PRIORITY)
     age_days = max(0.0, now - meta.updated) / 86400.0
     recency = math.exp(-age_days / w.recency_days) if w.recency_days > 0 else 0.0
     if session_id is not None and meta.session_id == session_id:
         recency = min(1.0, recency * w.session_boost)
+    lexical = lexical_match(meta, query, idf)
+    return w.priority * priority + w.recency * recency + w.lexical * lexical + w.weight * decayed(meta, now, w)
+
+
+def lexical_match(meta: FactMeta, query: set[str], idf: Mapping[str, float] | None = None) -> float:
+    """γ's term: the larger of two overlaps of query and fact, both in [0, 1].
+
+    - fact side: the share of the fact's own words the turn uses (the seed's token overlap);
+    - query side, the full-text rank: the share of the turn's words the fact answers (its own words
+      and its relation's question words), each word weighted by its IDF over the owner's facts, as
+      a BM25-style rank would; computed over the hot index instead of querying the FTS table, so
+      ranking stays free of I/O.
+    """
     own = meta.terms
-    lexical = len(own & query) / len(own) if own else 0.0
-    return w.priority * priority + w.recency * recency + w.lexical * lexical + w.weight * meta.weight
+    overlap = len(own & query) / len(own) if own else 0.0
+    if not idf:
+        return overlap
+    matched = (own | meta.cues) & query
+    if not matched:
+        return overlap
+    return max(overlap, sum(idf.get(t, 0.0) for t in matched) / sum(idf.values()))
+
+
+def decayed(meta: FactMeta, now: float, w: Weights) -> float:
+    """The fact's weight after passive decay since it was last seen (its stored weight when decay is off)."""
+    if w.decay <= 0:
+        return meta.weight
+    return meta.weight * w.decay ** (max(0.0, now - meta.updated) / 86400.0)
+
+
+def stale(meta: FactMeta, now: float, w: Weights) -> bool:
+    """Decayed below the floor: the store would mark it stale on its next decay pass, so it is not injected."""
+    return w.decay > 0 and decayed(meta, now, w) < w.stale_below
 
 
 def asks_about(meta: FactMeta, query: set[str]) -> bool:

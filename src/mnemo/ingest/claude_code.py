@@ -21,6 +21,7 @@ from typing import Any
 
 from mnemo.ingest import noise
 from mnemo.ingest.conversation import FileState, Parsed, Turn, finish, fold_tool_turns, title_of
+from mnemo.ingest.hook_prompts import hook_prompt_id
 from mnemo.ingest.lines import Line, parse_object
 
 SOURCE = "claude-code"
@@ -72,7 +73,11 @@ def parse(path: Path, lines: Sequence[Line], state: FileState, counted_from: int
     if orphans:
         builder.dropped[noise.TOOL_ONLY] += orphans
     fork = noise.is_fork(state.first_type)
-    return finish(turns, builder.dropped, state, source=SOURCE, counted_from=counted_from, end=end, fork=fork)
+    parsed = finish(turns, builder.dropped, state, source=SOURCE, counted_from=counted_from, end=end, fork=fork)
+    # `mnemo hook claude-code` stored each prompt when it was submitted: the transcript's copy replaces it
+    session = state.session_id
+    parsed.retract.extend(hook_prompt_id(session, t.text) for t in turns if t.role == "user" and t.text.strip())
+    return parsed
 
 
 def _read_line(builder: _Builder, line: Line) -> None:

@@ -93,6 +93,7 @@ def _add_memory_tools(server: MCPServer, memory: Memory) -> None:
         timestamp: Annotated[str | None, Field(description="When it happened (ISO-8601); default now.")] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="JSON object stored with it.")] = None,
         id: Annotated[str | None, Field(description="Your id; storing the same id again updates it.")] = None,  # noqa: A002
+        source: Annotated[str, Field(description="Where it came from (a tool, an importer).", min_length=1)] = "mcp",
         user_id: UserId = None,
         agent_id: AgentId = None,
         project: Project = None,
@@ -108,6 +109,7 @@ def _add_memory_tools(server: MCPServer, memory: Memory) -> None:
             timestamp=timestamp,
             metadata=metadata,
             id=id,
+            source=source,
             user_id=user_id,
             agent_id=agent_id,
             project=project,

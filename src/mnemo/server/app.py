@@ -19,6 +19,9 @@ from mnemo.errors import MissingExtra, MnemoError
 from mnemo.mcp import tools
 from mnemo.mcp.server import build_server
 from mnemo.server.openapi import openapi_document
+from mnemo.server.turn import PATH as TURN_PATH
+from mnemo.server.turn import openapi_paths as turn_paths
+from mnemo.server.turn import turn_endpoint
 
 try:
     import anyio
@@ -138,10 +141,22 @@ def _api_routes(server: MCPServer, memory: Memory) -> list[Route | Mount]:
         return JSONResponse(listing)
 
     async def schema(_request: Request) -> Response:
-        return JSONResponse(openapi_document(await server.list_tools()))
+        document = openapi_document(await server.list_tools())
+        document["paths"].update(turn_paths())  # not an MCP tool: the per-turn path for hooks and chat front ends
+        return JSONResponse(document)
+
+    turn = turn_endpoint(memory)
+
+    async def turn_call(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+        except ValueError as exc:
+            return _error(str(exc), 400)
+        return await turn(request, body)
 
     return [
         Route("/openapi.json", schema, methods=["GET"]),
+        Route(TURN_PATH, turn_call, methods=["POST"]),
         Route("/v1/stats", stats, methods=["GET"]),
         Route("/v1/recent", recent, methods=["GET"]),
         Route("/v1/memories/{item_id:path}", memory_by_id, methods=["GET", "DELETE"]),

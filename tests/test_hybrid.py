@@ -50,7 +50,7 @@ def test_hybrid_beats_each_single_strategy_on_a_real_conversation(model_memory: 
     base = model_memory.config
     scores = {}
     for name, weights in VARIANTS.items():
-        model_memory.config = replace(base, **weights)
+        model_memory.config = replace(base, search_mode="hybrid", **weights)  # the single-pass path's weights
         scores[name] = recall_at_10(model_memory, questions)
     assert scores["hybrid"] > scores["lexical"] + 0.01, scores
     assert scores["hybrid"] > scores["semantic"] + 0.05, scores

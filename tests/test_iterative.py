@@ -121,3 +121,65 @@ def test_cli_iterative_explain_and_json(db_path: str, tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "--iterative" in refused.output
     plain = runner.invoke(cli, [*base, "--json"])
     assert json.loads(plain.output)["hits"][0]["id"] == "m1"
+
+
+def test_enough_good_results_stops_the_rounds(db_path: str) -> None:
+    with Memory(db_path, embedder="hashing") as memory:
+        memory.add_many(
+            {"id": f"g{n}", "content": f"oat milk flat white coffee order number {n}", "user_id": "ann"}
+            for n in range(8)
+        )
+        memory.add("The quarterly revenue report is late", id="other", user_id="ann")
+        result = memory.iterative_search(
+            "oat milk flat white coffee", limit=5, user_id="ann", max_iter=3, stop_confidence=1.0
+        )
+        assert result.stop_reason == "enough good results" and len(result.rounds) == 1
+        weak = memory.iterative_search(
+            "revenue numbers from finance", limit=5, user_id="ann", max_iter=3, stop_confidence=1.0
+        )
+        assert weak.stop_reason != "enough good results"
+
+
+MOVE = [
+    ("c1", "Coffee with Lena at the corner bakery in Leeds", "2023-01-10T09:00:00"),
+    ("c2", "Coffee tasting at the Leeds roastery with Sam", "2023-02-14T09:00:00"),
+    ("mv", "We finally did the move to Lisbon, boxes everywhere", "2023-03-01T09:00:00"),
+    ("c3", "Coffee at a kiosk in Lisbon, a bica for one euro", "2023-04-02T09:00:00"),
+    ("c4", "Coffee and pastel de nata near the new flat in Lisbon", "2023-05-20T09:00:00"),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted", "unwanted"),
+    [("coffee before the move", {"c1", "c2"}, {"c3", "c4"}), ("coffee after the move", {"c3", "c4"}, {"c1", "c2"})],
+)
+def test_before_and_after_an_event_filter_and_boost_by_its_time(
+    db_path: str, query: str, wanted: set[str], unwanted: set[str]
+) -> None:
+    with Memory(db_path, embedder="none") as memory:
+        memory.add_many({"id": i, "content": c, "timestamp": t, "user_id": "ann"} for i, c, t in MOVE)
+        result = memory.iterative_search(query, user_id="ann", max_iter=1)
+        assert [w.text for w in result.windows] == [query.removeprefix("coffee ")]
+        top = [h.id for h in result.hits if h.id != "mv"][:2]
+        assert set(top) == wanted and not set(top) & unwanted
+        assert all(h.ranks.get("temporal") for h in result.hits if h.id in wanted)
+
+
+def test_an_event_the_store_does_not_know_adds_no_window(diary: Memory) -> None:
+    result = diary.iterative_search("coffee before the wedding", user_id="ann", max_iter=1)
+    assert result.windows == () and result.hits
+
+
+def test_speaker_strategy_boosts_the_turns_of_the_person_the_query_names(db_path: str) -> None:
+    turns = [
+        ("t1", "Caroline", "I went hiking in the hills near the lake last weekend"),
+        ("t2", "Melanie", "I went hiking near the lake with my kids"),
+        ("t3", "Melanie", "The lake was cold but the hiking was great"),
+    ]
+    with Memory(db_path, embedder="none") as memory:
+        memory.add_many({"id": i, "role": r, "content": c, "session_id": "s"} for i, r, c in turns)
+        result = memory.iterative_search("Where did Caroline go hiking?", max_iter=1)
+        assert result.hits[0].id == "t1" and result.hits[0].ranks.get("speaker") == 1
+        assert "lexical" in result.hits[0].ranks  # the exact strategy keeps its public name
+        without = memory.iterative_search("Where did Caroline go hiking?", max_iter=1, strategies="lexical,semantic")
+        assert "speaker" not in without.rounds[0].found

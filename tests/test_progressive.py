@@ -131,3 +131,23 @@ def test_search_with_context_carries_the_rewrite(store: Memory) -> None:
     assert hits[0].rewrite["original"] == "where does it write snapshots"
     assert "backup job" in hits[0].rewrite["expanded"]
     assert hits[0].as_dict()["rewrite"]["confidence"] > 0
+
+
+def test_summaries_are_built_at_ingestion_when_configured(db_path: str) -> None:
+    records = [
+        {"id": f"t{n}", "content": text, "session_id": "ops", "user_id": "ann", "role": "user"}
+        for n, text in enumerate(TALK)
+    ]
+    with Memory(db_path, embedder="hashing", summaries_on_ingest=True) as memory:
+        memory.add_many(records[:2])
+        first = memory.get("summary:ops", user_id="ann")
+        assert first is not None and first.kind == "summary" and set(first.metadata["sources"]) <= {"t0", "t1"}
+        memory.add_many(records[2:])  # the session grew: its one summary is rebuilt, not duplicated
+        grown = memory.get("summary:ops", user_id="ann")
+        assert grown is not None and grown.metadata["messages"] == 4
+        assert memory.stats()["items"] == len(TALK) + 1
+        result = memory.progressive_search("backup job Kubernetes", user_id="ann", min_results=1, min_quality=0.3)
+        assert result.tiers_searched[0] == "summaries" and result.hits[0].kind == "summary"
+    with Memory(db_path.replace(".db", "-off.db"), embedder="hashing") as plain:
+        plain.add_many(records)
+        assert plain.get("summary:ops", user_id="ann") is None

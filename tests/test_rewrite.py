@@ -269,3 +269,42 @@ def test_clear_queries_never_reach_the_llm() -> None:
     with FakeLLM(lambda body: "should not be asked") as server:
         result = llm_rewriter(server).rewrite("How to implement OAuth2 authentication?", JOHN)
     assert not result.was_rewritten and server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("context", "query", "wanted"),
+    [
+        (["Siobhán is running the onboarding workshop.", "Want me to draft the agenda?"], "Send it to her", "Siobhán"),
+        (["Lorenzo booked the flights and Ines booked the hotel."], "Can she get a late checkout?", "Ines"),
+        (["Mariana asked Paulo to fix the printer.", "Did he?"], "Remind him again", "Paulo"),
+        (["Ahmed's daughter Noor got into medical school."], "When does she start?", "Noor"),
+        (["talked to ravi about the budget", "what did he think?"], "does he know about the trip?", "Ravi"),
+    ],
+)
+def test_names_in_any_script_case_or_gender_cue_are_resolved(context: list[str], query: str, wanted: str) -> None:
+    assert wanted.lower() in expand(query, said(*context)).lower()
+
+
+def test_speaker_labels_inside_messages_are_speakers() -> None:
+    context = [
+        {"role": "user", "content": "[Maya]: the deploy is stuck at 80%"},
+        {"role": "user", "content": "[Joel]: i'll check the runners"},
+    ]
+    assert "Joel" in expand("did he find the cause?", context)
+
+
+def test_that_day_and_back_then_take_the_time_the_conversation_named() -> None:
+    assert "14 March" in expand("Am I free that day?", said("My flight to Nairobi is on 14 March.", "Visa?"))
+    assert "2019" in expand("What tools did we use back then?", said("I started at Acme in 2019.", "Role?"))
+
+
+def test_number_agreement_and_collectives() -> None:
+    assert "Kubernetes" not in expand("Why did it crash?", said("The pods restarted twice.", "Kubernetes pods?"))
+    assert "Stripe" in expand("When did they announce it?", said("Stripe changed their fee structure.", "Where?"))
+    assert "council" in expand("When will they start?", said("The city council approved the new bike lanes."))
+
+
+def test_those_takes_the_latest_list_of_named_things() -> None:
+    context = said("I'm comparing the ThinkPad X1 and the MacBook Air.", "For what?", "Mostly coding and travel.")
+    rewritten = expand("Which of those has the better keyboard?", context)
+    assert "ThinkPad" in rewritten and "MacBook" in rewritten

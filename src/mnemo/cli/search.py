@@ -19,7 +19,10 @@ from mnemo.errors import InputError
 _OPTIONS = (
     click.option("--iterative", is_flag=True, help="Multi-round search: strategies, expansions, fusion."),
     click.option("--max-iter", type=int, help="Most rounds of iterative search (default 2)."),
-    click.option("--strategies", help="Iterative strategies: exact,semantic,concept,temporal,neighbours."),
+    click.option(
+        "--strategies",
+        help="Iterative strategies: exact (alias lexical),semantic,concept,temporal,neighbours,speaker.",
+    ),
     click.option("--expansion", help="Iterative expansions: synonyms,hierarchical,context,feedback."),
     click.option("--stop-confidence", type=float, help="Stop iterating once the best match is this good (0-1)."),
     click.option("--fusion-mode", type=click.Choice(["weighted", "rrf"]), help="How rankings are fused."),

@@ -50,6 +50,15 @@ class QueryMixin:
         messages = self.store.iter_items(self._filter("message", None, None, **scope))
         return self.add_many(summary_records(messages))
 
+    def _summarise_touched(self, sessions: set[tuple[str | None, ...]]) -> None:
+        """Rebuild the summaries of the sessions an ingestion touched (``summaries_on_ingest``)."""
+        for user_id, agent_id, project, session_id in sorted(sessions, key=str):
+            scope = {"user_id": user_id, "agent_id": agent_id, "project": project, "session_id": session_id}
+            messages = self.store.iter_items(self._filter("message", None, None, **scope))
+            records = summary_records(messages)
+            if records:
+                self.add_many(records)  # summary items touch no session: no recursion
+
     def _engine(self) -> QueryEngine:
         engine: QueryEngine | None = getattr(self, "_query_engine", None)
         if engine is None or engine.config is not self.config:  # config replaced: settings changed

@@ -21,7 +21,7 @@ from mnemo.errors import InputError
 from mnemo.records import Hit, SearchFilter
 from mnemo.retrieve.expand import Synonyms
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
-from mnemo.retrieve.iterate import EXPANSIONS, STRATEGIES, IterateSettings, IterativeResult, iterative_search
+from mnemo.retrieve.iterate import ALIASES, EXPANSIONS, STRATEGIES, IterateSettings, IterativeResult, iterative_search
 from mnemo.retrieve.rewrite import QueryRewriter, RewriteResult, normalise_context
 from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult, Sufficiency, federated_search, progressive_search
 from mnemo.store.base import Store
@@ -81,7 +81,9 @@ class QueryEngine:
             hits = self.progressive(query, flt, limit, iterative=iterative).hits
         elif iterative:
             hits = self.iterative(query, flt, limit, context=context).hits
-        elif self.config.search_mode == "fused":  # one round: every strategy fused, no feedback
+        elif self.config.search_mode == "fused" and self._embedder() is not None:
+            # one round: every strategy fused, no feedback. Without embeddings the single pass is
+            # kept: its keyword-overlap signal stands in for the missing vectors.
             hits = self.iterative(query, flt, limit, max_iter=1, context=context).hits
         else:
             hits = self.hybrid(query, flt, limit)
@@ -245,7 +247,7 @@ def _choose(name: str, given: Sequence[str] | str | None, known: Sequence[str], 
     if given is None:
         given = default
     chosen = tuple(p.strip() for p in given.split(",")) if isinstance(given, str) else tuple(given)
-    chosen = tuple(c for c in chosen if c)
+    chosen = tuple(dict.fromkeys(ALIASES.get(c, c) for c in chosen if c))
     unknown = [c for c in chosen if c not in known]
     if unknown:
         raise InputError(f"unknown {name}: {', '.join(unknown)}; choose from {', '.join(known)}")

@@ -8,6 +8,7 @@ query names) and neighbours (turns next to the best ones). Scope filters are the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -16,8 +17,9 @@ import numpy as np
 
 from mnemo.records import SearchFilter
 from mnemo.retrieve.hybrid import MAX_LEXICAL_TERMS
-from mnemo.retrieve.temporal import TimeWindow
+from mnemo.retrieve.temporal import TimeWindow, anchored_window, event_anchors
 from mnemo.store.base import Store
+from mnemo.store.sql import STOPWORDS
 
 Ranking = dict[int, float]
 VectorSearch = Callable[[np.ndarray, int, SearchFilter], list[tuple[int, float]]]
@@ -86,3 +88,32 @@ def neighbours(store: Store, order: Sequence[int], flt: SearchFilter, top: int, 
                 continue
             ranking[other] = max(ranking.get(other, 0.0), float(top - position))
     return ranking
+
+
+_NAMEISH = re.compile(r"(?<![\w'])([^\W\d_][\w'\-]*)")
+#: Roles that are not people: "user" or "assistant" in a query is not a speaker's name.
+_GENERIC_ROLES = frozenset("user assistant system tool human ai bot model function".split())
+
+
+def named_people(query: str) -> set[str]:
+    """Lower-cased capitalised words of the query that could name a speaker ("Caroline", "Dr")."""
+    found = set()
+    for match in _NAMEISH.finditer(query):
+        word = match.group(1).removesuffix("'s")
+        low = word.lower()
+        if word[:1].isupper() and low not in STOPWORDS and low not in _GENERIC_ROLES and len(word) > 1:
+            found.add(low)
+    return found
+
+
+def event_windows(store: Store, query: str, flt: SearchFilter, terms: Callable[[str], list[str]]) -> list[TimeWindow]:
+    """Windows for "before the move" / "after my trip to Paris": the event's time is that of the
+    best lexical match for its phrase in scope; an event the store does not know adds no window."""
+    windows = []
+    for direction, phrase in event_anchors(query):
+        found = exact(store, terms(phrase), flt, 1)
+        times = store.times(list(found), flt) if found else {}
+        epoch = next((t for t in times.values() if t is not None), None)
+        if epoch is not None:
+            windows.append(anchored_window(direction, phrase, datetime.fromtimestamp(epoch, tz=UTC)))
+    return windows

@@ -54,6 +54,19 @@ def summarise(items: Sequence[Item], max_sentences: int = 4, max_chars: int = 60
     return text[:max_chars], [i for _, i, _ in chosen]
 
 
+SessionKey = tuple[str | None, ...]
+
+
+def summarised_sessions(items: Iterable[Item]) -> set[SessionKey]:
+    """The (user, agent, project, session) of each message that belongs to a session: the
+    sessions whose summary an ingestion of these items makes stale."""
+    return {
+        (i.scope.user_id, i.scope.agent_id, i.scope.project, i.scope.session_id)
+        for i in items
+        if i.kind == "message" and i.scope.session_id
+    }
+
+
 def summary_records(items: Iterable[Item], max_sentences: int = 4) -> list[dict[str, Any]]:
     """One summary record (for ``Memory.add_many``) per (owner, session) of the given messages."""
     groups: dict[tuple[Any, ...], list[Item]] = {}

@@ -2,8 +2,9 @@
 
 Pure functions: ``parse_time(query, now)`` returns the windows a query names, each either an
 absolute [start, end) range (usable as a SQL filter) or a month of any year ("in June" with no
-year: usable as a boost only). "before/after <event>" is left to the caller, which knows how to
-find the event's time.
+year: usable as a boost only). "before/after <event>" ("before the move", "after my trip to
+Paris") is found by ``event_anchors``; the caller looks the event's time up in the store and turns
+it into a window with ``anchored_window``.
 """
 
 from __future__ import annotations
@@ -156,3 +157,32 @@ def _next_month(start: datetime) -> datetime:
 
 def _midnight(now: datetime) -> datetime:
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+#: "before the move", "after my trip to Paris", "since our wedding": an event the store knows the time of.
+_ANCHOR = re.compile(
+    r"\b(before|after|since)\s+((?:the|my|our|his|her|their|we|i|she|he|they)\b[^?.!,;]{2,60})", re.IGNORECASE
+)
+_ANCHOR_END = re.compile(r"\s+(?:and|or|but|when|while|where|did|do|does|was|were|is|are)\b.*$", re.IGNORECASE)
+_EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+_LATEST = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def event_anchors(query: str) -> list[tuple[str, str]]:
+    """(direction, event phrase) pairs: "before", "after" or "since" and what they are relative to.
+    Phrases that are times themselves ("before June 2023", "since then") are left to parse_time."""
+    anchors = []
+    for match in _ANCHOR.finditer(query):
+        phrase = _ANCHOR_END.sub("", match.group(2)).strip()
+        if not phrase or parse_time(phrase) or phrase.lower() in ("then", "that", "this"):
+            continue
+        anchors.append((match.group(1).lower(), phrase))
+    return anchors
+
+
+def anchored_window(direction: str, phrase: str, when: datetime) -> TimeWindow:
+    """The window before or after an event's time (the event itself left out)."""
+    text = f"{direction} {phrase}"
+    if direction == "before":
+        return TimeWindow(text, _EARLIEST, when)
+    return TimeWindow(text, when + timedelta(seconds=1), _LATEST)

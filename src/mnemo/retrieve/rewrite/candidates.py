@@ -25,7 +25,15 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
-_NAME = re.compile(r"\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})('s)?\b")
+#: Upper- and lower-case letters of the Latin scripts, so "Siobhán", "Björn" and "Nguyễn" are names.
+_UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
+_LO = "".join(
+    sorted(
+        {chr(c) for c in range(0x61, 0x250) if chr(c).islower()} | set("ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+    )
+)
+_WORD = rf"[{_UP}][{_LO}]+"
+_NAME = re.compile(rf"(?<![\w])({_WORD}(?:[- ]{_WORD}){{0,2}})('s)?(?![\w])")
 _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
@@ -40,11 +48,16 @@ _PLACE_CUE = re.compile(
     r"travel|travelled|traveled|drove|came|come|back|arrived)\s+(?:to|from|in))\s+$",
     re.IGNORECASE,
 )
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _TIME = re.compile(
-    r"\b(?:(?:on|in|since|last|next)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
-    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    rf"\b(?:(?:on|in|since|last|next)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    rf"{_MONTH}|the\s+\d{{1,2}}(?:st|nd|rd|th)|(?:19|20)\d{{2}}(?!-)|"
     r"(?:last|next|this)\s+(?:week|month|year|sprint|quarter)|\d{4}-\d{2}-\d{2})\b"
 )
+#: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
+_SPEAKER_LABEL = re.compile(rf"^\s*\[?({_WORD}(?: {_WORD})?)\]?\s*:\s+")
+_QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"“”'‘’\n]{3,60})[\"”'’](?!\w)")
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
 _ATTACHED = re.compile(r"^\s+(?:for|of|from)\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
@@ -56,11 +69,17 @@ _PERSON_CUE_BEFORE = re.compile(
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
 _NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
 _OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
-_SUBJECT_CUE_AFTER = re.compile(r"^(?:\s+and\s+[A-Z][a-z]+\b|\s+from\s+[a-z]|\s+[a-z]{3,}ed\b)")
+_SUBJECT_CUE_AFTER = re.compile(rf"^(?:\s+and\s+{_WORD}\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b)")
+#: A sentence opened by a word and then one of these is about that word as an agent ("Marta is
+#: reviewing it", "Kofi keeps ..."): a person or an organisation, which only the pronoun can tell.
+_AGENT_CUE_AFTER = re.compile(
+    r"^\s+(?:is|was|has|had|will|would|can|could|keeps|wants|thinks|says|said|asked|told|just|also|still|"
+    r"never|always|[a-z]{3,}ed)\b"
+)
 TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "dr": "", "prof": ""}
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+$")
-_AND_NAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+and\s+$")
-_AND_NAME_AFTER = re.compile(r"^\s+and\s+([A-Z][a-z]+)\b")
+_AND_NAME_BEFORE = re.compile(rf"(?<!\w)({_WORD})\s+and\s+$")
+_AND_NAME_AFTER = re.compile(rf"^\s+and\s+({_WORD})(?!\w)")
 _STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
 
 
@@ -73,6 +92,8 @@ class Candidate:
     plural: bool = False
     last_seen: int = 0  # messages back from the latest (0 = the latest message)
     mentions: int = 0
+    #: A guess at the gender from the shape of an unlisted name ("Lucía", "Lorenzo"): a tie-breaker only.
+    hint: str | None = None
 
     @property
     def head(self) -> str:
@@ -85,11 +106,17 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     recent = list(context)[-max_messages:]
     for distance, message in enumerate(reversed(recent)):
         role = str(message.get("name") or message.get("role") or "").strip()
+        text = str(message.get("content") or "")
+        label = _SPEAKER_LABEL.match(text)
+        if label and label.group(1).split()[0].lower() not in NOT_NAMES:
+            role, text = label.group(1), text[label.end() :]  # the label names the speaker
+        if text and not any(ch.isupper() for ch in text):
+            text = truecase(text)
         # Soft recency, and the user's own words count more: what they asked about is the topic.
         weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
-            _note(found, Candidate(role, "person", gender=_gender_of(role)), weight * 0.8, distance)
-        text = str(message.get("content") or "")
+            speaker = Candidate(role, "person", gender=_gender_of(role), hint=_gender_hint(role))
+            _note(found, speaker, weight * 0.8, distance)
         mentions = _mentions(text)
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
@@ -99,7 +126,25 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         for match in _TIME.finditer(text):
             _note(found, Candidate(match.group(0), "time"), weight, distance)
         _learn_gender(found, text)
+    if recent:
+        _topic_bonus(found, recent)
     return sorted(found.values(), key=lambda c: -c.salience)
+
+
+def _topic_bonus(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
+    """What the conversation opened with stays its topic (centering): the things the first user
+    message of the window names get a boost that outlasts the recency decay."""
+    first = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
+    if first is None:
+        return
+    opening = re.split(r"(?<=[.!?])\s", str(first.get("content") or ""), maxsplit=1)[0].lower()
+    for candidate in found.values():
+        if candidate.kind == "thing" and candidate.text.lower().removeprefix("the ").removeprefix("my ") in opening:
+            candidate.salience *= TOPIC_BONUS
+
+
+#: How much the opening topic counts against recency (measured on the rewrite dev sets).
+TOPIC_BONUS = 1.3
 
 
 def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float, distance: int) -> None:
@@ -115,6 +160,7 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
     known.mentions += 1
     known.last_seen = min(known.last_seen, distance)
     known.gender = known.gender or new.gender
+    known.hint = known.hint or new.hint
 
 
 def _mentions(text: str) -> list[Candidate]:
@@ -128,7 +174,8 @@ def _mentions(text: str) -> list[Candidate]:
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
         title = TITLES.get(name.split()[0].lower()) if " " in name else None
-        if " " in name and (name.split()[0].lower() in NOT_NAMES or title is not None):  # "Ask John": John
+        lead = name.split()[0].lower()
+        if " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
             name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
         first = name.split()[0].lower()
         if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS:
@@ -143,12 +190,35 @@ def _mentions(text: str) -> list[Candidate]:
             continue
         kind, weight = _name_kind(name, before, after, bool(match.group(2)))
         names.add(name.lower())
+        if weight == 0.0:
+            continue
         if kind == "thing" and name.lower() in inside:
             continue  # "the Berlin marathon" stands for Berlin here
-        gender = _gender_of(name) if kind == "person" else None
-        found.append((start, Candidate(name, kind, salience=weight, gender=gender)))
+        if kind == "agent":  # both readings, the person a little less likely than the thing
+            found.append((start, Candidate(name, "person", salience=0.6 * weight, hint=_gender_hint(name))))
+            found.append((start, Candidate(name, "thing", salience=weight)))
+            continue
+        gender = _gender_of(name) or _noun_gender(before) if kind == "person" else None
+        hint = _gender_hint(name) if kind == "person" and gender is None else None
+        found.append((start, Candidate(name, kind, salience=weight, gender=gender, hint=hint)))
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=1.2)))
+    for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
+        found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
+        inside.update(w.lower() for w in match.group(1).split())
+    for match in _POSSESSED.finditer(text):  # "Julien's band", "Gabriel's pull request"
+        noun = match.group(2).lower()
+        named_after = re.match(rf"\s+{_WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
+        if (
+            not named_after
+            and match.group(1).lower() not in NOT_NAMES
+            and noun not in STOPWORDS
+            and noun not in PHRASE_BREAKERS
+            and not _past(noun)
+        ):
+            kind = "person" if noun in PERSON_NOUNS else "thing"
+            gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
+            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=_looks_plural(noun))))
     for match in _TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
@@ -157,6 +227,33 @@ def _mentions(text: str) -> list[Candidate]:
     found.extend(phrases)
     found.extend(compounds)
     return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+
+
+_POSSESSED = re.compile(rf"(?<!\w)({_WORD})'s\s+([a-z]{{3,}})\b")
+_LOWER_PERSON_CUE = re.compile(
+    r"\b(?:mr|mrs|ms|dr|prof|ask|asked|tell|told|met|ping|pinged|call|called|email|emailed|talked to|talk to|"
+    r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
+)
+_LOWER_PLACE_CUE = re.compile(r"\b(?:in|to|from|at)\s+$")
+
+
+def truecase(text: str) -> str:
+    """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
+    "grew up in tromsø"): listed first names, words after a person cue, a place word ending a clause."""
+    out: list[str] = []
+    for match in re.finditer(r"\S+|\s+", text):
+        word = match.group(0)
+        bare = word.strip(".,;:!?")
+        before = text[: match.start()]
+        ending = bare != word or match.end() == len(text)
+        name = bare.lower() in MALE | FEMALE or (
+            _LOWER_PERSON_CUE.search(before[-24:]) and bare.lower() not in STOPWORDS | NOT_NAMES
+        )
+        place = ending and _LOWER_PLACE_CUE.search(before[-6:]) and len(bare) > 3 and bare not in STOPWORDS
+        if bare.isalpha() and (name or place) and bare.lower() not in VAGUE:
+            word = word.replace(bare, bare[:1].upper() + bare[1:], 1)
+        out.append(word)
+    return "".join(out)
 
 
 def _tech_weight(token: str) -> float:
@@ -207,8 +304,17 @@ def _phrases(text: str) -> list[tuple[int, Candidate]]:
 def _verb_like_end(phrase: str, rest: str) -> bool:
     last = phrase.split()[-1].lower()
     following = rest.split()[0].lower().strip(".,;:!?") if rest.split() else ""
+    if last in _THIRD_PERSON_VERBS:  # "my passport expires on 2 August"
+        return True
     plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
     return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"
+
+
+#: Present-tense verbs that follow a subject noun phrase; a phrase ending in one ends before it.
+_THIRD_PERSON_VERBS = frozenset(
+    """expires keeps leaks hurts smells returns crashes breaks fails works runs needs takes shows looks seems
+    sounds chokes lags hangs stops starts opens closes costs belongs depends happens matters""".split()
+)
 
 
 def _compounds(text: str) -> list[tuple[int, Candidate]]:
@@ -220,6 +326,9 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
             continue
         if noun in _NOT_COMPOUND or (noun.endswith("s") and _OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun
+        opening = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\n"
+        if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:
+            continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
         out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=_looks_plural(noun))))
     return out
 
@@ -246,11 +355,17 @@ def _name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
         paired.group(1).lower() in MALE | FEMALE or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
     ):  # "Henry and Paula": both people
         return "person", 0.8
+    if paired and re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:
+        return "agent", 0.8  # "Ingrid and Lars run ...": people or organisations
     sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
     if sentence_start and _looks_like_subject_name(name, after):
-        return "person", 0.7
-    # a capitalised word opening a sentence is usually just a word ("Thinking", "Makes")
-    return "thing", 0.3 if sentence_start else 1.5
+        # "Priyanka approved", "Stripe changed": a person or an organisation; a listed name was caught above
+        return ("agent", 0.9) if re.match(r"^\s+[a-z]{3,}ed\b", after) else ("person", 0.7)
+    if _AGENT_CUE_AFTER.match(after) and not name.lower().endswith(("ing", "ly")):
+        return "agent", 0.8  # "Marta is reviewing it", "Stripe changed ...": who or what, the pronoun decides
+    # a capitalised word opening a sentence is usually just a word ("Thinking", "About twenty"):
+    # it counts only when it is mentioned again (see _note) or has an identifier's shape
+    return "thing", 0.0 if sentence_start else 1.5
 
 
 def _looks_like_subject_name(name: str, after: str) -> bool:
@@ -288,18 +403,47 @@ def _gender_of(name: str) -> str | None:
     return "m" if first in MALE else "f" if first in FEMALE else None
 
 
+#: Endings that lean feminine or masculine across many European naming traditions (-a, -ia, -ine;
+#: -o, -os, -us). Many exceptions (Luca, Andrea), so it only breaks ties between fitting people.
+_FEMININE_ENDINGS = ("a", "á", "ia", "ía", "ine", "elle", "ette", "een", "ah")
+_MASCULINE_ENDINGS = ("o", "os", "us", "ás", "ós", "ik", "rd", "ur")
+
+
+def _gender_hint(name: str) -> str | None:
+    first = name.split()[0].lower()
+    if first in TITLES or len(first) < 3:
+        return None
+    if first.endswith(_FEMININE_ENDINGS):
+        return "f"
+    return "m" if first.endswith(_MASCULINE_ENDINGS) else None
+
+
+def _noun_gender(before: str) -> str | None:
+    """ "my sister Ines", "Grandma Rosa", "Ahmed's daughter Noor": the gendered noun before a name."""
+    words = before.rstrip(" ,").rsplit(None, 1)
+    previous = words[-1].lower().strip(".,:;") if words else ""
+    return "f" if previous in FEMALE_NOUNS else "m" if previous in MALE_NOUNS else None
+
+
 def _learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
     """A name followed in the same message by "he" or "she" takes that gender when unknown."""
     low = f" {text.lower()} "
     for candidate in found.values():
-        if candidate.kind != "person" or candidate.gender:
+        if candidate.kind not in ("person", "thing") or candidate.gender or not candidate.text[:1].isupper():
             continue
         at = low.find(candidate.text.lower())
         if at < 0:
             continue
         rest = low[at:]
         he, she = _first(rest, (" he ", " him ", " his ")), _first(rest, (" she ", " her ", " hers "))
-        if he < she:
+        they = _first(rest, (" they ", " their ", " them "))
+        if they < min(he, she, rest.find(". ") if ". " in rest else 10**9):
+            if candidate.kind == "thing":
+                candidate.plural = True  # "Stripe changed their fees": a collective, "they"
+            continue
+        elif candidate.kind == "thing":
+            continue
+        elif he < she:
             candidate.gender = "m"
         elif she < he:
             candidate.gender = "f"

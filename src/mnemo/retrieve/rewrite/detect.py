@@ -116,7 +116,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             capital = words[i + 1][0][:1].isupper()
             if low == "that" and capital and (after in _AUX or looks_verbal(after) or nxt not in known):
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
-            use = _demonstrative_use(low, prev, nxt, after, known)
+            use = _demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
             if use is None:
                 continue
             if use == "determiner":
@@ -211,6 +211,8 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
             return None
         return "place"
     if low in ("this", "that", "these", "those"):
+        if low in ("that", "those") and nxt in TIME_NOUNS | {"day", "days"}:
+            return "demonstrative"  # "that day", "that week": a time the conversation named
         if nxt in TIME_NOUNS or (low == "that" and nxt in SUBJECT_WORDS):
             return None  # "this week"; "said that we ...": a conjunction
         return "demonstrative"

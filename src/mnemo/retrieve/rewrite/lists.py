@@ -25,11 +25,14 @@ _SPLIT = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+")
 _DETERMINERS = {"the", "a", "an"}
 
 
-def find_list(context: Sequence[Mapping[str, str]]) -> list[str]:
-    """The items of the latest list in the conversation (empty when there is none)."""
+def find_list(context: Sequence[Mapping[str, str]], named: bool = False) -> list[str]:
+    """The items of the latest list in the conversation (empty when there is none); ``named``
+    skips lists whose items name nothing (no capital or digit: "mostly coding and travel")."""
     for message in reversed(list(context)):
         by_user = str(message.get("role") or "").lower() in ("user", "human")
         items = list_items(str(message.get("content") or ""), inline_min=2 if by_user else 3)
+        if named and not all(re.search(r"[A-Z0-9]", item) for item in items):
+            continue
         if len(items) >= 2:
             return items
     return []

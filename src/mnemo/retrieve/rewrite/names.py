@@ -23,14 +23,17 @@ FEMALE = frozenset(
 )
 #: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.
 FEMALE_NOUNS = frozenset(
-    "wife mother mom mum sister daughter girlfriend aunt grandmother grandma niece lady woman".split()
+    "wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman".split()
 )
-MALE_NOUNS = frozenset("husband father dad brother son boyfriend uncle grandfather grandpa nephew guy man".split())
+MALE_NOUNS = frozenset(
+    "husband father dad brother son boyfriend uncle grandfather grandpa granddad nephew guy man".split()
+)
 PERSON_NOUNS = (
     frozenset(
         """manager boss colleague coworker friend teammate lead engineer developer designer doctor teacher
     mentor client customer partner cto ceo founder recruiter landlord neighbour neighbor roommate
-    therapist lawyer""".split()
+    therapist lawyer intern cousin dentist vet nurse physio coach tutor student professor accountant
+    contractor plumber electrician agent nanny""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS
@@ -72,3 +75,10 @@ PHRASE_BREAKERS = frozenset(
     stood taught threw woke wore""".split()
 )
 PLURAL_GROUPS = frozenset("team folks people users customers developers engineers kids children parents group".split())
+#: Collective nouns: "they" can be one of these ("the council", "Julien's band"), not only a plural.
+COLLECTIVES = frozenset(
+    """council company team band committee government bank firm agency club board school university airline
+    startup family police ministry department org organisation organization vendor supplier landlord""".split()
+)
+#: Nouns after "that"/"the same" that point at a time the conversation named ("that day").
+TIME_HEADS = frozenset("day date night morning evening afternoon weekend week month year time".split())

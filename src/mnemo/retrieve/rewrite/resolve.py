@@ -9,12 +9,12 @@ implicit pointers with no slot of their own get the conversation's main topic at
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, find_list, pick
-from mnemo.retrieve.rewrite.names import PLURAL_GROUPS, PROBLEM_WORDS
+from mnemo.retrieve.rewrite.names import COLLECTIVES, PLURAL_GROUPS, PROBLEM_WORDS, TIME_HEADS
 from mnemo.retrieve.rewrite.nouns import specific_mention
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
@@ -80,7 +80,10 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         return (item, 0.85) if item else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
         return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
-    if ref.kind == "demonstrative" and ref.noun:
+    if ref.kind == "demonstrative" and not ref.noun and ref.text.lower() in ("these", "those"):
+        items = find_list(context, named=True)  # "which of those" -> "the ThinkPad X1 and the MacBook Air"
+        return (", ".join(items[:-1]) + f" and {items[-1]}", 0.75) if items else None
+    if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
         if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):
             items = find_list(context)  # "those options" -> "Qdrant, Milvus and pgvector"
             if items:
@@ -93,25 +96,40 @@ def _choose(query: str, ref: Reference, candidates: Sequence[Candidate]) -> tupl
     low = ref.text.lower()
     if ref.kind == "person":
         gender = "m" if low in ("he", "him", "his", "himself") else "f"
-        people = [c for c in candidates if c.kind == "person" and not c.plural]
-        fitting = [c for c in people if c.gender == gender] or [c for c in people if c.gender is None]
-        named = [c for c in fitting if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
-        return _best(named or fitting, high=0.9 if any(c.gender == gender for c in fitting) else 0.7)
+        owned = _next_word(query, ref.end) if low in POSSESSIVES | {"her"} else ""
+        people = [
+            c
+            for c in candidates
+            if c.kind == "person" and not c.plural and c.gender in (gender, None) and c.head != owned
+        ]  # "her sister" is not the sister herself
+        named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
+        chosen = _by_agreement(named or people, gender)
+        return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
     if ref.kind == "plural":
-        teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | {"team", "squad", "crew"}]
+        teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
         groups = [c for c in candidates if c.kind != "place" and c.plural]
         people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
         recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
         if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
             return f"{recent[0].text} and {recent[1].text}", 0.75
-        return _best(teams, high=0.8) or _best(groups, high=0.7) or _pair(candidates)
+        named = [c for c in candidates if c.kind == "thing" and c.text[:1].isupper() and not c.plural]
+        return (
+            _best(teams, high=0.8)
+            or _best(groups, high=0.7)
+            or _pair(candidates)
+            or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
+            or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper()], high=0.5)
+        )
     if ref.kind == "place":
         return _best([c for c in candidates if c.kind == "place"], high=0.85)
+    if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
+        return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
         return _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
         plural = low in ("these", "those")
-        things = [c for c in candidates if c.kind == "thing" and (c.plural or not plural)]
+        # number agreement: "it" is one thing, "those" are several (or a pair)
+        things = [c for c in candidates if c.kind == "thing" and c.plural == plural]
         return _best(things, high=0.85) or (_pair(candidates) if plural else None)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
         times = _best([c for c in candidates if c.kind == "time"], high=0.8)
@@ -123,6 +141,31 @@ def _choose(query: str, ref: Reference, candidates: Sequence[Candidate]) -> tupl
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
         return _best(problems, high=0.9)
     return None
+
+
+def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float] | None:
+    """ "that day" -> "on 14 March": the latest time the conversation named."""
+    times = [c for c in candidates if c.kind == "time"]
+    if not times:
+        return None
+    latest = min(times, key=lambda c: (c.last_seen, -c.salience))
+    bare = latest.text.split(maxsplit=1)[-1] if latest.text.split()[0].lower() in ("on", "in", "since") else latest.text
+    return f"{preposition} {bare}", 0.8
+
+
+def _next_word(query: str, end: int) -> str:
+    rest = query[end:].split()
+    return rest[0].lower().strip(".,?!") if rest else ""
+
+
+def _by_agreement(people: Sequence[Candidate], gender: str) -> list[Candidate]:
+    """People reweighted by how well they fit the pronoun: a known gender beats a guess from the
+    name's shape, which beats nothing, and a guess against the pronoun counts against."""
+    fit = []
+    for c in people:
+        factor = 2.0 if c.gender == gender else 1.7 if c.hint == gender else 0.4 if c.hint else 1.0
+        fit.append(replace(c, salience=c.salience * factor))
+    return fit
 
 
 def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -11,12 +11,14 @@ from mnemo.categories import service as categories
 from mnemo.config import Config, load_config
 from mnemo.context.grouped import render_grouped
 from mnemo.context.render import ContextPack, render
+from mnemo.doctor import DoctorReport, Target, run_doctor
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
 from mnemo.embed.inputs import embed_items, query_input
 from mnemo.errors import InputError
 from mnemo.facade.categories import CategoriesMixin
 from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
+from mnemo.facade.erase import erase_traces, forget_orphan_facts
 from mnemo.facade.facts import FactsMixin
 from mnemo.facade.query import QueryMixin
 from mnemo.facade.sources import SourcesMixin
@@ -33,8 +35,11 @@ from mnemo.records import (
     Scope,
     SearchFilter,
 )
+from mnemo.redact import install_log_redaction, redact_record
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
 from mnemo.retrieve.sessions import SessionSearcher
+from mnemo.retrieve.store_vectors import StoreVectorIndex
+from mnemo.retrieve.summaries import summarised_sessions
 from mnemo.retrieve.vectors import SyncedVectorIndex
 from mnemo.store.base import Embedding
 from mnemo.store.factory import open_store
@@ -67,6 +72,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         else:  # explicit arguments still win over a given Config
             self.config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
         self.pinned = Scope(user_id=user_id, agent_id=agent_id, project=project)
+        if self.config.redact:
+            install_log_redaction()
         self.store = open_store(self.config.db_target, self.config)
         try:
             self.embedder = choose_embedder(
@@ -149,19 +156,29 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
                     skipped.append(f"record {position}: {exc}")
 
         done = 0
+        touched: set[tuple[str | None, ...]] = set()
         for batch in _chunks(valid_items(), self.config.batch_size):
             for status in self._write(batch):
                 counts[status] += 1
             self._learn(batch, self.config.extract_facts_on_import if extract_facts is None else extract_facts)
+            touched |= summarised_sessions(batch) if self.config.summaries_on_ingest else set()
             done += len(batch)
             if progress:
                 progress(done, total or 0)
+        self._summarise_touched(touched)
         self._auto_evolve()
         return ImportReport(skipped=len(skipped), errors=tuple(skipped[:100]), **counts)
 
     def delete(self, id: str, **scope: str | None) -> int:  # noqa: A002
-        """Delete the item(s) with this id within the given (and pinned) scope; returns how many."""
-        return self.store.delete(id, self._scope(scope))
+        """Delete the item(s) with this id within the given (and pinned) scope; returns how many.
+
+        A hard delete: no copy of the text stays in the indexes, caches or WAL (facade.erase)."""
+        within = self._scope(scope)
+        removed = self.store.delete(id, within)
+        if removed:
+            forget_orphan_facts(self, id, within)
+            erase_traces(self)
+        return removed
 
     def reindex(self, embedder: str | Embedder, progress: Progress | None = None) -> int:
         """Re-embed every item with another model and record it as the store's model."""
@@ -294,12 +311,24 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
             numbers.update(vectors_indexed=len(self._vectors), vector_index=self._vectors.kind)
         return numbers
 
+    def doctor(self, repair: bool = False, *, quick: bool = False) -> DoctorReport:
+        """Check that the full-text index, vectors, saved index, subcategories and facts agree with the items;
+        ``repair`` rebuilds or drops whatever does not (never an item). See mnemo.doctor."""
+        self.wait_for_background()  # an evolve mid-way is not damage
+        report = run_doctor(Target(self.store, self.embedder, self._index_path()), repair=repair, quick=quick)
+        if report.repaired:  # the in-process vector index may hold what the repair dropped
+            self._vectors = self._new_vectors()
+        return report
+
     def close(self) -> None:
         self.wait_for_background()  # a background evolve uses the store until it is done
         try:
-            self._vectors.save()
+            self.flush_turn_metrics()  # per-turn timings outlive the process (`mnemo stats --turns`)
         finally:
-            self.store.close()
+            try:
+                self._vectors.save()
+            finally:
+                self.store.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -309,13 +338,15 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
 
     # -- plumbing --------------------------------------------------------------------------
 
-    def _new_vectors(self) -> SyncedVectorIndex:
+    def _new_vectors(self) -> SyncedVectorIndex | StoreVectorIndex:
+        if hasattr(self.store, "nearest"):  # the store searches its own index (pgvector)
+            return StoreVectorIndex(self.store)  # type: ignore[arg-type]
         return SyncedVectorIndex(self.store, self._open_index, self._save_index)
 
     def _index_path(self) -> str | None:
         """Beside the store file, named by the store's id so a recreated store never reuses it."""
-        if self.store.path == ":memory:" or self.embedder is None:
-            return None
+        if self.store.path == ":memory:" or self.embedder is None or hasattr(self.store, "nearest"):
+            return None  # in memory, no vectors, or the index lives in the database (pgvector)
         return f"{self.store.path}.{self.store.store_id[:12]}.{self.embedder.dim}.hnsw"
 
     def _open_index(self) -> AdaptiveIndex:
@@ -362,6 +393,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
     def _validate(self, record: Mapping[str, Any]) -> Item:
         if not isinstance(record, Mapping):
             raise InputError(f"a record must be an object, got {type(record).__name__}")
+        if self.config.redact:  # before make_item: the content hash and every copy see only placeholders
+            record = redact_record(record)
         item = make_item(record, self.pinned)
         self._check_pin(item.scope)  # on the normalised values: 0 and "0" are the same owner
         return item

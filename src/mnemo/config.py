@@ -38,6 +38,8 @@ class Config:
     #: Above this many vectors the exact numpy search hands over to an HNSW index.
     hnsw_threshold: int = 50_000
     busy_timeout_ms: int = 10_000
+    #: Most connections one process keeps to a PostgreSQL store (MNEMO_PG_POOL_SIZE; docs/postgres.md).
+    pg_pool_size: int = 8
     #: Token budget of the memory block the Claude Code hook injects per prompt (`mnemo hook claude-code`).
     hook_max_tokens: int = 600
     #: Items embedded and written per transaction during add_many/import. Large enough that the
@@ -72,17 +74,21 @@ class Config:
     #: Query rewriting: seconds a rewrite stays cached, and the least confidence an LLM rewrite needs.
     rewrite_cache_ttl: float = 300.0
     rewrite_min_confidence: float = 0.7
+    #: Build the extractive summary of every session an add_many/import touched (progressive search's
+    #: first tier) as it is ingested. Off by default: the summaries are items, counted and searched.
+    summaries_on_ingest: bool = False
     #: Iterative search (seed 003): rounds, strategies and expansions used when iterative=True.
     iterate_max_iter: int = 2
-    iterate_strategies: str = "exact,semantic,concept,temporal,neighbours"
+    iterate_strategies: str = "exact,semantic,concept,temporal,neighbours,speaker"
     iterate_expansions: str = "synonyms,hierarchical,context,feedback"
     iterate_stop_confidence: float = 0.9
     #: "weighted" (min-max normalised scores) or "rrf"; weighted measured better on LoCoMo dev.
     iterate_fusion: str = "weighted"
     iterate_candidates: int = 100
-    #: Default path of Memory.search: "hybrid" (single pass) or "fused" (one iterative round:
-    #: every strategy fused, no feedback rounds; see benchmarks/query.py for both).
-    search_mode: str = "hybrid"
+    #: Default path of Memory.search: "fused" (one iterative round: every strategy fused, no
+    #: feedback rounds; LoCoMo dev recall@10 0.734 vs 0.658) or "hybrid" (the single pass; see
+    #: benchmarks/query.py for both).
+    search_mode: str = "fused"
     #: Extract facts from user-role messages added one by one (MNEMO_EXTRACT_FACTS=0 turns it off),
     #: and from those of bulk imports (add_many, `mnemo import`) only when this second switch is on
     #: or the caller asks: imports stay fast and their counts unchanged by default.
@@ -107,6 +113,13 @@ class Config:
     score_weights: str = "0.4,0.2,0.3,0.1"
     recency_days: float = 3.0
     session_boost: float = 1.2
+    #: Replace e-mail addresses, phone numbers, API keys and tokens by typed placeholders before
+    #: anything is stored, and in mnemo's log output (mnemo.redact; MNEMO_REDACT=1). Off by default.
+    redact: bool = False
+    #: BLAS threads while the per-turn path (turn, the hook's server endpoint) runs the embedding
+    #: model; 0 leaves the BLAS library's own count. One is fastest: idle spinning BLAS threads of
+    #: spaCy's parse otherwise starve the model's small matrix products (see docs/hook.md).
+    blas_threads: int = 1
 
     def __post_init__(self) -> None:
         if self.search_mode not in ("hybrid", "fused") or self.iterate_fusion not in ("weighted", "rrf"):

@@ -197,7 +197,9 @@ def reindex(ctx: click.Context, model: str) -> None:
 
 
 # Commands that live in their own modules register here, one line each.
-COMMAND_MODULES: tuple[str, ...] = ("serve", "sessions", "sources", "facts", "categories", "rewrite", "hook", "turn")
+COMMAND_MODULES: tuple[str, ...] = (
+    "serve", "sessions", "sources", "facts", "categories", "rewrite", "hook", "turn", "doctor", "migrate",
+)  # fmt: skip
 
 
 def _register_commands() -> None:

@@ -170,6 +170,24 @@ def test_bad_lines_are_skipped_and_counted_without_duplicates(memory: Memory, tm
 
 
 @pytest.mark.core
+def test_a_line_whose_type_is_not_a_string_is_dropped_not_a_crash(memory: Memory, tmp_path: Path) -> None:
+    # found by the soak fuzzer: {"type": {...}} used to raise TypeError (a dict is not hashable)
+    folder = tmp_path / "projects" / "-srv-x"
+    folder.mkdir(parents=True)
+    good = {
+        "type": "user",
+        "sessionId": "s1",
+        "uuid": "u1",
+        "timestamp": "2026-01-02T03:04:05Z",
+        "message": {"role": "user", "content": "fix the login bug"},
+    }
+    lines = [json.dumps({"type": {"role": "user"}}), json.dumps({"type": ["user"]}), json.dumps(good)]
+    (folder / "s1.jsonl").write_text("\n".join(lines) + "\n")
+    report = memory.import_claude_code(str(tmp_path / "projects")).as_dict()
+    assert report["dropped"]["unknown_type"] == 2 and report["added"] == 1
+
+
+@pytest.mark.core
 def test_old_cli_shape_and_foreign_session_lines(memory: Memory) -> None:
     report = memory.import_sources([str(FIXTURES / "edge_cases.jsonl")]).as_dict()
     assert report["dropped"]["foreign_session"] == 1  # a line of another session inside this file

@@ -88,6 +88,9 @@ def _read_line(builder: _Builder, line: Line) -> None:
         builder.drop(line, value)
         return
     kind = value.get("type")
+    if not isinstance(kind, str | None):  # {"type": {...}} is not a line type; found by the fuzzer
+        builder.drop(line, noise.UNKNOWN_TYPE)
+        return
     state = builder.state
     if state.first_type is None and kind not in (None, "file-history-snapshot", "summary"):
         state.first_type = str(kind)

@@ -236,8 +236,7 @@ def _run_round(
             state.signals["neighbours"] = st.neighbours(store, order, flt, s.neighbour_top)
             found["neighbours"] = len(state.signals["neighbours"])
         if "speaker" in s.strategies and plan:
-            pool = sorted({k for n in ("exact", "semantic") for k in state.signals.get(n, {})})
-            found["speaker"] = _speaker(store, plan[0][1], pool, flt, state)
+            found["speaker"] = _speaker(store, plan[0][1], order, flt, state)
     _note_times(store, state, flt)
     return found
 

@@ -30,6 +30,7 @@ PARTS: tuple[str, ...] = (
     "fuzz_mcp",
     "isolation",
     "privacy",
+    "big_file",
 )
 #: The columns every part reports against; all should be zero but ``inputs``.
 COLUMNS: tuple[str, ...] = (
@@ -92,6 +93,8 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         known = {*COLUMNS, *extras, "seconds", "note"}
         others = ", ".join(f"{k}={v}" for k, v in figures.items() if k not in known and not isinstance(v, dict))
         notes = "; ".join(filter(None, [str(figures.get("note", "")), others]))
+        # a failure report can hold a traceback; the table keeps its first line, the JSON keeps all of it
+        notes = " ".join(notes.split())[:300]
         rows.append([name, *(figures.get(c, NOT_MEASURED) for c in (*COLUMNS, *extras, "seconds")), notes])
     legend = f"\n\n{NOT_MEASURED} = not measured by that part."
     return markdown_table(headers, rows) + legend

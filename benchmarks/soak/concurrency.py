@@ -25,6 +25,10 @@ def run(budget_seconds: float, workdir: Path) -> dict[str, Any]:
     for backend, outcome in outcomes.items():
         figures[f"{backend}_writes"] = outcome.acknowledged
         figures[f"{backend}_writes_per_s"] = round(outcome.acknowledged / share, 1)
+    problems = [f"{backend}: {p}" for backend, o in outcomes.items() for p in (*o.errors, *o.violations)]
+    if problems:  # the first one in the table, all of them in the JSON
+        figures["first_problem"] = problems[0]
+        figures["problems"] = problems
     if server is None:
         figures["note"] = "PostgreSQL not measured: no server could be started"
     return figures

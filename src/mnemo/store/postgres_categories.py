@@ -20,7 +20,7 @@ import numpy as np
 from mnemo.errors import InputError
 from mnemo.records import SearchFilter, Subcategory
 from mnemo.store.postgres_filters import pg_where
-from mnemo.store.sqlite_categories import Grouping, Member
+from mnemo.store.sqlite_categories import Grouping, Member, history_entry
 from mnemo.timeutil import from_epoch, now_utc, to_epoch
 
 #: Idempotent DDL, run by PostgresStore's schema runner (mirrors SQLite migration 0004).
@@ -146,18 +146,7 @@ class PgCategories:
             f"WHERE {where} ORDER BY id DESC LIMIT %s",
             [*params, limit],
         )
-        return [
-            {
-                "at": from_epoch(r[0]).isoformat() if r[0] is not None else None,
-                "user_id": r[1] or None,
-                "category": r[2],
-                "action": r[3],
-                "old": json.loads(r[4]),
-                "new": json.loads(r[5]),
-                "detail": r[6],
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from mnemo.records import Fact, Item, Scope, SearchFilter
 from mnemo.store.base import Embedding
 from mnemo.store.postgres_filters import pg_where
 from mnemo.store.postgres_rows import bump_seq, claim_model, tombstone, upsert_batch
-from mnemo.store.sqlite_facts import FUNCTIONAL, MAX_PROVENANCE, _to_fact, fact_key, key_of_text
+from mnemo.store.sqlite_facts import FUNCTIONAL, _to_fact, fact_key, key_of_text, reinforcement
 from mnemo.store.sqlite_rows import owner_values
 
 _FACT_COLUMNS = (
@@ -160,18 +160,15 @@ def _observe(conn: Any, rowid: int, owner: list[str], fact: Fact, now: float, al
              json.dumps([source] if source else []), now, fact.lang, bool(fact.hedged)],
         )  # fmt: skip
         return
-    weight, status, provenance, old_confidence = found
-    seen = json.loads(provenance)
-    if source is not None and source in seen and status == "active":
-        return  # the same message again (a re-import): no new evidence, the weight stays
-    sources = [s for s in seen if s != source] + ([source] if source else [])
-    reopened = status != "active"
+    change = reinforcement(found, fact, alpha, source)
+    if change is None:
+        return
+    weight, provenance, confidence, reopened = change
     conn.execute(
         "UPDATE facts SET weight = %s, last_seen = %s, status = 'active', provenance = %s, confidence = %s, "
         "hedged = %s, valid_from = CASE WHEN %s THEN %s ELSE valid_from END, "
         "valid_to = CASE WHEN %s THEN NULL ELSE valid_to END WHERE item_rowid = %s",
-        [weight + alpha * (1.0 - weight), now, json.dumps(sources[-MAX_PROVENANCE:]),
-         max(old_confidence, fact.confidence), bool(fact.hedged), reopened, now, reopened, rowid],
+        [weight, now, provenance, confidence, bool(fact.hedged), reopened, now, reopened, rowid],
     )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from mnemo.store.session_sql import (
     source_values,
     to_session,
     to_source,
+    upsert_session_sql,
 )
 from mnemo.timeutil import now_utc, to_epoch
 
@@ -70,23 +71,7 @@ _SESSION_COLUMNS = ", ".join(SESSION_FIELDS)
 _SOURCE_COLUMNS = ", ".join(f'"{name}"' if name == "offset" else name for name in SOURCE_FIELDS)
 _MARKS_12 = ", ".join(["%s"] * 12)
 _MARKS_14 = ", ".join(["%s"] * 14)
-# First writer wins for where a session lives and what it is called (its main transcript is read
-# before its subagents); the latest branch wins; start and end only widen (as on SQLite).
-_UPSERT_SESSION = f"""
-INSERT INTO sessions ({_SESSION_COLUMNS}, updated_at) VALUES ({_MARKS_12})
-ON CONFLICT (session_id) DO UPDATE SET
-    project = coalesce(sessions.project, excluded.project),
-    source = coalesce(sessions.source, excluded.source),
-    path = coalesce(sessions.path, excluded.path),
-    title = coalesce(sessions.title, excluded.title),
-    started_at = CASE WHEN sessions.started_at IS NULL OR excluded.started_at < sessions.started_at
-                      THEN excluded.started_at ELSE sessions.started_at END,
-    ended_at = CASE WHEN sessions.ended_at IS NULL OR excluded.ended_at > sessions.ended_at
-                    THEN excluded.ended_at ELSE sessions.ended_at END,
-    git_branch = coalesce(excluded.git_branch, sessions.git_branch),
-    is_fork = sessions.is_fork OR excluded.is_fork,
-    updated_at = excluded.updated_at
-"""
+_UPSERT_SESSION = upsert_session_sql("%s", "sessions.is_fork OR excluded.is_fork")
 # Counts come from the stored messages themselves, so re-reading a file never doubles them; one
 # statement recounts every session of the batch (sessions without items get zero counts).
 _SET_TOTALS = """

@@ -113,3 +113,27 @@ def to_source(row: tuple[Any, ...]) -> SourceFile:
         imported_at=from_epoch(at),
         state=json.loads(state) if state else {},
     )
+
+
+def upsert_session_sql(mark: str, fork_either: str) -> str:
+    """The session upsert of both backends, given the placeholder (``?`` or ``%s``) and the
+    dialect's "either row is a fork" expression. First writer wins for where a session lives and
+    what it is called (its main transcript is read before its subagents); the latest branch wins;
+    start and end only widen."""
+    columns = ", ".join(SESSION_FIELDS)
+    marks = ", ".join([mark] * (len(SESSION_FIELDS) + 1))
+    return f"""
+INSERT INTO sessions ({columns}, updated_at) VALUES ({marks})
+ON CONFLICT (session_id) DO UPDATE SET
+    project = coalesce(sessions.project, excluded.project),
+    source = coalesce(sessions.source, excluded.source),
+    path = coalesce(sessions.path, excluded.path),
+    title = coalesce(sessions.title, excluded.title),
+    started_at = CASE WHEN sessions.started_at IS NULL OR excluded.started_at < sessions.started_at
+                      THEN excluded.started_at ELSE sessions.started_at END,
+    ended_at = CASE WHEN sessions.ended_at IS NULL OR excluded.ended_at > sessions.ended_at
+                    THEN excluded.ended_at ELSE sessions.ended_at END,
+    git_branch = coalesce(excluded.git_branch, sessions.git_branch),
+    is_fork = {fork_either},
+    updated_at = excluded.updated_at
+"""

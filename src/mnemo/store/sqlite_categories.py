@@ -135,18 +135,7 @@ class SQLiteCategories:
             f"WHERE {where} ORDER BY id DESC LIMIT ?",
             [*params, limit],
         )
-        return [
-            {
-                "at": from_epoch(r[0]).isoformat() if r[0] is not None else None,
-                "user_id": r[1] or None,
-                "category": r[2],
-                "action": r[3],
-                "old": json.loads(r[4]),
-                "new": json.loads(r[5]),
-                "detail": r[6],
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -302,3 +291,17 @@ def _log(
 def _bump_version(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('category_version', '0')")
     conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'category_version'")
+
+
+def history_entry(row: Sequence[Any]) -> dict[str, Any]:
+    """One category_history row (at, user_id, category, action, old, new, detail) as the API shows it."""
+    at, user_id, category, action, old_names, new_names, detail = row
+    return {
+        "at": from_epoch(at).isoformat() if at is not None else None,
+        "user_id": user_id or None,
+        "category": category,
+        "action": action,
+        "old": json.loads(old_names),
+        "new": json.loads(new_names),
+        "detail": detail,
+    }

@@ -166,19 +166,35 @@ def _observe(
              json.dumps([source] if source else []), now, fact.lang, int(fact.hedged)],
         )  # fmt: skip
         return
-    weight, status, provenance, old_confidence = found
-    seen = json.loads(provenance)
-    if source is not None and source in seen and status == "active":
-        return  # the same message again (a re-import): no new evidence, the weight stays
-    sources = [s for s in seen if s != source] + ([source] if source else [])
-    reopened = status != "active"
+    change = reinforcement(found, fact, alpha, source)
+    if change is None:
+        return
+    weight, provenance, confidence, reopened = change
     conn.execute(
         "UPDATE facts SET weight = ?, last_seen = ?, status = 'active', provenance = ?, confidence = ?, "
         "hedged = ?, valid_from = CASE WHEN ? THEN ? ELSE valid_from END, "
         "valid_to = CASE WHEN ? THEN NULL ELSE valid_to END WHERE item_rowid = ?",
-        [weight + alpha * (1.0 - weight), now, json.dumps(sources[-MAX_PROVENANCE:]),
-         max(old_confidence, fact.confidence), int(fact.hedged), reopened, now, reopened, rowid],
+        [weight, now, provenance, confidence, int(fact.hedged), reopened, now, reopened, rowid],
     )  # fmt: skip
+
+
+def reinforcement(
+    found: Sequence[Any], fact: Fact, alpha: float, source: str | None
+) -> tuple[float, str, float, bool] | None:
+    """The evidence rule of a fact seen again, shared by every backend: ``found`` is its stored
+    (weight, status, provenance JSON, confidence); returns the new (weight, provenance JSON,
+    confidence, reopened), or None when the same message was seen before (a re-import is no news)."""
+    weight, status, provenance, old_confidence = found
+    seen = json.loads(provenance)
+    if source is not None and source in seen and status == "active":
+        return None
+    sources = [s for s in seen if s != source] + ([source] if source else [])
+    return (
+        weight + alpha * (1.0 - weight),
+        json.dumps(sources[-MAX_PROVENANCE:]),
+        max(old_confidence, fact.confidence),
+        status != "active",
+    )
 
 
 def _add_keys(conn: sqlite3.Connection, source: Item, facts: list[Fact]) -> None:

@@ -14,6 +14,7 @@ from mnemo.store.session_sql import session_values as _session_values
 from mnemo.store.session_sql import source_values as _source_values
 from mnemo.store.session_sql import to_session as _to_session
 from mnemo.store.session_sql import to_source as _to_source
+from mnemo.store.session_sql import upsert_session_sql
 from mnemo.store.sql import placeholders, where_clause
 from mnemo.timeutil import now_utc, to_epoch
 
@@ -25,23 +26,7 @@ _SOURCE_COLUMNS = (
     "path, kind, root, size, mtime, offset, line, bytes_read, head_hash, session_id, messages, dropped, "
     "imported_at, state"
 )
-# First writer wins for where a session lives and what it is called (its main transcript is read
-# before its subagents); the latest branch wins; start and end only widen.
-_UPSERT_SESSION = f"""
-INSERT INTO sessions ({_SESSION_COLUMNS}, updated_at) VALUES ({placeholders(12)})
-ON CONFLICT (session_id) DO UPDATE SET
-    project = coalesce(sessions.project, excluded.project),
-    source = coalesce(sessions.source, excluded.source),
-    path = coalesce(sessions.path, excluded.path),
-    title = coalesce(sessions.title, excluded.title),
-    started_at = CASE WHEN sessions.started_at IS NULL OR excluded.started_at < sessions.started_at
-                      THEN excluded.started_at ELSE sessions.started_at END,
-    ended_at = CASE WHEN sessions.ended_at IS NULL OR excluded.ended_at > sessions.ended_at
-                    THEN excluded.ended_at ELSE sessions.ended_at END,
-    git_branch = coalesce(excluded.git_branch, sessions.git_branch),
-    is_fork = max(sessions.is_fork, excluded.is_fork),
-    updated_at = excluded.updated_at
-"""
+_UPSERT_SESSION = upsert_session_sql("?", "max(sessions.is_fork, excluded.is_fork)")
 # Counts come from the stored messages themselves, so re-reading a file can never double them. Only
 # the session_id condition is indexable here, so SQLite walks items_by_session (a condition on
 # kind would tempt it into scanning every message).

@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
+from mnemo.retrieve.rewrite.lowercase import truecase, verbal
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
     FEMALE_NOUNS,
@@ -21,6 +23,7 @@ from mnemo.retrieve.rewrite.names import (
     PHRASE_BREAKERS,
     PLACE_NOUNS,
     VAGUE,
+    fold,
 )
 from mnemo.store.sql import STOPWORDS
 
@@ -38,9 +41,11 @@ _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
 )
+#: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about
+#: my back pain") still starts a phrase of its own.
 _PHRASE = re.compile(
     r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
-    r"((?:[A-Za-z][\w.\-]*\s+){0,2}[A-Za-z][\w.\-]*)",
+    r"(?=((?:[A-Za-z][\w.\-]*\s+){0,2}[A-Za-z][\w.\-]*))",
     re.IGNORECASE,
 )
 _PLACE_CUE = re.compile(
@@ -60,7 +65,7 @@ _SPEAKER_LABEL = re.compile(rf"^\s*\[?({_WORD}(?: {_WORD})?)\]?\s*:\s+")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"“”'‘’\n]{3,60})[\"”'’](?!\w)")
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
-_ATTACHED = re.compile(r"^\s+(?:for|of|from)\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
+_ATTACHED = re.compile(r"^\s+(?:for|of|from|with(?=\s+[A-Z]))\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
 _PERSON_CUE_BEFORE = re.compile(
     r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
     r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
@@ -69,14 +74,16 @@ _PERSON_CUE_BEFORE = re.compile(
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
 _NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
 _OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
-_SUBJECT_CUE_AFTER = re.compile(rf"^(?:\s+and\s+{_WORD}\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b)")
+_SUBJECT_CUE_AFTER = re.compile(
+    rf"^(?:\s+and\s+(?:{_WORD}|I)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
+    r"won|gave|told|said|wrote|sent|built|bought|found|saw|had|was|did|flew|drove|quit|spent|paid)\b)"
+)
 #: A sentence opened by a word and then one of these is about that word as an agent ("Marta is
 #: reviewing it", "Kofi keeps ..."): a person or an organisation, which only the pronoun can tell.
 _AGENT_CUE_AFTER = re.compile(
     r"^\s+(?:is|was|has|had|will|would|can|could|keeps|wants|thinks|says|said|asked|told|just|also|still|"
-    r"never|always|[a-z]{3,}ed)\b"
+    r"never|always|[a-z]{3,}ed|took|went|got|made|came|left|gave|wrote|sent|ran|won|lost|met|joined)\b"
 )
-TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "dr": "", "prof": ""}
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+$")
 _AND_NAME_BEFORE = re.compile(rf"(?<!\w)({_WORD})\s+and\s+$")
 _AND_NAME_AFTER = re.compile(rf"^\s+and\s+({_WORD})(?!\w)")
@@ -94,6 +101,8 @@ class Candidate:
     mentions: int = 0
     #: A guess at the gender from the shape of an unlisted name ("Lucía", "Lorenzo"): a tie-breaker only.
     hint: str | None = None
+    #: Position among the mentions of the message it was last seen in ("Gwen and Oskar": 0, 1).
+    order: int = 0
 
     @property
     def head(self) -> str:
@@ -115,19 +124,21 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         # Soft recency, and the user's own words count more: what they asked about is the topic.
         weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
-            speaker = Candidate(role, "person", gender=_gender_of(role), hint=_gender_hint(role))
+            speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role))
             _note(found, speaker, weight * 0.8, distance)
         mentions = _mentions(text)
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
+            candidate.order = order
             _note(
                 found, candidate, weight * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))), distance
             )
         for match in _TIME.finditer(text):
             _note(found, Candidate(match.group(0), "time"), weight, distance)
-        _learn_gender(found, text)
+        learn_gender(found, text)
     if recent:
         _topic_bonus(found, recent)
+        chain_gender(found, recent)
     return sorted(found.values(), key=lambda c: -c.salience)
 
 
@@ -166,10 +177,10 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
 def _mentions(text: str) -> list[Candidate]:
     """People, places and things of one message in order of position (each salience = its weight)."""
     found: list[tuple[int, Candidate]] = []
-    phrases = _phrases(text)
-    compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(phrases)]
+    noun_phrases = phrases(text)
+    compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
-    inside = {w.lower().removesuffix("'s") for _, c in phrases + compounds for w in c.text.split()}
+    inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
     names: set[str] = set()
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
@@ -195,11 +206,11 @@ def _mentions(text: str) -> list[Candidate]:
         if kind == "thing" and name.lower() in inside:
             continue  # "the Berlin marathon" stands for Berlin here
         if kind == "agent":  # both readings, the person a little less likely than the thing
-            found.append((start, Candidate(name, "person", salience=0.6 * weight, hint=_gender_hint(name))))
+            found.append((start, Candidate(name, "person", salience=0.6 * weight, hint=gender_hint(name))))
             found.append((start, Candidate(name, "thing", salience=weight)))
             continue
-        gender = _gender_of(name) or _noun_gender(before) if kind == "person" else None
-        hint = _gender_hint(name) if kind == "person" and gender is None else None
+        gender = gender_of(name) or noun_gender(before) if kind == "person" else None
+        hint = gender_hint(name) if kind == "person" and gender is None else None
         found.append((start, Candidate(name, kind, salience=weight, gender=gender, hint=hint)))
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=1.2)))
@@ -224,36 +235,65 @@ def _mentions(text: str) -> list[Candidate]:
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
             # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
             found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
-    found.extend(phrases)
+    found.extend(noun_phrases)
     found.extend(compounds)
+    found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
     return [c for _, c in sorted(found, key=lambda pair: pair[0])]
 
 
 _POSSESSED = re.compile(rf"(?<!\w)({_WORD})'s\s+([a-z]{{3,}})\b")
-_LOWER_PERSON_CUE = re.compile(
-    r"\b(?:mr|mrs|ms|dr|prof|ask|asked|tell|told|met|ping|pinged|call|called|email|emailed|talked to|talk to|"
-    r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
+_SUBJECTS = frozenset("i you we they he she it who that which there this".split())
+
+
+def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
+    """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
+    Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
+    is a verb ("she keeps"), so it is skipped."""
+    out: list[tuple[int, Candidate]] = []
+    words = list(re.finditer(r"[A-Za-z0-9][\w'-]*", text))
+    for n, word in enumerate(words):
+        token = word.group(0)
+        low = token.lower()
+        if not _plural_noun(low) or token[:1].isupper() or re.search(r"[_./\d]", token):
+            continue
+        if _OBJECT_NEXT.match(text[word.end() :]):
+            continue  # "any lockfile change busts the cache": a verb before its object
+        before = words[n - 1].group(0) if n else ""
+        if before.lower() in _SUBJECTS or before[:1].isupper() or before.lower() in ("the", "my", "your", "our", "a"):
+            continue  # a verb after its subject, or a phrase the determiner pass already has
+        modifiers: list[str] = []
+        for prev in reversed(words[max(0, n - 2) : n]):
+            plow = prev.group(0).lower()
+            adverb = plow.endswith("ly") and len(plow) > 4
+            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb:
+                break
+            modifiers.insert(0, prev.group(0))
+        start = words[n - len(modifiers)].start()
+        phrase = " ".join([*modifiers, token])
+        attached = _ATTACHED.match(text[word.end() :])
+        if attached and _trim(attached.group(1).split(maxsplit=1)[-1]):
+            phrase = f"{phrase} {text[word.end() :].split()[0]} {_trim_keep_det(attached.group(1))}"
+        # weaker than a determiner-led phrase: a bare "-s" word may be a name ("postgres") or a verb
+        out.append((start, Candidate(phrase, "thing", salience=0.6, plural=True)))
+    return out
+
+
+def _plural_noun(low: str) -> bool:
+    return (
+        len(low) > 3
+        and low.endswith("s")
+        and not low.endswith(("ss", "us", "is", "'s"))
+        and low not in STOPWORDS
+        and low not in PHRASE_BREAKERS
+        and low not in VAGUE
+        and low[:-1] not in _COMMON_VERBS_3RD
+    )
+
+
+_COMMON_VERBS_3RD = frozenset(
+    """need want keep get make take give look seem sound feel work run go come say know think use help show
+    start stop open close cost mean hurt smell taste leak drip break fail""".split()
 )
-_LOWER_PLACE_CUE = re.compile(r"\b(?:in|to|from|at)\s+$")
-
-
-def truecase(text: str) -> str:
-    """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
-    "grew up in tromsø"): listed first names, words after a person cue, a place word ending a clause."""
-    out: list[str] = []
-    for match in re.finditer(r"\S+|\s+", text):
-        word = match.group(0)
-        bare = word.strip(".,;:!?")
-        before = text[: match.start()]
-        ending = bare != word or match.end() == len(text)
-        name = bare.lower() in MALE | FEMALE or (
-            _LOWER_PERSON_CUE.search(before[-24:]) and bare.lower() not in STOPWORDS | NOT_NAMES
-        )
-        place = ending and _LOWER_PLACE_CUE.search(before[-6:]) and len(bare) > 3 and bare not in STOPWORDS
-        if bare.isalpha() and (name or place) and bare.lower() not in VAGUE:
-            word = word.replace(bare, bare[:1].upper() + bare[1:], 1)
-        out.append(word)
-    return "".join(out)
 
 
 def _tech_weight(token: str) -> float:
@@ -272,11 +312,12 @@ def inside_text(phrases: list[tuple[int, Candidate]]) -> str:
     return " ".join(c.text.lower() for _, c in phrases)
 
 
-def _phrases(text: str) -> list[tuple[int, Candidate]]:
+def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
+    covered = 0
     for match in _PHRASE.finditer(text):
         phrase = _trim(match.group(1))
-        if not phrase:
+        if not phrase or match.start() < covered:
             continue
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) :]
@@ -285,11 +326,15 @@ def _phrases(text: str) -> list[tuple[int, Candidate]]:
             rest = text[match.start(1) + len(phrase) :]
             head = phrase.split()[-1].lower()
         named, attached = _CALLED.match(rest), _ATTACHED.match(rest)
+        kind = "person" if head in PERSON_NOUNS else "place" if head in PLACE_NOUNS else "thing"
+        words = phrase.split()
+        if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
+            kind = "person"  # "my daughter Amira" is Amira
         if named:
             phrase = f"{phrase} {named.group(1)}"
-        elif attached and _trim(attached.group(1).split(maxsplit=1)[-1]):
+        elif attached and kind != "person" and _trim(attached.group(1).split(maxsplit=1)[-1]):
             phrase = f"{phrase} {rest.split()[0]} {_trim_keep_det(attached.group(1))}"
-        kind = "person" if head in PERSON_NOUNS else "place" if head in PLACE_NOUNS else "thing"
+        covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
         owner = "my" if det == "my" else "your" if det == "your" else "the"
@@ -343,7 +388,7 @@ def _name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
     if _PLACE_CUE.search(before[-24:]):
         return "place", 1.0
     first = name.split()[0].lower()
-    if first in MALE or first in FEMALE or possessive:
+    if fold(first) in MALE or fold(first) in FEMALE or possessive:
         return "person", 1.0
     if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
         return "person", 0.8
@@ -374,6 +419,8 @@ def _looks_like_subject_name(name: str, after: str) -> bool:
         return False
     if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
         return True
+    if re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after):
+        return after.split()[0] not in STOPWORDS  # "Chidi lent me his drill": a verb and its object
     return bool(_SUBJECT_CUE_AFTER.match(after))
 
 
@@ -396,59 +443,3 @@ def _past(word: str) -> bool:
 
 def _looks_plural(head: str) -> bool:
     return head.endswith("s") and not head.endswith("ss") and len(head) > 3
-
-
-def _gender_of(name: str) -> str | None:
-    first = name.split()[0].lower()
-    return "m" if first in MALE else "f" if first in FEMALE else None
-
-
-#: Endings that lean feminine or masculine across many European naming traditions (-a, -ia, -ine;
-#: -o, -os, -us). Many exceptions (Luca, Andrea), so it only breaks ties between fitting people.
-_FEMININE_ENDINGS = ("a", "á", "ia", "ía", "ine", "elle", "ette", "een", "ah")
-_MASCULINE_ENDINGS = ("o", "os", "us", "ás", "ós", "ik", "rd", "ur")
-
-
-def _gender_hint(name: str) -> str | None:
-    first = name.split()[0].lower()
-    if first in TITLES or len(first) < 3:
-        return None
-    if first.endswith(_FEMININE_ENDINGS):
-        return "f"
-    return "m" if first.endswith(_MASCULINE_ENDINGS) else None
-
-
-def _noun_gender(before: str) -> str | None:
-    """ "my sister Ines", "Grandma Rosa", "Ahmed's daughter Noor": the gendered noun before a name."""
-    words = before.rstrip(" ,").rsplit(None, 1)
-    previous = words[-1].lower().strip(".,:;") if words else ""
-    return "f" if previous in FEMALE_NOUNS else "m" if previous in MALE_NOUNS else None
-
-
-def _learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
-    """A name followed in the same message by "he" or "she" takes that gender when unknown."""
-    low = f" {text.lower()} "
-    for candidate in found.values():
-        if candidate.kind not in ("person", "thing") or candidate.gender or not candidate.text[:1].isupper():
-            continue
-        at = low.find(candidate.text.lower())
-        if at < 0:
-            continue
-        rest = low[at:]
-        he, she = _first(rest, (" he ", " him ", " his ")), _first(rest, (" she ", " her ", " hers "))
-        they = _first(rest, (" they ", " their ", " them "))
-        if they < min(he, she, rest.find(". ") if ". " in rest else 10**9):
-            if candidate.kind == "thing":
-                candidate.plural = True  # "Stripe changed their fees": a collective, "they"
-            continue
-        elif candidate.kind == "thing":
-            continue
-        elif he < she:
-            candidate.gender = "m"
-        elif she < he:
-            candidate.gender = "f"
-
-
-def _first(text: str, needles: tuple[str, ...]) -> int:
-    positions = [text.find(n) for n in needles]
-    return min([p for p in positions if p >= 0], default=10**9)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.implicit import elliptical
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF
 from mnemo.store.sql import STOPWORDS
 
@@ -75,6 +76,29 @@ TIME_NOUNS = set("morning afternoon evening night week weekend month year quarte
 EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
 PUNCT = set(".?!,;:")
+ADVERBS = frozenset("also too outside inside again now first later anyway already still either instead".split())
+PREPOSITIONS = frozenset("on in at for to with from by into onto about over under before after through".split())
+#: "such a refund", "such tickets": a kind the conversation described.
+_SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
+_UNITS = (
+    r"(?:days?|nights?|mornings?|evenings?|afternoons?|weekends?|weeks?|months?|years?"
+    r"|period|summer|winter|spring|autumn)\b"
+)
+_CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|then\b))"
+#: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
+#: of a clause: "the day before the launch" names its own anchor.
+TEMPORAL_POINTER = re.compile(
+    rf"\b(?:the\s+{_UNITS}\s+(?:before|after){_CLAUSE_END}"
+    rf"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|this|it){_CLAUSE_END}"
+    rf"|(?:earlier|later)\s+that\s+{_UNITS}"
+    rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{_UNITS}|time)"
+    rf"|(?:before|after|until|by)\s+then{_CLAUSE_END}"
+    rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){_CLAUSE_END}"
+    rf"|(?:during\s+)?(?:that|those)\s+{_UNITS}"
+    rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"
+    rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{_CLAUSE_END})",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +111,8 @@ class Reference:
     end: int
     #: For a demonstrative determiner ("that migration"): the noun it points through.
     noun: str | None = None
+    #: A temporal pointer at a time the conversation fixed ("then", "that day"): resolved by its anchor.
+    anchored: bool = False
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -133,6 +159,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     found.extend(_ordinals(query, known, found))
+    found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
+    found = _with_temporal_pointers(query, _without_expletives(query, found))
     covered = [(r.start, r.end) for r in found]
     for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
@@ -142,7 +170,48 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
                 continue  # "before the move" names its own anchor
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
+    if not found:
+        span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
+        if span is not None:
+            found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
     return sorted(found, key=lambda r: r.start)
+
+
+#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
+_EXPLETIVE_ADJ = (
+    r"(?:possible|impossible|worth|ok|okay|safe|safer|better|best|easy|easier|hard|harder|difficult|necessary|"
+    r"normal|legal|allowed|wise|smart|common|true|likely|fine|cheaper|faster|quicker|important|reasonable|"
+    r"advisable|feasible|realistic|time|too\s+late|too\s+early|a\s+good\s+idea|a\s+bad\s+idea)"
+)
+#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
+EXPLETIVE_IT = re.compile(
+    rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
+    rf"|it(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    r"|it(?:'s|\s+is|\s+was)?\s+(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
+    r"|\bit\s+(?:is\s+|was\s+)?going\s+to\s+(?:rain|snow|be\s+(?:sunny|cold|hot|warm|windy))\b"
+    r"|\bit\s+(?:looks|looked|seems|seemed|appears|appeared|sounds|turns\s+out|turned\s+out)\s+(?:like|that|as\s+if|to)\b"
+    r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
+    r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
+    r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
+    r"|\b(?:does|did|will|would|should)\s+it\s+take\s+(?:\w+\s+)?to\b|\bit\s+takes\s+(?:\w+\s+){0,2}to\b"
+    r"|what\s+(?:time|day|date)\s+is\s+it\b)",
+    re.IGNORECASE,
+)
+
+
+def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
+    spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
+    return [r for r in found if not (r.text.lower() == "it" and any(s <= r.start < e for s, e in spans))]
+
+
+def _with_temporal_pointers(query: str, found: list[Reference]) -> list[Reference]:
+    """Temporal pointers replace the word-level references inside them ("that" in "after that")."""
+    spans = [m for m in TEMPORAL_POINTER.finditer(query)]
+    if not spans:
+        return found
+    kept = [r for r in found if not any(m.start() < r.end and r.start < m.end() for m in spans)]
+    return kept + [Reference(m.group(0), "temporal", m.start(), m.end(), anchored=True) for m in spans]
 
 
 def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Reference]:
@@ -172,6 +241,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
+        return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if not after or after in PUNCT or _stem(nxt) in known or nxt in known:

@@ -18,7 +18,10 @@ ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "forme
 ORDINAL_REF = re.compile(
     r"\bthe\s+(first|second|third|fourth|fifth|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?", re.IGNORECASE
 )
-GENERIC_ITEM_NOUNS = frozenset("one ones option options choice choices alternative alternatives pick".split())
+GENERIC_ITEM_NOUNS = frozenset(
+    """one ones option options choice choices alternative alternatives pick thing things suggestion suggestions
+    idea ideas recommendation recommendations""".split()
+)
 _NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
 _BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)
 _SPLIT = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+")
@@ -82,10 +85,12 @@ def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
     part = re.split(r"[,;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
     words: list[str] = []
-    for word in part.split():
+    parts = part.split()
+    for n, word in enumerate(parts):
         low = word.lower()
         after_det = len(words) == 1 and words[0].lower() in _DETERMINERS
-        if words and not whole and low in STOPWORDS | {"is", "at", "with"} and not after_det:
+        named_of = low == "of" and n + 1 < len(parts) and parts[n + 1][:1].isupper()  # "the Isle of Arran"
+        if words and not whole and low in STOPWORDS | {"is", "at", "with"} and not after_det and not named_of:
             break
         if words and whole and low in ("is", "are", "was", "were", "has", "have"):
             break  # "Poetry is mature" -> "Poetry"
@@ -110,6 +115,24 @@ def _tail(part: str) -> str:
         if len(words) == 3:
             break
     return " ".join(words).strip(" .:")
+
+
+_CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)")
+
+
+def named_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The names of the latest message that names two or more things, in order ("remortgage with
+    Nationwide … or stay on the Halifax tracker"): what "the former" and "the latter" count."""
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        names = [m.group(1) for m in _CAPITAL.finditer(text) if m.group(1).split()[0].lower() not in _NOT_NAMES]
+        names = list(dict.fromkeys(names))
+        if len(names) >= 2:
+            return names
+    return []
+
+
+_NOT_NAMES = frozenset("i i'm i'll i've the a an it this that yes no ok".split())
 
 
 def pick(items: Sequence[str], which: str) -> str | None:

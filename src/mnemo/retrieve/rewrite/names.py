@@ -6,21 +6,40 @@ Only a hint: a name not listed here is still a person when the context treats it
 
 from __future__ import annotations
 
+import unicodedata
+
 MALE = frozenset(
     """adam alan alex alexander andrew anthony ben benjamin bill bob brian carlos charles chris
     christopher daniel dave david dennis diego donald ed edward eric frank gary george greg harry henry
     ian jack jacob james jason jeff jim joe john jon jonathan jose joseph josh juan kevin kyle larry
     leo liam lucas luis mark martin matt matthew max michael miguel mike nathan nick noah oliver omar
     patrick paul pedro peter raj ravi richard rob robert ryan sam samuel scott sean steve steven
-    thomas tim tom tony victor walter will william""".split()
+    thomas tim tom tony victor walter will william
+    aarav abdul ahmed ahmet aleksandr ali anders andrei anton arjun bjorn bogdan bongani chidi chinedu dario
+    dimitri dmitri ekow emeka enrique erik farid felipe felix giorgi gustav gustavo hamid hassan hemi hiroshi
+    ibrahim ivan jakub jonah joaquin jorge kaito kemal kenji kofi kwabena kwame lars lorenzo mateo mehmet
+    mikey mohammed muhammad musa nikolai olumide oluwaseun oskar pablo piotr rahul rajesh ravi rohan sanjay
+    segun sergei sipho sven takeshi tariq thabo tobi tomas vikram wei wiremu yusuf zoltan""".split()
 )
 FEMALE = frozenset(
     """alice amanda amy ana angela anna anne ashley barbara beth betty carol caroline catherine chloe
     christine claire deborah diana donna elena elizabeth ella emily emma eva fatima grace hannah helen
     isabel jane janet jennifer jess jessica julia karen kate katie laura linda lisa lucy maria mary
     megan melanie mia michelle nancy natalie nina olivia patricia priya rachel rebecca rose ruth
-    sandra sara sarah sofia sophia sophie susan tina yuki zoe""".split()
+    sandra sara sarah sofia sophia sophie susan tina yuki zoe
+    abena aisha akosua amani amara amira anika annika aoife astrid ayesha beatriz bianca camila carmen chiara
+    chioma daniela elif emilia fernanda folake freya gabriela greta hana hanna ifeoma ines ingrid isabela
+    jasmine kemi keisha leila lena lucia luisa marta mariana marisol maya mei mireille nadia naomi ngozi
+    nkechi noor nora olga paula priscila renata sakura sana siobhan sunita svetlana tamar thandiwe valentina
+    wangari wiktoria ximena yara yasmin zainab zanele""".split()
 )
+
+
+def fold(word: str) -> str:
+    """ "Tomás" -> "tomas", "Björn" -> "bjorn": accents do not change a name's gender."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
 #: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.
 FEMALE_NOUNS = frozenset(
     "wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman".split()
@@ -33,7 +52,9 @@ PERSON_NOUNS = (
         """manager boss colleague coworker friend teammate lead engineer developer designer doctor teacher
     mentor client customer partner cto ceo founder recruiter landlord neighbour neighbor roommate
     therapist lawyer intern cousin dentist vet nurse physio coach tutor student professor accountant
-    contractor plumber electrician agent nanny""".split()
+    contractor plumber electrician agent nanny mechanic builder surgeon gp optician pharmacist midwife
+    receptionist technician installer cleaner courier physio dermatologist physiotherapist solicitor
+    landlady caretaker babysitter""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS
@@ -58,7 +79,7 @@ NOT_NAMES = (
 #: Nouns too vague to stand in for "it" or "that".
 VAGUE = frozenset(
     """thing things way lot bit time idea stuff something anything everything one kind sort part point
-    question answer moment day week minute look chance sense reason case fact matter""".split()
+    question answer moment day week minute look chance sense reason case fact matter little while""".split()
 )
 #: Words people use for a problem; "the bug" points at the latest of these in the context.
 PROBLEM_WORDS = frozenset("issue problem error bug exception failure crash traceback outage regression leak".split())

@@ -1,0 +1,175 @@
+"""Implicit references: queries that lean on the conversation without a pronoun.
+
+"what about the price?", "and the deadline?", "any update?", "why not?", "what did the doctor
+say?" name no antecedent, yet only make sense about the topic just discussed. Such a query is
+*elliptical*: it opens with a follow-up word ("and", "what about", "any"), or it is a short question
+whose only content is a definite noun ("the result", "our counteroffer") or nothing at all. A query
+that names its own subject (a capitalised name, a number, an identifier) or says enough (three or
+more content words) is left alone, which keeps clear queries on the fast path.
+
+The topic it leans on is the conversation's main thing: what the first user message of the window
+opened with (centering: the first-mentioned entity of the opening utterance tends to stay the
+topic), then how often and how recently a thing was mentioned. People, groups and times are not
+topics here; pronouns handle them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.store.sql import STOPWORDS
+
+#: Follow-up openers: the rest of the query continues the previous turn's subject.
+OPENER = re.compile(r"^\s*(?:and|so|but|what about|how about|any|anything)\b", re.IGNORECASE)
+_WH = frozenset("what who whom whose which when where why how whats who's what's".split())
+#: Verbs and adverbs that carry no topic of their own ("what did the doctor *say*", "is it done *yet*").
+LIGHT = frozenset(
+    """say said says tell told go went goes going gone come came happen happened happens do done get got
+    left leave take took think thought know knew mean meant cost costs charge charged work worked start
+    started end ended decide decided find found see saw look looked make made else yet still already ever
+    really much many long far well new like need needed want wanted ok okay next s t d ll ve re m
+    anything something everything anyone someone everyone exactly actually""".split()
+)
+#: Relational nouns: a price is the price *of* something, a deadline the deadline *for* something.
+#: Bare, with "the", they lean on the conversation for that something ("what about the price?").
+RELATIONAL = frozenset(
+    """price prices cost costs fee fees rent salary budget deadline deadlines date time schedule timeline
+    agenda plan plans result results outcome score status update updates progress answer response reply
+    feedback decision verdict diagnosis prognosis recovery treatment reason cause effect impact difference
+    size length duration capacity total amount number address location venue menu owner author winner
+    name names next step steps rest end ending beginning start installation delivery shipping refund
+    warranty contract terms offer quote estimate invoice bill review approval rules policy requirements
+    risks risk downside downsides upside alternative alternatives options cheapest fastest problem
+    error message link password receipt confirmation booking reservation""".split()
+)
+_DEFINITE = re.compile(r"\b(?:the|our)\s+([a-z][\w-]*)", re.IGNORECASE)
+_DEFINITION = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an)?\s*[a-z]", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z0-9][\w'.\-]*")
+#: Nouns that are no topic: people and groups (pronouns' business), times, vague words.
+NOT_TOPICS = (
+    PERSON_NOUNS
+    | COLLECTIVES
+    | PLURAL_GROUPS
+    | TIME_HEADS
+    | VAGUE
+    | frozenset("quarter sprint season hour hours minutes days weeks months years".split())
+)
+
+
+def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tuple[str, int, int, str | None] | None:
+    """The span that makes the query elliptical (an opener, a definite noun that leans on the
+    conversation, or the whole question when it has no content word), or None when the query
+    stands on its own. ``known`` holds the conversation's words (lower-case)."""
+    words = _WORD.findall(query)
+    if not words or len(words) > 10 or _names_something(words):
+        return None
+    low = [w.lower().strip("'") for w in words]
+    content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]
+    definite = next((m for m in _DEFINITE.finditer(query) if _leans_on_context(m, query, content, known)), None)
+    noun, noun_end = _head_noun(query, definite) if definite else (None, 0)
+    opener = OPENER.match(query)
+    if opener and (len(content) <= 2 or (definite and len(content) <= 3)):
+        return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
+    first = low[0].split("'")[0]
+    if not (first in _WH or first in _AUX or query.rstrip().endswith("?")):
+        return None  # a statement or a command says what it wants
+    if not content and len(words) <= 6:
+        return query.strip(), 0, len(query.strip()), None  # "why not?", "who else came?", "what's left to do?"
+    if definite and len(content) <= 4:
+        return query[definite.start() : noun_end], definite.start(), noun_end, noun  # "the result"
+    possessive = any(w in ("my", "your", "his", "her", "their") for w in low)
+    if possessive or _DEFINITION.match(query):
+        return None
+    if first in _WH and len(content) <= 2 and len(words) <= 4:
+        return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
+    if first in _AUX and len(content) <= 1 and len(words) <= 6:
+        return query.strip(), 0, len(query.strip()), None  # "do we need to bring anything?"
+    return None
+
+
+_AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
+
+
+def _leans_on_context(match: re.Match[str], query: str, content: list[str], known: frozenset[str] | set[str]) -> bool:
+    """A definite noun without a complement ("the price", not "the price of X") that is relational
+    (a price is the price of something), a role ("the doctor") or one the conversation mentioned
+    ("the refund" after "how long the refund takes")."""
+    noun, end = _head_noun(query, match)
+    if noun not in content or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
+        return False
+    stem = noun.removesuffix("s")
+    return noun in RELATIONAL or is_role(stem) or noun in known or stem in known
+
+
+def is_role(noun: str) -> bool:
+    """A person by what they do: listed roles and the agent suffixes ("dentist", "optician")."""
+    return noun in PERSON_NOUNS or (len(noun) > 5 and noun.endswith(("ist", "ician", "ologist")))
+
+
+def _head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
+    """The head noun of "the ..." and where it ends: the last word of the run of content words,
+    or the one before it when an auxiliary asked the question ("did the doctor *prescribe*")."""
+    run: list[re.Match[str]] = []
+    for word in re.finditer(r"[A-Za-z][\w'-]*", query[match.start(1) :]):
+        low = word.group(0).lower()
+        if low in STOPWORDS or low in LIGHT or (low.endswith("ly") and len(low) > 4) or len(run) == 3:
+            break
+        run.append(word)
+    if not run:
+        return match.group(1).lower(), match.end(1)
+    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\b", query[: match.start()], re.IGNORECASE)
+    chosen = run[-2] if asked and len(run) >= 2 else run[-1]
+    return chosen.group(0).lower(), match.start(1) + chosen.end()
+
+
+def _names_something(words: Sequence[str]) -> bool:
+    """A capitalised word after the first, a number or an identifier: the query has its own subject."""
+    return any(
+        (n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've"))
+        or any(ch.isdigit() for ch in w)
+        or re.search(r"[_./]", w.rstrip("."))
+        for n, w in enumerate(words)
+    )
+
+
+def topic(
+    context: Sequence[Mapping[str, str]], candidates: Sequence[Candidate], query: str, skip: set[str] | None = None
+) -> Candidate | None:
+    """The thing the conversation is about, or None; never one the query already names."""
+    opening = _opening(context)
+    query_words = {w.lower() for w in _WORD.findall(query)}
+    best: tuple[float, Candidate] | None = None
+    people = {c.text.lower() for c in candidates if c.kind == "person"}
+    for candidate in candidates:
+        if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
+            continue
+        if candidate.text.lower() in people:
+            continue  # "Sione" read both ways: a person is not a topic
+        words = {w.lower().strip(".,") for w in candidate.text.split()} - {"the", "my", "your", "our", "a", "an"}
+        if not words or words & query_words or (skip and candidate.text.lower() in skip):
+            continue
+        bare = candidate.text.lower().removeprefix("the ").removeprefix("my ").removeprefix("your ")
+        score = candidate.salience * (1.0 + 0.3 * (candidate.mentions - 1))
+        if bare and bare in opening:
+            score *= 2.5  # what the conversation opened with stays its topic
+        if candidate.kind == "place":
+            score *= 0.6
+        if best is None or score > best[0]:
+            best = (score, candidate)
+    return best[1] if best else None
+
+
+def _head(text: str) -> str:
+    """ "the hiring plan for the data team" -> "plan": the noun before an attachment."""
+    return re.split(r"\s+(?:for|of|from|with|in|called|named)\s+", text.lower(), maxsplit=1)[0].split()[-1]
+
+
+def _opening(context: Sequence[Mapping[str, str]]) -> str:
+    first = next((m for m in context if str(m.get("role") or "").lower() in ("user", "human")), None)
+    if first is None:
+        return ""
+    text = str(first.get("content") or "")
+    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].lower()

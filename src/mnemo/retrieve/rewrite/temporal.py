@@ -1,0 +1,251 @@
+"""Temporal references: "then", "that day", "the night before", "since then", "when that happened".
+
+A temporal pointer stands for a time the conversation fixed, either by a date or time ("on March
+3rd", "in 2019", "at 14:20 on Friday") or by an event ("during the Lisbon offsite", "at the
+wedding", "when I lived in Montréal"). The anchor is the message that gives one: each recent
+message is scored by what it offers (a date counts most for "that day"), by recency and by
+speaker; its date and its event phrase together replace the pointer. Relation phrases keep their
+relation and take the anchor as object ("the day before Tuesday", "after the product demo").
+Pure functions over the message texts; no parser, so it fits the few-millisecond budget.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mnemo.retrieve.rewrite.candidates import phrases
+from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+
+_MONTHS = (
+    "january|february|march|april|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
+)
+_MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no date
+_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+_HOLIDAY = r"(?:christmas|easter|new year(?:'s eve)?|thanksgiving|halloween|ramadan|eid|diwali|hanukkah)"
+#: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.
+TIME = re.compile(
+    rf"\b(?:(?:on|in|at|since|from|around|for|over)\s+)?(?:"
+    rf"(?:the\s+)?{_ORD}(?:\s+of)?\s+{_MONTH}(?:\s+(?:19|20)\d{{2}})?"
+    rf"|{_MONTH}\s+{_ORD}\b(?:,?\s+(?:19|20)\d{{2}})?"
+    rf"|{_MONTH}\s+(?:19|20)\d{{2}}"
+    rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
+    rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
+    rf"|the\s+{_ORD}(?=\W|$)"
+    rf"|\d{{4}}-\d{{2}}-\d{{2}}"
+    rf"|(?:19|20)\d{{2}}(?![-\d])"
+    rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
+    rf"|{_HOLIDAY})(?![\w:])",
+    re.IGNORECASE,
+)
+_EVERY = re.compile(r"\bevery\s+(?:other\s+)?$", re.IGNORECASE)
+_DURING = re.compile(r"\b(?:during|throughout)\s+((?:(?:the|our|my|his|her|their|a)\s+)?[^,.;!?]+)", re.IGNORECASE)
+#: "when I lived in Montréal", "when we were in Oslo": a clause that dates the events around it.
+_WHEN_CLAUSE = re.compile(
+    r"\b(when|while)\s+((?:i|we|he|she|they|you|[A-Z][\w'-]+)\s+[^,.;!?]+?)(?=\s+(?:i|we|he|she|they)\s|[,.;!?]|$)",
+    re.IGNORECASE,
+)
+#: "Renée's farewell party": a named person's event.
+_POSSESSIVE = re.compile(
+    r"(?<!\w)[A-Z][\w-]*'s\s+[a-z]{3,}(?:\s+(?:party|dinner|trip|wedding|birthday|funeral|visit))?"
+)
+#: Heads that name no event: people, groups, times and durations, vague words.
+NOT_EVENTS = (
+    PERSON_NOUNS
+    | COLLECTIVES
+    | PLURAL_GROUPS
+    | TIME_HEADS
+    | VAGUE
+    | frozenset("hour hours minutes months weeks days years quarter sprint season best rest most".split())
+)
+_PAST = re.compile(
+    r"\b(?:was|were|had|did|went|ran|saw|got|made|took|came|met|lost|left|began|gave|told|bought|[a-z]{3,}ed)\b",
+    re.IGNORECASE,
+)
+_PLACE = re.compile(r"(?<=\w )(?:to|in|at)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_IN_PLACE = re.compile(r"^\s+(?:in|at)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+#: A trailing pointer that is a relation to the anchor ("the day before", "after that").
+RELATIONS = re.compile(
+    r"^(?:the\s+(?:day|night|week|morning|evening|weekend|month|year)\s+(?:before|after)"
+    r"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|it|this)"
+    r"|(?:before|after|until|by)\s+then"
+    r"|(?:earlier|later)\s+that\s+\w+)$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """The time a temporal pointer stands for: a date/time phrase, an event phrase, or both."""
+
+    time: str | None
+    event: str | None
+    confidence: float
+    place: str | None = None
+
+    def phrase(self) -> str:
+        """ "during the Lisbon offsite on March 3rd": the event, then the date with its preposition."""
+        parts = []
+        if self.event:
+            parts.append(self.event if self.event.lower().startswith(("when ", "while ")) else f"during {self.event}")
+        if self.place:
+            parts.append(f"in {self.place}")
+        if self.time and without_preposition(self.time).lower() not in (self.event or "").lower():
+            parts.append(with_preposition(self.time))
+        return " ".join(parts)
+
+    def bare(self) -> str:
+        """ "Tuesday", "the Stockholm half marathon": an object for "the day before" or "since"."""
+        where = f" in {self.place}" if self.place else ""
+        if self.event and not self.event.lower().startswith(("when ", "while ")):
+            if not self.time or without_preposition(self.time).lower() in self.event.lower():
+                return self.event + where
+            return f"{self.event}{where} {with_preposition(self.time)}"
+        return (without_preposition(self.time) + where) if self.time else (self.event or "")
+
+
+def with_preposition(time: str) -> str:
+    first = time.split()[0].lower()
+    if first in ("on", "in", "at", "since", "from", "around", "for", "over"):
+        return time
+    month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
+    if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
+        return f"in {time}"
+    return f"on {time}"
+
+
+def without_preposition(time: str) -> str:
+    first, _, rest = time.partition(" ")
+    return rest if rest and first.lower() in ("on", "in", "at", "since", "from", "around", "for", "over") else time
+
+
+def times_in(text: str) -> list[str]:
+    """The dates and times of a message, adjacent ones joined ("at 14:20 on Friday")."""
+    out: list[tuple[int, int]] = []
+    for match in TIME.finditer(text):
+        if _EVERY.search(text[: match.start()]):
+            continue  # "every other Thursday" is a schedule, not a day
+        if out and text[out[-1][1] : match.start()].strip(" ,").lower() in ("", "and", "to", "-", "–"):
+            out[-1] = (out[-1][0], match.end())
+            continue
+        out.append((match.start(), match.end()))
+    return [text[s:e].strip() for s, e in out]
+
+
+def event_in(text: str) -> tuple[str | None, float]:
+    """The event a message dates, and how explicit it is: a "when" clause or "during X" (1.5),
+    else its first noun phrase that names a thing, not a person, a time or nothing (1.0)."""
+    clause = _WHEN_CLAUSE.search(text)
+    if clause:
+        return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
+    during = _DURING.search(text)
+    if during:
+        phrase = _cut(during.group(1))
+        if phrase:
+            return phrase, 1.5
+    found = phrases(text) + [(m.start(), m.group(0)) for m in _POSSESSIVE.finditer(text)]
+    for start, candidate in sorted(found, key=lambda pair: pair[0]):
+        written = candidate if isinstance(candidate, str) else candidate.text
+        head = re.split(r"\s+(?:for|of|from|with|in)\s+", written.lower(), maxsplit=1)[0].split()[-1]
+        if head in NOT_EVENTS or head.removesuffix("s") in NOT_EVENTS or TIME.fullmatch(written):
+            continue
+        shown = written if isinstance(candidate, str) else _as_written(text, start, written)
+        inner = TIME.search(shown)
+        if inner and inner.start() > 0:
+            shown = shown[: inner.start()].rstrip()  # "the Berlin marathon last September": the date is apart
+            shown = re.sub(r"\s+(?:last|next|this|early|late)$", "", shown, flags=re.IGNORECASE)
+        place = _IN_PLACE.match(text[start + len(shown) :])
+        if place and TIME.match(place.group(0).strip()):
+            place = None
+        if shown.split()[0] in ("The", "Our", "My", "A", "An", "His", "Her", "Their"):
+            shown = shown[0].lower() + shown[1:]  # it opened its sentence; mid-query it is lower-case
+        # an indefinite phrase introduces something new ("a taxi driver"); events are known ones
+        weight = 0.3 if shown.lower().startswith(("a ", "an ")) else 0.6
+        return (f"{shown} {place.group(0).strip()}" if place else shown), weight
+    return None, 0.0
+
+
+def _as_written(text: str, start: int, normalised: str) -> str:
+    """The phrase as the message wrote it ("our anniversary", not the normalised "the anniversary")."""
+    words = len(normalised.split())
+    return " ".join(text[start:].split()[:words]).strip(".,;:!?")
+
+
+def _cut(phrase: str) -> str:
+    words = []
+    for word in phrase.split():
+        if word.lower() in ("i", "we", "he", "she", "they", "was", "is", "were", "and", "but") and len(words) > 1:
+            break
+        words.append(word)
+        if len(words) == 5:
+            break
+    return " ".join(words)
+
+
+def find_anchor(
+    context: Sequence[Mapping[str, str]], wants_date: bool, unit: str = "", max_messages: int = 8
+) -> Anchor | None:
+    """The best-scored message's date and event, or None when no recent message dates anything.
+
+    A date counts most, an explicit event ("during", "when") next, a bare noun phrase least; the
+    user's words and the opening message (what the conversation is about) count more, older
+    messages less. ``unit`` ("weekend") favours a message that names the same unit, and a day-sized
+    unit a date precise to the day.
+    """
+    best: tuple[float, Anchor] | None = None
+    recent = list(context)[-max_messages:]
+    opening = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
+    for distance, message in enumerate(reversed(recent)):
+        text = str(message.get("content") or "")
+        if text and not any(ch.isupper() for ch in text):
+            text = truecase(text)
+        found_times = times_in(text)
+        event, explicit = event_in(text)
+        where = _PLACE.search(text)
+        place = where.group(1) if where and not TIME.fullmatch(where.group(0)) else None
+        if event and place and place.lower() in event.lower():
+            place = None
+        if not found_times and not event:
+            continue
+        by_user = str(message.get("role") or "").lower() in ("user", "human")
+        score = (2.0 if wants_date else 1.5) * bool(found_times) + explicit
+        score *= (1.2 if by_user else 1.0) * (1.5 if message is opening else 1.0) / (1.0 + 0.25 * distance)
+        if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
+            score *= 1.5
+        if unit in _DAY_UNITS and any(_DAY_PRECISE.search(t) for t in found_times):
+            score *= 1.3  # "that day" wants "April 27", not "mid April"
+        if event and _PAST.search(text):
+            score *= 1.4  # a pointer back in time points at something that happened, not a plan
+        anchor = Anchor(found_times[0] if found_times else None, event, 0.8 if found_times and event else 0.7, place)
+        if best is None or score > best[0]:
+            best = (score, anchor)
+    return best[1] if best else None
+
+
+_DAY_UNITS = frozenset("day night morning evening afternoon".split())
+_DAY_PRECISE = re.compile(rf"\d|{_DAY}", re.IGNORECASE)
+
+
+def temporal_text(reference: str, anchor: Anchor) -> str:
+    """What the pointer becomes: a relation keeps its words ("the day before Tuesday"), "since
+    then" becomes "since <anchor>", every other pointer the anchor's own phrase."""
+    low = reference.lower()
+    if RELATIONS.match(low):
+        # "after that" -> "after", "earlier that week" -> "earlier": the anchor takes the pointer's place
+        relation = re.sub(r"\s+(?:that|it|this|then)(?:\s+\w+)?$", "", reference)
+        if low.startswith(("earlier ", "later ")):
+            return f"{relation} {anchor.phrase()}"
+        return f"{relation} {anchor.bare()}"
+    if low == "since then":
+        return f"since {anchor.bare()}"
+    if low == "last time" and anchor.event and not anchor.event.lower().startswith(("when ", "while ")):
+        event = re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
+        return f"at the last {event}"
+    if low == "back then" and anchor.time and not anchor.event:
+        return f"back {with_preposition(anchor.time)}"
+    return anchor.phrase()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -157,14 +158,16 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
 
         done = 0
         touched: set[tuple[str | None, ...]] = set()
-        for batch in _chunks(valid_items(), self.config.batch_size):
-            for status in self._write(batch):
-                counts[status] += 1
-            self._learn(batch, self.config.extract_facts_on_import if extract_facts is None else extract_facts)
-            touched |= summarised_sessions(batch) if self.config.summaries_on_ingest else set()
-            done += len(batch)
-            if progress:
-                progress(done, total or 0)
+        # PostgreSQL: a large import builds its vector index once at the end (store/postgres_bulk.py)
+        with getattr(self.store, "bulk_writes", nullcontext)():
+            for batch in _chunks(valid_items(), self.config.batch_size):
+                for status in self._write(batch):
+                    counts[status] += 1
+                self._learn(batch, self.config.extract_facts_on_import if extract_facts is None else extract_facts)
+                touched |= summarised_sessions(batch) if self.config.summaries_on_ingest else set()
+                done += len(batch)
+                if progress:
+                    progress(done, total or 0)
         self._summarise_touched(touched)
         self._auto_evolve()
         return ImportReport(skipped=len(skipped), errors=tuple(skipped[:100]), **counts)

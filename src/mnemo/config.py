@@ -40,6 +40,10 @@ class Config:
     busy_timeout_ms: int = 10_000
     #: Most connections one process keeps to a PostgreSQL store (MNEMO_PG_POOL_SIZE; docs/postgres.md).
     pg_pool_size: int = 8
+    #: Language a new PostgreSQL store stems its full text in: a Snowball language PostgreSQL ships
+    #: (english, french, german, spanish, ...) or simple (no stemming). Fixed at creation; opening a
+    #: store with another one is an error (MNEMO_PG_TEXT_LANGUAGE; docs/postgres.md).
+    pg_text_language: str = "english"
     #: Token budget of the memory block the Claude Code hook injects per prompt (`mnemo hook claude-code`).
     hook_max_tokens: int = 600
     #: Items embedded and written per transaction during add_many/import. Large enough that the
@@ -77,6 +81,12 @@ class Config:
     #: Build the extractive summary of every session an add_many/import touched (progressive search's
     #: first tier) as it is ingested. Off by default: the summaries are items, counted and searched.
     summaries_on_ingest: bool = False
+    #: Have the configured LLM (llm_base_url) write session summaries; without an LLM, or with this
+    #: off, they are extractive. An answer the session does not support falls back (docs/summaries.md).
+    summaries_llm: bool = True
+    #: Most sessions one ingestion asks the LLM to summarise; the rest stay extractive, marked
+    #: llm_pending, until a later `mnemo summarise`.
+    summaries_llm_max: int = 20
     #: Iterative search (seed 003): rounds, strategies and expansions used when iterative=True.
     iterate_max_iter: int = 2
     iterate_strategies: str = "exact,semantic,concept,temporal,neighbours,speaker"
@@ -126,6 +136,8 @@ class Config:
             raise ConfigError("search_mode must be 'hybrid' or 'fused'; iterate_fusion 'weighted' or 'rrf'")
         if self.fusion not in ("rrf", "score"):
             raise ConfigError(f"fusion must be 'rrf' or 'score', got {self.fusion!r}")
+        if self.summaries_llm_max < 0:
+            raise ConfigError(f"summaries_llm_max must be 0 or more, got {self.summaries_llm_max!r}")
         if self.rrf_k <= 0 or self.candidate_factor < 1 or self.batch_size < 1 or self.hnsw_threshold < 1:
             raise ConfigError("rrf_k, candidate_factor, batch_size and hnsw_threshold must be positive")
         numbers = (self.rrf_k, self.weight_lexical, self.weight_semantic, self.weight_recency)

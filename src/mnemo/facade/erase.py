@@ -32,7 +32,7 @@ def erase_traces(memory: Any) -> None:
     else:
         memory._vectors.refresh()
     scrub = getattr(memory.store, "scrub", None)
-    if scrub is not None:  # SQLite: merge full-text segments, truncate the WAL
+    if scrub is not None:  # SQLite: merge full-text segments, truncate the WAL; PostgreSQL: VACUUM
         scrub()
     # cached query vectors, rewrites and session statistics are rebuilt on next use
     memory._query_engine = None

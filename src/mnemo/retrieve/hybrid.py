@@ -55,7 +55,16 @@ def hybrid_search(
     settings: HybridSettings,
 ) -> list[Hit]:
     """Fuse the strategies' rankings into at most ``limit`` hits."""
-    signals: dict[str, dict[int, float]] = {"lexical": dict(lexical_ranking(store, query, flt, settings.candidates))}
+    signals: dict[str, dict[int, float]]
+    candidates = getattr(store, "hybrid_candidates", None)
+    if query_vector is not None and vector_search is not None and candidates is not None:
+        # a store that searches its own vectors (pgvector) returns both rankings and the pool's
+        # times in one round trip; Memory's vector_search is then that same store's nearest()
+        terms = query_terms(query)[:MAX_LEXICAL_TERMS]
+        lexical, semantic, times = candidates(terms, query_vector, flt, settings.candidates)
+        signals = {"lexical": dict(lexical), "semantic": dict(semantic)}
+        return _fused_hits(store, signals, times, flt, limit, settings)
+    signals = {"lexical": dict(lexical_ranking(store, query, flt, settings.candidates))}
     if query_vector is not None and vector_search is not None:
         signals["semantic"] = dict(vector_search(query_vector, settings.candidates, flt))
     pool = sorted({k for found in signals.values() for k in found})
@@ -65,6 +74,17 @@ def hybrid_search(
         times = {k: _epoch(item) for k, item in items.items()}
     else:  # only the times of the pool; whole items for the few that make the cut
         times = store.times(pool, flt)
+    return _fused_hits(store, signals, times, flt, limit, settings)
+
+
+def _fused_hits(
+    store: Store,
+    signals: dict[str, dict[int, float]],
+    times: Mapping[int, float | None],
+    flt: SearchFilter,
+    limit: int,
+    settings: HybridSettings,
+) -> list[Hit]:
     signals = {name: {k: s for k, s in found.items() if k in times} for name, found in signals.items()}
     signals["recency"] = {k: t for k, t in times.items() if t is not None}
     if settings.fusion == "score":

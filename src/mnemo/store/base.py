@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -20,6 +20,15 @@ class Embedding:
 
     key: str
     values: np.ndarray
+
+
+class Traits(NamedTuple):
+    """What ranking needs of an item without reading its text: when it happened, who wrote it and
+    in which session (``Store.traits``; a tuple, as thousands are read per search)."""
+
+    ts: float | None
+    role: str | None
+    session_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +65,8 @@ class Store(Protocol):
     def fetch(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Item]: ...
 
     def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]: ...
+
+    def traits(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Traits]: ...
 
     def vector_pages(self, since_seq: int, page: int = 20_000) -> Iterator[tuple[np.ndarray, np.ndarray]]: ...
 

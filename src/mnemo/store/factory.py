@@ -15,7 +15,9 @@ def open_store(target: str, config: Config) -> Store:
         # imported here: the core install has no psycopg, and SQLite users never load it
         from mnemo.store.postgres import PostgresStore
 
-        return PostgresStore(target, pool_size=config.pg_pool_size)  # type: ignore[return-value]
+        # an empty setting opens an existing store in whatever language it was created with
+        store = PostgresStore(target, pool_size=config.pg_pool_size, text_language=config.pg_text_language or None)
+        return store  # type: ignore[return-value]
     if "://" in target and not target.startswith("sqlite://"):
         scheme = target.split("://", 1)[0]
         raise ConfigError(

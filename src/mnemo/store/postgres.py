@@ -4,7 +4,8 @@ Selected by a ``postgresql://`` or ``postgres://`` URL (store/factory.py). Conne
 psycopg_pool pool; each ``with self._pool.connection() as conn:`` block is one transaction. The
 schema and its migrations are in postgres_schema.py, full-text ranking in postgres_lexical.py.
 Besides SQLiteStore's methods it offers ``nearest`` (pgvector HNSW search with the scope filter in
-the same statement), which Memory uses instead of an in-process vector index.
+the same statement), which Memory uses instead of an in-process vector index, and ``bulk_writes``
+(postgres_bulk.py: a large import builds the HNSW index once at its end), which ``add_many`` enters.
 """
 
 from __future__ import annotations
@@ -19,14 +20,22 @@ import numpy as np
 from mnemo.errors import StoreError
 from mnemo.records import Item, Scope, SearchFilter
 from mnemo.store import postgres_vectors
-from mnemo.store.base import Embedding, WriteOutcome
+from mnemo.store.base import Embedding, Traits, WriteOutcome
+from mnemo.store.postgres_bulk import PgBulk
 from mnemo.store.postgres_categories import PgCategories
 from mnemo.store.postgres_errors import ATTEMPTS, connect_error, redact, require_psycopg, store_error, with_retry
 from mnemo.store.postgres_facts import PgFacts
 from mnemo.store.postgres_filters import pg_where
+from mnemo.store.postgres_hybrid import PgHybrid
 from mnemo.store.postgres_lexical import PgLexical
 from mnemo.store.postgres_rows import ITEM_COLUMNS, bump_seq, claim_model, tombstone, upsert_batch
-from mnemo.store.postgres_schema import ADVISORY_LOCK, apply_migrations, vector_index_ddl, vector_index_name
+from mnemo.store.postgres_schema import (
+    ADVISORY_LOCK,
+    DEFAULT_TEXT_LANGUAGE,
+    apply_migrations,
+    vector_index_ddl,
+    vector_index_name,
+)
 from mnemo.store.postgres_session_search import PgSessionSearch
 from mnemo.store.postgres_sources import PgSources
 from mnemo.store.postgres_transfer import PgTransfer
@@ -37,17 +46,18 @@ T = TypeVar("T")
 DEFAULT_POOL_SIZE = 8
 #: Seconds to wait for a connection: at open (server down → a clear error) and from the pool.
 CONNECT_TIMEOUT_S = 10
-#: Candidates the HNSW scan keeps (pgvector's ef_search, set per connection); a query for more than
-#: half as many neighbours raises it to 2·k. Filtered searches scan on past it (iterative scan,
-#: relaxed order) until k rows pass the filter.
-EF_SEARCH = 200
+EF_SEARCH = postgres_vectors.EF_SEARCH
+#: Tables a hard forget deletes text from: items (and their vectors), facts, the session-search vocabulary.
+SCRUB_TABLES = ("items", "facts", "items_vocab", "items_vocab_delta")
 _GROUPABLE = frozenset({"kind", "role", "user_id", "agent_id", "project", "session_id", "source"})
 
 
-class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical, PgTransfer):
+class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid, PgLexical, PgTransfer, PgBulk):
     """A thread-safe store over a connection pool; any number of processes may share the database."""
 
-    def __init__(self, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> None:
+    def __init__(
+        self, url: str, *, pool_size: int = DEFAULT_POOL_SIZE, text_language: str | None = DEFAULT_TEXT_LANGUAGE
+    ) -> None:
         psycopg = require_psycopg()
         from psycopg_pool import ConnectionPool
 
@@ -56,9 +66,11 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
         self._indexed_dims: set[int] = set()
         self._dims_lock = threading.Lock()
         self._init_lexical()
+        self._init_hybrid()
+        self._init_bulk()
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
-                apply_migrations(conn)
+                apply_migrations(conn, text_language)
         except psycopg.OperationalError as exc:
             raise connect_error(url, exc) from exc
         except psycopg.ProgrammingError as exc:  # an unparsable URL or unknown option
@@ -79,6 +91,8 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
             name="mnemo",
         )
         self.store_id = str(self.get_meta("store_id"))
+        #: The language items.tsv and query terms are stemmed in (TEXT_CONFIG), fixed at creation.
+        self.text_language = str(self.get_meta("text_language"))
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -88,6 +102,8 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
         """Insert or update items in one transaction (idempotent: retried on a dropped connection)."""
         if not items:
             return []
+        # in a bulk session a large import drops the HNSW index and rebuilds it at the end (postgres_bulk.py)
+        self._defer_indexes(_dims_of(vectors), len(items))
         self._ensure_vector_indexes(vectors)
 
         def run(conn: Any) -> list[WriteOutcome]:
@@ -125,6 +141,23 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
             return len(keys)
 
         return self._write(run, "deleting an item")
+
+    def scrub(self) -> None:
+        """After a hard delete or forget: VACUUM the tables whose rows held the text (SCRUB_TABLES).
+
+        A deleted row's bytes stay in its table's pages, and its entries in the full-text and
+        vector indexes stay, until VACUUM removes them; ``INDEX_CLEANUP ON`` makes it clean the
+        indexes even when few rows died (by default it may skip them). It runs outside a
+        transaction (VACUUM cannot run in one) and does not block readers or writers. The server's
+        WAL still holds the text until its segments are recycled (docs/postgres.md).
+        """
+
+        def run() -> None:
+            with self._pool.connection() as conn:
+                conn.autocommit = True  # the pool's reset (_reset) turns it off again on return
+                conn.execute(f"VACUUM (INDEX_CLEANUP ON) {', '.join(SCRUB_TABLES)}")
+
+        with_retry(run, "vacuuming after a forget")
 
     def set_meta(self, key: str, value: str) -> None:
         self._write(
@@ -182,7 +215,7 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
         # the connections' own ef_search (_configure) suffices for most k: then one round trip
         rows = self._read(sql, args) if 2 * k <= EF_SEARCH else with_retry(deep, "vector search")
         # relaxed order: the scan may return neighbours slightly out of order
-        return sorted(((int(key), float(score)) for key, score in rows), key=lambda pair: -pair[1])
+        return sorted(((int(key), float(score)) for key, score in rows), key=lambda pair: (-pair[1], pair[0]))
 
     def vector_count(self) -> int:
         return int(self._read("SELECT count(*) FROM items WHERE embedding IS NOT NULL")[0][0])
@@ -201,6 +234,11 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
 
     def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]:
         return {int(key): ts for key, ts in self._rows_for_keys("items.rowid, items.ts", keys, flt)}
+
+    def traits(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Traits]:
+        """Time, role and session of the given keys that pass the filter: a ``fetch`` without the text."""
+        rows = self._rows_for_keys("items.rowid, items.ts, items.role, items.session_id", keys, flt)
+        return {int(key): Traits(ts, role, session) for key, ts, role, session in rows}
 
     def _rows_for_keys(self, columns: str, keys: Sequence[int], flt: SearchFilter) -> list[tuple[Any, ...]]:
         unique = list(dict.fromkeys(int(k) for k in keys))
@@ -270,9 +308,9 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
 
     def _ensure_vector_indexes(self, vectors: Sequence[Embedding | None]) -> None:
         """Create the HNSW index for each new vector dimension (once per database, under a lock)."""
-        dims = {int(np.asarray(v.values).reshape(-1).shape[0]) for v in vectors if v is not None}
+        deferred = self.deferred_dims()  # dropped until this process's bulk session ends
         with self._dims_lock:
-            missing = dims - self._indexed_dims
+            missing = _dims_of(vectors) - self._indexed_dims - deferred
         for dim in sorted(missing):
 
             def run(conn: Any, dim: int = dim) -> None:
@@ -318,6 +356,10 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgLexical
                 yield conn
         except psycopg.Error as exc:
             raise store_error(exc, "store write (rolled back)") from exc
+
+
+def _dims_of(vectors: Sequence[Embedding | None]) -> set[int]:
+    return {int(np.asarray(v.values).reshape(-1).shape[0]) for v in vectors if v is not None}
 
 
 def _configure(conn: Any) -> None:

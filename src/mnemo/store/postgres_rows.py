@@ -12,6 +12,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from mnemo.errors import ConfigError
 from mnemo.records import OWNER_FIELDS, Item
 from mnemo.store.base import Embedding, WriteOutcome
@@ -31,9 +33,18 @@ _EXISTING = (
 )
 _INSERT_COLUMNS = ("id", *OWNER_FIELDS, *MUTABLE_COLUMNS, "ingested_at", "seq", *DERIVED_COLUMNS, "vector_key")
 _UPDATED = (*MUTABLE_COLUMNS, "seq", *DERIVED_COLUMNS, "vector_key", "embedding")
+#: Per-row columns of the batch upsert, each sent as one array (the batch's stamp and sequence
+#: number are single parameters); metadata travels as text and becomes JSONB in the statement.
+_ARRAY_COLUMNS = tuple(c for c in _INSERT_COLUMNS if c not in ("ingested_at", "seq"))
+_SELECTED = {"metadata": "r.metadata::jsonb", "ingested_at": "%(stamp)s::float8", "seq": "%(seq)s::bigint"}
+_ARRAYS = ", ".join(f"%({c})s::{'float8' if c == 'ts' else 'text'}[]" for c in _ARRAY_COLUMNS)
+#: One statement for the whole batch: a row-by-row INSERT costs a server round of parse, plan and
+#: execute per item (measured twice the time of this one on 1,000 items). The vectors travel as one
+#: binary vector[] array, each in the row it belongs to.
 UPSERT = (
-    f"INSERT INTO items ({', '.join(_INSERT_COLUMNS)}, embedding) VALUES "
-    f"({', '.join('%s::jsonb' if c == 'metadata' else '%s' for c in _INSERT_COLUMNS)}, %b) "
+    f"INSERT INTO items ({', '.join(_INSERT_COLUMNS)}, embedding) "
+    f"SELECT {', '.join(_SELECTED.get(c, f'r.{c}') for c in _INSERT_COLUMNS)}, r.embedding "
+    f"FROM unnest({_ARRAYS}, %(embedding)b::vector[]) AS r({', '.join(_ARRAY_COLUMNS)}, embedding) "
     f"ON CONFLICT {_OWNER_KEY} DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in _UPDATED)}"
 )
 
@@ -87,22 +98,38 @@ def upsert_batch(
         state[key] = (values, vector_key)
         final[key] = (item, vector)
     if final:
-        conn.cursor().executemany(UPSERT, [_params(item, vector, seq, stamp) for item, vector in final.values()])
+        _know_vector_arrays(conn)
+        conn.execute(UPSERT, _params(list(final.values()), seq, stamp))
     return outcomes
 
 
-def _params(item: Item, vector: Embedding | None, seq: int, stamp: float) -> list[Any]:
-    return [
-        item.id,
-        *owner_values(item.scope),
-        *row_values(item).values(),
-        stamp,
-        seq,
-        item.category,
-        item.subcategory,
-        None if vector is None else vector.key,
-        None if vector is None else vector.values,
-    ]
+def _know_vector_arrays(conn: Any) -> None:
+    """Teach the connection pgvector's array type, so a list of vectors is sent as one vector[]."""
+    if conn.adapters.types.get("vector") is None:
+        from psycopg.types import TypeInfo
+
+        info = TypeInfo.fetch(conn, "vector")
+        if info is None:
+            raise ConfigError("the pgvector extension is missing from this database: CREATE EXTENSION vector;")
+        info.register(conn)
+
+
+def _params(rows: Sequence[tuple[Item, Embedding | None]], seq: int, stamp: float) -> dict[str, Any]:
+    """The batch column by column (the arrays UPSERT unnests)."""
+    columns: dict[str, list[Any]] = {name: [] for name in (*_ARRAY_COLUMNS, "embedding")}
+    for item, vector in rows:
+        values = {
+            "id": item.id,
+            **dict(zip(OWNER_FIELDS, owner_values(item.scope), strict=True)),
+            **row_values(item),
+            "category": item.category,
+            "subcategory": item.subcategory,
+            "vector_key": None if vector is None else vector.key,
+            "embedding": None if vector is None else np.asarray(vector.values, dtype=np.float32),
+        }
+        for name, column in columns.items():
+            column.append(values[name])
+    return {**columns, "seq": seq, "stamp": stamp}
 
 
 def tombstone(conn: Any, keys: Sequence[int], seq: int) -> None:

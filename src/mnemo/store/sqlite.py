@@ -13,7 +13,7 @@ import numpy as np
 
 from mnemo.errors import StoreError
 from mnemo.records import Item, Scope, SearchFilter
-from mnemo.store.base import Embedding, WriteOutcome
+from mnemo.store.base import Embedding, Traits, WriteOutcome
 from mnemo.store.migrations import apply_migrations
 from mnemo.store.sql import affordable_terms, fts_match_expression, placeholders, where_clause
 from mnemo.store.sqlite_categories import SQLiteCategories
@@ -309,6 +309,11 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
     def times(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, float | None]:
         """Event times (epoch seconds) of the given keys that pass the filter; a light ``fetch``."""
         return {int(key): ts for key, ts in self._rows_for_keys("rowid, ts", keys, flt)}
+
+    def traits(self, keys: Sequence[int], flt: SearchFilter) -> dict[int, Traits]:
+        """Time, role and session of the given keys that pass the filter: a ``fetch`` without the text."""
+        rows = self._rows_for_keys("rowid, ts, role, session_id", keys, flt)
+        return {int(key): Traits(ts, role, session) for key, ts, role, session in rows}
 
     def _rows_for_keys(self, columns: str, keys: Sequence[int], flt: SearchFilter) -> list[tuple[Any, ...]]:
         where, params = where_clause(flt)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from mnemo.config import load_config
@@ -25,6 +26,8 @@ def open_end(target: str, *, must_exist: bool) -> TransferStore:
         if not Path(path).expanduser().is_file():
             raise InputError(f"{path}: no such store file")
     config = load_config({"db": target})
+    if must_exist:  # a source is read in its own text language, whatever new stores here would get
+        config = replace(config, pg_text_language="")
     store = open_store(config.db_target, config)
     if not all(hasattr(store, name) for name in ("export_rows", "replace_rows", "count_rows", "finish_import")):
         store.close()

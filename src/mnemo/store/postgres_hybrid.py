@@ -1,0 +1,123 @@
+"""Hybrid candidates on PostgreSQL in one statement: BM25 top-N, pgvector top-N and the pool's times.
+
+A hybrid search needs three things from the store before it can fuse: the lexical ranking, the
+semantic ranking, and the time of every candidate (for the recency signal). Asked one by one that
+is four or five round trips (statistics, BM25, nearest, times); here it is one statement with the
+two rankings as CTEs, the times of their union, and the item statistics the BM25 formula used.
+Fusion stays in Python (retrieve/fuse.py), so the ranking is the SQLite backend's.
+
+The BM25 statement inlines idf and the average length, which depend on the item statistics. They
+are cached from the previous statement, and the statement reports the statistics it ran against:
+when they moved (a write in between), the candidates are computed again with the new ones, so a
+result never mixes old statistics with new rows. Without writes a search is one round trip.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from mnemo.records import SearchFilter
+from mnemo.store import postgres_vectors
+from mnemo.store.postgres_filters import pg_where
+from mnemo.store.postgres_lexical import (
+    STATS_SQL,
+)
+
+Ranking = list[tuple[int, float]]
+#: Row tags of the one result set.
+_LEXICAL, _SEMANTIC, _TIME, _STATS_ROW = 0, 1, 2, 3
+_NO_LEXICAL = "SELECT NULL::bigint AS rowid, NULL::float8 AS score WHERE FALSE"
+#: (docs, tokens, seq) of the store, as item_stats and meta hold them.
+Stats = tuple[int, int, int]
+
+
+def hybrid_sql(lexical: str, semantic: str, where: str) -> str:
+    """The one statement: parameters are the lexical part's, the semantic part's, then the filter's."""
+    return (
+        f"WITH lex AS MATERIALIZED ({lexical}), sem AS MATERIALIZED ({semantic}) "
+        f"SELECT {_LEXICAL}, rowid, score FROM lex "
+        f"UNION ALL SELECT {_SEMANTIC}, * FROM sem "
+        f"UNION ALL SELECT {_TIME}, items.rowid, items.ts FROM items "
+        f"WHERE items.rowid IN (SELECT rowid FROM lex UNION SELECT rowid FROM sem) AND {where} "
+        f"UNION ALL SELECT {_STATS_ROW}, s.docs, s.tokens::float8 FROM item_stats AS s "
+        f"UNION ALL SELECT {_STATS_ROW + 1}, (SELECT value::bigint FROM meta WHERE key = 'seq'), NULL"
+    )
+
+
+class PgHybrid:
+    """Mixed into PostgresStore (after PgLexical, whose caches it shares): ``hybrid_candidates``."""
+
+    _read: Any
+    _lexemes_of: Any
+    _rank_statement: Any
+    lexical: Any
+    nearest: Any
+    times: Any
+
+    def _init_hybrid(self) -> None:
+        self._stats_lock = threading.Lock()
+        self._stats: Stats | None = None
+
+    def hybrid_candidates(
+        self, terms: Sequence[str], query_vector: np.ndarray, flt: SearchFilter, n: int
+    ) -> tuple[Ranking, Ranking, dict[int, float | None]]:
+        """BM25 top-``n`` for ``terms``, cosine top-``n`` for ``query_vector`` and the times of both.
+
+        The same rankings as ``lexical(terms, flt, n)`` and ``nearest(query_vector, n, flt)`` and the
+        same times as ``times(union, flt)``, in (usually) one round trip.
+        """
+        vector = np.asarray(query_vector, dtype=np.float32).reshape(-1)
+        if 2 * n > postgres_vectors.EF_SEARCH:  # nearest() widens the HNSW scan for this query, a setting of its own
+            lexical, semantic = self.lexical(terms, flt, n), self.nearest(vector, n, flt)
+            return lexical, semantic, self.times(sorted({k for k, _ in lexical + semantic}), flt)
+        lexemes = self._lexemes_of(terms)
+        with self._stats_lock:
+            stats = self._stats
+        if stats is None:
+            stats = self._fresh_stats()
+        for attempt in range(2):
+            lexical, semantic, times, seen = self._candidates(lexemes, vector, flt, n, stats)
+            with self._stats_lock:
+                self._stats = seen
+            # a write moved the statistics the BM25 part was built with: once more, with the new ones
+            if seen == stats or attempt == 1 or not lexemes:
+                break
+            stats = seen
+        return lexical, semantic, times
+
+    def _fresh_stats(self) -> Stats:
+        docs, tokens, seq = self._read(STATS_SQL)[0]
+        return int(docs), int(tokens), int(seq)
+
+    def _candidates(
+        self, lexemes: list[str], vector: np.ndarray, flt: SearchFilter, n: int, stats: Stats
+    ) -> tuple[Ranking, Ranking, dict[int, float | None], Stats]:
+        where, params = pg_where(flt)
+        lexical_sql, lexical_params = self._rank_statement(lexemes, stats, where, params, n) or (_NO_LEXICAL, [])
+        semantic_sql = postgres_vectors.nearest_sql(int(vector.shape[0]), where)
+        ann = [vector, *params, vector, n]
+        semantic_params = ann if where == "TRUE" else [*params, *ann, *ann]
+        rows = self._read(hybrid_sql(lexical_sql, semantic_sql, where), [*lexical_params, *semantic_params, *params])
+        lexical: Ranking = []
+        semantic: Ranking = []
+        times: dict[int, float | None] = {}
+        docs = tokens = seq = 0
+        for tag, key, value in rows:
+            if tag == _LEXICAL:
+                lexical.append((int(key), float(value)))
+            elif tag == _SEMANTIC:
+                semantic.append((int(key), float(value)))
+            elif tag == _TIME:
+                times[int(key)] = value
+            elif tag == _STATS_ROW:
+                docs, tokens = int(key), int(value)
+            else:
+                seq = int(key)
+        # the orders of lexical() and nearest(): UNION ALL keeps no order
+        lexical.sort(key=lambda pair: (-pair[1], pair[0]))
+        semantic.sort(key=lambda pair: (-pair[1], pair[0]))
+        return lexical, semantic, times, (docs, tokens, seq)

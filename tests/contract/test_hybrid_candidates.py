@@ -1,0 +1,174 @@
+"""The one-statement hybrid candidates of PostgreSQL: the same answers as the separate queries, and
+the same fused ranking as the SQLite backend.
+
+``hybrid_candidates`` replaces four round trips (statistics, BM25, nearest, times) by one; it must
+change nothing but the cost. So each test compares it with the queries it replaces, on the same
+real server, and the last one compares whole hybrid searches across the two engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mnemo import Memory
+from mnemo.embed.inputs import query_input
+from mnemo.records import Scope, SearchFilter
+from mnemo.store.sql import query_terms
+from tests.conftest import needs_model
+
+pytestmark = pytest.mark.postgres
+
+SUBJECTS = ["the team", "my sister", "our landlord", "the new intern", "grandma", "the football coach"]
+ACTIONS = ["moved the meeting about", "keeps talking about", "finally paid for", "is worried about", "booked"]
+OBJECTS = [
+    "the Lisbon apartment",
+    "a trip to the mountains",
+    "the broken dishwasher",
+    "piano lessons on Tuesday",
+    "the quarterly budget review",
+    "a birthday party for Max",
+    "the vegetable garden",
+]
+QUERIES = [
+    "when is the budget review",
+    "who paid for the dishwasher",
+    "piano lessons",
+    "trip to the mountains with grandma",
+    "Lisbon apartment landlord",
+    "what is my sister worried about",
+    "garden",
+]
+
+
+def corpus() -> list[dict[str, object]]:
+    """Distinct sentences over three users, each with its own time, so no two candidates tie."""
+    start = datetime(2025, 1, 1, tzinfo=UTC)
+    records = []
+    for number, (subject, action, thing) in enumerate(
+        (s, a, o) for s in SUBJECTS for a in ACTIONS for o in OBJECTS if (len(s) + len(a) + len(o)) % 3
+    ):
+        records.append(
+            {
+                "id": f"m{number}",
+                "content": f"{subject.capitalize()} {action} {thing}.",
+                "user_id": f"u{number % 3}",
+                "timestamp": (start + timedelta(hours=7 * number)).isoformat(),
+            }
+        )
+    return records
+
+
+@pytest.fixture
+def pg_memory(pg_url: str) -> Iterator[Memory]:
+    with Memory(pg_url, embedder="hashing") as memory:
+        memory.add_many(corpus())
+        yield memory
+
+
+def separate(memory: Memory, terms: list[str], vector: np.ndarray, flt: SearchFilter, n: int) -> tuple:
+    store = memory.store
+    lexical, semantic = store.lexical(terms, flt, n), store.nearest(vector, n, flt)
+    return lexical, semantic, store.times(sorted({k for k, _ in lexical + semantic}), flt)
+
+
+@pytest.mark.parametrize("user", [None, "u1"])
+@pytest.mark.parametrize("n", [5, 50, 150])  # 150: past ef_search/2, where nearest() widens its scan
+def test_one_statement_answers_as_the_separate_queries(pg_memory: Memory, user: str | None, n: int) -> None:
+    flt = SearchFilter(scope=Scope(user_id=user))
+    for query in QUERIES:
+        terms = query_terms(query)
+        vector = pg_memory.embedder.embed_one(query_input(query))
+        lexical, semantic, times = pg_memory.store.hybrid_candidates(terms, vector, flt, n)
+        assert (lexical, semantic, times) == separate(pg_memory, terms, vector, flt, n), query
+        assert lexical and semantic and len(semantic) == min(n, pg_memory.store.count(flt))
+
+
+def test_scope_is_applied_inside_the_statement(pg_memory: Memory) -> None:
+    flt = SearchFilter(scope=Scope(user_id="u2"))
+    owned = {item.id for item in pg_memory.store.iter_items(flt)}
+    vector = pg_memory.embedder.embed_one(query_input("the budget"))
+    lexical, semantic, times = pg_memory.store.hybrid_candidates(["budget"], vector, flt, 200)
+    keys = {k for k, _ in lexical} | {k for k, _ in semantic} | set(times)
+    assert {item.id for item in pg_memory.store.fetch(sorted(keys), SearchFilter()).values()} <= owned
+    assert len(semantic) == len(owned)
+
+
+def test_a_write_between_searches_is_ranked_with_the_new_statistics(pg_memory: Memory) -> None:
+    flt = SearchFilter()
+    vector = pg_memory.embedder.embed_one(query_input("dishwasher"))
+    pg_memory.store.hybrid_candidates(["dishwasher"], vector, flt, 20)  # caches the statistics
+    pg_memory.add_many([{"content": f"The dishwasher story, part {i}.", "user_id": "u0"} for i in range(30)])
+    # 30 more items hold the term: its idf and the average length both moved
+    assert pg_memory.store.hybrid_candidates(["dishwasher"], vector, flt, 20) == separate(
+        pg_memory, ["dishwasher"], vector, flt, 20
+    )
+
+
+def test_no_terms_and_an_empty_scope(pg_memory: Memory) -> None:
+    vector = pg_memory.embedder.embed_one(query_input("the"))
+    lexical, semantic, times = pg_memory.store.hybrid_candidates([], vector, SearchFilter(), 10)
+    assert lexical == [] and len(semantic) == 10 and set(times) == {k for k, _ in semantic}
+    nobody = SearchFilter(scope=Scope(user_id="nobody"))
+    assert pg_memory.store.hybrid_candidates(["budget"], vector, nobody, 10) == ([], [], {})
+
+
+@needs_model
+@pytest.mark.parametrize("user", [None, "u0"])
+def test_hybrid_search_ranks_identically_on_sqlite_and_postgres(pg_url: str, tmp_path: Path, user: str | None) -> None:
+    records = corpus()
+    with Memory(str(tmp_path / "same.db"), embedder="minilm") as lite, Memory(pg_url, embedder="minilm") as pg:
+        lite.add_many(records)
+        pg.add_many(records)
+        for query in QUERIES:
+            expected = [(h.id, h.ranks) for h in lite.search(query, limit=10, user_id=user)]
+            assert [(h.id, h.ranks) for h in pg.search(query, limit=10, user_id=user)] == expected, query
+
+
+def test_large_store_document_counts_from_statistics_rank_as_exact_counts(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above LEXICAL_PRUNE_ABOVE a common term's document count comes from ANALYZE's statistics.
+
+    The threshold is lowered so a small store counts as large. ANALYZE samples a table this small
+    whole, so its shares are exact and the BM25 ranking must not move at all.
+    """
+    import psycopg
+
+    from mnemo.store import postgres_lexical
+
+    monkeypatch.setattr(postgres_lexical, "LEXICAL_PRUNE_ABOVE", 50)
+    monkeypatch.setattr(postgres_lexical, "LEXICAL_ROW_BUDGET", 10_000)  # rank every match, drop no term
+    terms = ["the", "budget", "lisbon", "grandma"]
+    with Memory(pg_url, embedder="hashing") as counted:
+        counted.add_many(corpus())
+        exact = counted.store.lexical(terms, SearchFilter(), 100)  # before ANALYZE: counted
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("ANALYZE items")
+        common = conn.execute("SELECT most_common_elems::text::text[] FROM pg_stats WHERE attname = 'tsv'").fetchone()
+    assert {"the", "budget"} <= set(common[0])  # these counts now come from the statistics
+    with Memory(pg_url, embedder="hashing") as estimated:
+        assert estimated.store.lexical(terms, SearchFilter(), 100) == exact
+    assert len(exact) > 50
+
+
+@pytest.mark.parametrize("user", [None, "u1"])
+def test_large_store_reads_at_most_the_match_cap_and_keeps_the_scope(
+    pg_memory: Memory, monkeypatch: pytest.MonkeyPatch, user: str | None
+) -> None:
+    from mnemo.store import postgres_lexical
+
+    monkeypatch.setattr(postgres_lexical, "LEXICAL_PRUNE_ABOVE", 50)
+    monkeypatch.setattr(postgres_lexical, "LEXICAL_MATCH_CAP", 12)
+    flt = SearchFilter(scope=Scope(user_id=user))
+    owned = {item.id for item in pg_memory.store.iter_items(flt)}
+    assert sum("the" in item.content.lower().split() for item in pg_memory.store.iter_items(SearchFilter())) > 12
+    ranked = pg_memory.store.lexical(["the"], flt, 100)
+    assert 0 < len(ranked) <= 12
+    assert {item.id for item in pg_memory.store.fetch([k for k, _ in ranked], SearchFilter()).values()} <= owned
+    vector = pg_memory.embedder.embed_one(query_input("the"))
+    assert pg_memory.store.hybrid_candidates(["the"], vector, flt, 100)[0] == ranked

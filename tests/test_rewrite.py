@@ -504,3 +504,143 @@ def test_former_and_latter_count_the_names_of_a_prose_choice() -> None:
 def test_the_same_week_takes_the_week_the_conversation_named() -> None:
     context = said("the Kraków conference is the week of October 6", "Hold your calendar?", "yes")
     assert "October 6" in expand("can i squeeze a dentist appointment in the same week", context)
+
+
+# --- temporal pointers by grammar: a time noun under a deictic determiner, a relative time phrase ---
+
+
+@pytest.mark.parametrize(
+    ("query", "pointer"),
+    [
+        ("what did we do a few days later?", "a few days later"),
+        ("who visited the following week", "the following week"),
+        ("what did I eat that same morning?", "that same morning"),
+        ("how was the weather those summers", "those summers"),
+        ("were the shops still open until then?", "until then"),
+        ("what changed from then on", "from then on"),
+        ("what did I buy prior to that?", "prior to that"),
+        ("where did we go afterwards?", "afterwards"),
+        ("who was in charge at that point?", "at that point"),
+        ("how much did the rent go up the previous year", "the previous year"),
+        ("what did the vet say two weeks after?", "two weeks after"),
+    ],
+)
+def test_a_time_noun_under_a_deictic_determiner_or_a_relative_phrase_is_a_temporal_pointer(
+    query: str, pointer: str
+) -> None:
+    assert kinds(query) == {pointer: "temporal"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what should I do the next time my laptop overheats?",  # any future occasion
+        "can I run two jobs at the same time?",  # a manner: simultaneously
+        "what happened two days before the election?",  # the relation names its own anchor
+        "what did Marie Curie do later on in her life?",  # relative to the query's own subject
+        "what are you doing this morning?",  # deictic to the speaker's now
+        "when is the next train to Brighton?",  # "next" governs no time noun
+    ],
+)
+def test_time_words_that_the_query_anchors_itself_are_not_pointers(query: str) -> None:
+    assert "temporal" not in kinds(query).values()
+
+
+def test_a_question_about_the_clock_is_clear_even_after_a_conversation() -> None:
+    result = QueryRewriter().rewrite("what time is it?", said("The standup moved to 10am.", "Noted."))
+    assert not result.was_rewritten and result.expanded == "what time is it?"
+
+
+def test_a_relative_pointer_keeps_its_relation_and_takes_the_anchor_as_object() -> None:
+    wedding = said("We got married in Porto on 12 June 2021.", "Congratulations!")
+    later = expand("what did we do a few days later?", wedding)
+    assert "a few days after" in later and "12 June 2021" in later
+    assert "the week after 12 June 2021" in expand("who visited the following week?", wedding)
+    assert "until 12 June 2021" in expand("were the shops open until then?", wedding)
+    assert "since 12 June 2021" in expand("what changed from then on?", wedding)
+    assert "after 12 June 2021" in expand("where did we go afterwards?", wedding)
+
+
+# --- definite descriptions anchored by the conversation ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turn", "query", "wanted"),
+    [
+        ("I have an interview at Stripe on Monday", "how should I prepare for the interview?", "interview at Stripe"),
+        ("the Stripe interview went okay", "when will I hear back about the interview?", "Stripe interview"),
+        ("my landlord, Mr Hale, wants to raise the rent", "what did the landlord say about repairs?", "Mr Hale"),
+        ("the venue is the Roxy", "how many people fit in the venue?", "venue Roxy"),
+        ("booked my flight to Lima for March", "what seat did I pick on the flight?", "flight to Lima"),
+        ("we found a cafe called Koya near the station", "is the cafe open on sundays?", "cafe Koya"),
+        ("my appointment with dr osei is next week", "should I fast before the appointment?", "Osei"),
+    ],
+)
+def test_a_definite_description_takes_the_name_the_conversation_tied_to_its_noun(
+    turn: str, query: str, wanted: str
+) -> None:
+    result = QueryRewriter().rewrite(query, said(turn, "OK."))
+    assert result.was_rewritten and wanted in result.expanded
+
+
+def test_a_description_with_its_own_identifier_or_modifier_is_left_alone() -> None:
+    stripe = said("I have an interview at Stripe on Monday", "Good luck!")
+    assert expand("How should I prepare for the interview at Google?", stripe) == (
+        "How should I prepare for the interview at Google?"
+    )
+    review = [{"role": "user", "content": "Sarah reviewed the payment service."}]
+    assert expand("Show the notes from the payment service review", review) == (
+        "Show the notes from the payment service review"
+    )
+
+
+def test_a_date_attached_to_a_noun_is_when_not_which() -> None:
+    context = said("I see my Korean tutor on Tuesdays", "How is it going?", "slowly")
+    assert "Tuesdays" not in expand("how much does the tutor charge?", context)
+
+
+# --- a choice between listed items ---------------------------------------------------------------
+
+
+def test_a_comparison_between_listed_items_names_the_items_in_order() -> None:
+    cities = said("We're considering Rotterdam or Utrecht for the new office.", "What matters most?", "Rent.")
+    assert "Rotterdam and Utrecht" in expand("Which of the two is cheaper?", cities)
+    phones = said(
+        "which noise cancelling headphones should i get",
+        "The Sony WH-1000XM5 is about £330 and the Anker Soundcore Q45 about £110.",
+    )
+    rewritten = expand("order the cheaper pair", phones)
+    assert rewritten.startswith("order the cheaper of") and "Sony" in rewritten and "Anker" in rewritten
+
+
+def test_a_comparison_that_lists_its_own_items_is_clear() -> None:
+    assert kinds("Which of the two languages is older, Rust or Go?") == {}
+    assert kinds("which is the better option for beginners, Python or Java?") == {}
+
+
+def test_a_bare_follow_up_can_favour_the_last_exchange_over_the_opening() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+    from mnemo.retrieve.rewrite.implicit import topic
+
+    context = said("the kitchen renovation starts in May", "Exciting!", "and the boiler service is due too", "OK.")
+    candidates = extract(context)
+    opening, recent = topic(context, candidates, "why?"), topic(context, candidates, "why?", recent=True)
+    assert opening is not None and "renovation" in opening.text
+    assert recent is not None and "boiler" in recent.text
+
+
+def test_an_anchor_keeps_its_event_when_a_later_bare_time_narrows_it() -> None:
+    context = said("let's meet Yusuf at the café on saturday", "What time?", "noon")
+    rewritten = expand("remind me to leave 30 min before then", context)
+    assert "noon" in rewritten and "café" in rewritten
+
+
+def test_a_copula_that_dates_its_subject_makes_the_subject_the_event() -> None:
+    context = said("the tax return deadline is 31 January", "Do you have your P60?", "mostly")
+    rewritten = expand("set a reminder for the day before", context)
+    assert "tax return deadline" in rewritten and "31 January" in rewritten
+
+
+def test_an_event_keeps_the_place_it_happened_at() -> None:
+    context = said("Þóra started her new job at the maritime museum in February", "How is it?", "she loves it")
+    assert "maritime museum" in expand("how has work been going since then", context)

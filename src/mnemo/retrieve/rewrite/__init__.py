@@ -95,7 +95,8 @@ class QueryRewriter:
             return RewriteResult(text, text, False, 0.0, reason="empty query: nothing to rewrite")
         query = query.strip()
         messages = normalise_context(context)
-        references = detect(query, " ".join(m.get("content", "") for m in messages[-self.max_context :]))
+        # one message a line: a lower-case message is then truecased on its own (anchoring.py)
+        references = detect(query, "\n".join(m.get("content", "") for m in messages[-self.max_context :]))
         names = tuple(r.text for r in references)
         if not references:
             return RewriteResult(query, query, False, 1.0, reason="query is clear (no ambiguous references)")

@@ -176,11 +176,29 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
 
 def _mentions(text: str) -> list[Candidate]:
     """People, places and things of one message in order of position (each salience = its weight)."""
-    found: list[tuple[int, Candidate]] = []
     noun_phrases = phrases(text)
     compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
     inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
+    found, names = _named(text, inside)
+    for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
+        found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
+        inside.update(w.lower() for w in match.group(1).split())
+    found.extend(_possessed(text))
+    for match in _TECH.finditer(text):
+        token = match.group(0)
+        if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
+            # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
+            found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
+    found.extend(noun_phrases)
+    found.extend(compounds)
+    found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
+    return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+
+
+def _named(text: str, inside: set[str]) -> tuple[list[tuple[int, Candidate]], set[str]]:
+    """The capitalised names of a message as people, places or things, and every name seen."""
+    found: list[tuple[int, Candidate]] = []
     names: set[str] = set()
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
@@ -201,9 +219,7 @@ def _mentions(text: str) -> list[Candidate]:
             continue
         kind, weight = _name_kind(name, before, after, bool(match.group(2)))
         names.add(name.lower())
-        if weight == 0.0:
-            continue
-        if kind == "thing" and name.lower() in inside:
+        if weight == 0.0 or (kind == "thing" and name.lower() in inside):
             continue  # "the Berlin marathon" stands for Berlin here
         if kind == "agent":  # both readings, the person a little less likely than the thing
             found.append((start, Candidate(name, "person", salience=0.6 * weight, hint=gender_hint(name))))
@@ -214,10 +230,13 @@ def _mentions(text: str) -> list[Candidate]:
         found.append((start, Candidate(name, kind, salience=weight, gender=gender, hint=hint)))
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=1.2)))
-    for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
-        found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
-        inside.update(w.lower() for w in match.group(1).split())
-    for match in _POSSESSED.finditer(text):  # "Julien's band", "Gabriel's pull request"
+    return found, names
+
+
+def _possessed(text: str) -> list[tuple[int, Candidate]]:
+    """ "Julien's band", "Gabriel's pull request": a thing or person known by its owner."""
+    found: list[tuple[int, Candidate]] = []
+    for match in _POSSESSED.finditer(text):
         noun = match.group(2).lower()
         named_after = re.match(rf"\s+{_WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
         if (
@@ -230,15 +249,7 @@ def _mentions(text: str) -> list[Candidate]:
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
             found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=_looks_plural(noun))))
-    for match in _TECH.finditer(text):
-        token = match.group(0)
-        if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
-            # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
-            found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
-    found.extend(noun_phrases)
-    found.extend(compounds)
-    found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
-    return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+    return found
 
 
 _POSSESSED = re.compile(rf"(?<!\w)({_WORD})'s\s+([a-z]{{3,}})\b")

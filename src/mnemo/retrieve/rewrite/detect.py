@@ -11,8 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.implicit import elliptical
-from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF
+from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, comparisons
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
+from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS
+from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.store.sql import STOPWORDS
 
 TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
@@ -69,7 +73,6 @@ POINTER_CONTEXT = set(
     solve debug reproduce revert undo""".split()
 )
 _AUX = frozenset("is was are were has had have will would can could should does did may might must".split())
-PARTICLES = frozenset("off up out down away back over".split())
 #: After "this/that" these make a time expression that needs no context ("this week").
 TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
 #: After "there/here" these make an existential ("is there a way", "here is").
@@ -113,6 +116,8 @@ class Reference:
     noun: str | None = None
     #: A temporal pointer at a time the conversation fixed ("then", "that day"): resolved by its anchor.
     anchored: bool = False
+    #: A definite description the conversation tied to a name ("the interview" -> "at Stripe").
+    described: bool = False
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -159,9 +164,28 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     found.extend(_ordinals(query, known, found))
+    for s, e in comparisons(query):  # "which of the two", "the cheaper one": a choice between listed items
+        if not any(r.start < e and s < r.end for r in found):
+            found.append(Reference(query[s:e], "ordinal", s, e))
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
     found = _with_temporal_pointers(query, _without_expletives(query, found))
     covered = [(r.start, r.end) for r in found]
+    covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    found += _listed_phrases(query, covered)
+    for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
+        if not any(s < end and start < e for s, e in covered):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
+    if not found and not _CLOCK.search(query):  # "what time is it?" asks the clock, not the conversation
+        span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
+        if span is not None:
+            found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
+    return sorted(found, key=lambda r: r.start)
+
+
+def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference]:
+    """The fixed temporal and implicit phrases ("earlier", "the bug") outside the spans already
+    taken; ``covered`` grows with each one found."""
+    found: list[Reference] = []
     for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
             if any(s < match.end() and match.start() < e for s, e in covered):
@@ -170,11 +194,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
                 continue  # "before the move" names its own anchor
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
-    if not found:
-        span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
-        if span is not None:
-            found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
-    return sorted(found, key=lambda r: r.start)
+    return found
 
 
 #: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
@@ -200,6 +220,11 @@ EXPLETIVE_IT = re.compile(
 )
 
 
+_CLOCK = re.compile(
+    r"^\s*what(?:'s|\s+is)?\s+(?:the\s+)?(?:time|day|date)(?:\s+is\s+it)?\s*(?:now|today)?\s*\??\s*$", re.IGNORECASE
+)
+
+
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
     return [r for r in found if not (r.text.lower() == "it" and any(s <= r.start < e for s, e in spans))]
@@ -207,11 +232,24 @@ def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
 
 def _with_temporal_pointers(query: str, found: list[Reference]) -> list[Reference]:
     """Temporal pointers replace the word-level references inside them ("that" in "after that")."""
-    spans = [m for m in TEMPORAL_POINTER.finditer(query)]
+    manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    spans = _merged([(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query))
+    spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
     if not spans:
         return found
-    kept = [r for r in found if not any(m.start() < r.end and r.start < m.end() for m in spans)]
-    return kept + [Reference(m.group(0), "temporal", m.start(), m.end(), anchored=True) for m in spans]
+    kept = [r for r in found if not any(s < r.end and r.start < e for s, e in spans)]
+    return kept + [Reference(query[s:e], "temporal", s, e, anchored=True) for s, e in spans]
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping pointer spans (from the phrase and the grammar rules) as one span each."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
 
 
 def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Reference]:
@@ -262,12 +300,6 @@ def looks_verbal(word: str) -> bool:
         or (len(word) > 4 and word.endswith(("ed", "ing")))
         or (len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word[:-1] in COMMON_VERBS)
     )
-
-
-COMMON_VERBS = frozenset(
-    """happen work take make go get run break fail help mean cause change matter look come start stop
-    support need cost show seem sound feel break crash""".split()
-)
 
 
 def _word_kind(low: str, prev: str, nxt: str) -> str | None:

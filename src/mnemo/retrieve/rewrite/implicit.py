@@ -69,7 +69,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     low = [w.lower().strip("'") for w in words]
     content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]
     definite = next((m for m in _DEFINITE.finditer(query) if _leans_on_context(m, query, content, known)), None)
-    noun, noun_end = _head_noun(query, definite) if definite else (None, 0)
+    noun, noun_end = head_noun(query, definite) if definite else (None, 0)
     opener = OPENER.match(query)
     if opener and (len(content) <= 2 or (definite and len(content) <= 3)):
         return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
@@ -97,7 +97,7 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     """A definite noun without a complement ("the price", not "the price of X") that is relational
     (a price is the price of something), a role ("the doctor") or one the conversation mentioned
     ("the refund" after "how long the refund takes")."""
-    noun, end = _head_noun(query, match)
+    noun, end = head_noun(query, match)
     if noun not in content or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
         return False
     stem = noun.removesuffix("s")
@@ -109,7 +109,7 @@ def is_role(noun: str) -> bool:
     return noun in PERSON_NOUNS or (len(noun) > 5 and noun.endswith(("ist", "ician", "ologist")))
 
 
-def _head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
+def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     """The head noun of "the ..." and where it ends: the last word of the run of content words,
     or the one before it when an auxiliary asked the question ("did the doctor *prescribe*")."""
     run: list[re.Match[str]] = []
@@ -136,10 +136,15 @@ def _names_something(words: Sequence[str]) -> bool:
 
 
 def topic(
-    context: Sequence[Mapping[str, str]], candidates: Sequence[Candidate], query: str, skip: set[str] | None = None
+    context: Sequence[Mapping[str, str]],
+    candidates: Sequence[Candidate],
+    query: str,
+    skip: set[str] | None = None,
+    recent: bool = False,
 ) -> Candidate | None:
-    """The thing the conversation is about, or None; never one the query already names."""
-    opening = _opening(context)
+    """The thing the conversation is about, or None; never one the query already names. ``recent``
+    favours the last exchange over the opening (a bare follow-up: "why?", "and then?")."""
+    opening = _last_exchange(context) if recent else _opening(context)
     query_words = {w.lower() for w in _WORD.findall(query)}
     best: tuple[float, Candidate] | None = None
     people = {c.text.lower() for c in candidates if c.kind == "person"}
@@ -173,3 +178,9 @@ def _opening(context: Sequence[Mapping[str, str]]) -> str:
         return ""
     text = str(first.get("content") or "")
     return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].lower()
+
+
+def _last_exchange(context: Sequence[Mapping[str, str]]) -> str:
+    """The latest user message, lower-case: what a bare follow-up question continues."""
+    last = next((m for m in reversed(list(context)) if str(m.get("role") or "").lower() in ("user", "human")), None)
+    return str(last.get("content") or "").lower() if last else ""

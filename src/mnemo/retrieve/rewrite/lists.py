@@ -142,3 +142,52 @@ def pick(items: Sequence[str], which: str) -> str | None:
         return items[1] if len(items) == 2 else None
     index = ORDINALS[which]
     return items[index] if -len(items) <= index < len(items) else None
+
+
+#: A choice between the items the conversation listed: "which of the two", "the cheaper pair",
+#: "the more expensive one", "both of those". The comparative (-er/-est, more/less X) or the count
+#: is the grammar; the item noun is generic ("one", "pair", "option").
+COMPARISON_REF = re.compile(
+    r"\b(?:(?:which|either|both|neither)\s+(?:one\s+)?of\s+(?:the|those|these)\s+(?:two|three|options|choices)\b"
+    r"|the\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
+    r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b)",
+    re.IGNORECASE,
+)
+_NOT_COMPARATIVE = frozenset("other former latter first last second third upper inner outer corner".split())
+
+
+def comparisons(query: str) -> list[tuple[int, int]]:
+    """Spans of the query that choose between listed items; none when the query lists its own
+    ("the cheaper one, Sony or Anker?")."""
+    if re.search(r"\s(?:or|vs\.?|versus)\s", query):
+        return []
+    out = []
+    for match in COMPARISON_REF.finditer(query):
+        if match.group(1) and match.group(1).lower() in _NOT_COMPARATIVE:
+            continue
+        out.append((match.start(), match.end()))
+    return out
+
+
+def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the cheaper pair" -> "the cheaper of the Sony WH-1000XM5 and the Anker Soundcore Q45"."""
+    match = COMPARISON_REF.fullmatch(reference.strip())
+    if match is None:
+        return None
+    items = _distinct(find_list(context, named=True) or named_pair(context))
+    if len(items) < 2:
+        return None
+    count = 3 if "three" in reference.lower() else 2
+    joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[:2]) + f" and {items[2]}"
+    if match.group(1):
+        return f"the {match.group(1)} of {joined}"
+    return re.sub(r"\b(?:the|those|these)\s+\w+$", joined, reference.strip(), flags=re.IGNORECASE)
+
+
+def _distinct(items: Sequence[str]) -> list[str]:
+    """Items in order, without one that is part of an earlier one ("Sony" after "Sony WH-1000XM5")."""
+    out: list[str] = []
+    for item in items:
+        if not any(item.lower() in kept.lower() or kept.lower() in item.lower() for kept in out):
+            out.append(item)
+    return out

@@ -103,3 +103,10 @@ COLLECTIVES = frozenset(
 )
 #: Nouns after "that"/"the same" that point at a time the conversation named ("that day").
 TIME_HEADS = frozenset("day date night morning evening afternoon weekend week month year time".split())
+#: Particles of phrasal verbs: "turn that off", "set this up".
+PARTICLES = frozenset("off up out down away back over".split())
+#: Everyday verbs, for telling "that job" from "that happens".
+COMMON_VERBS = frozenset(
+    """happen work take make go get run break fail help mean cause change matter look come start stop
+    support need cost show seem sound feel break crash""".split()
+)

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.detect import COMMON_VERBS, PARTICLES
-from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS, QUANTIFIERS, VAGUE
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
 _NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same"}

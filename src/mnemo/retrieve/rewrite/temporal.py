@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.candidates import phrases
 from mnemo.retrieve.rewrite.lowercase import truecase
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.timeref import relative_text
+from mnemo.store.sql import STOPWORDS
 
 _MONTHS = (
     "january|february|march|april|june|july|august|september|october|november|december|"
@@ -143,6 +145,11 @@ def event_in(text: str) -> tuple[str | None, float]:
     clause = _WHEN_CLAUSE.search(text)
     if clause:
         return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
+    dated = _DATED.match(text)  # "the tax return deadline is 31 January": the subject is what is dated
+    subject_ok = dated and dated.group(1).split()[0].lower() not in _SUBJECT_PRONOUNS
+    if dated and subject_ok and TIME.match(dated.group(2)) and dated.group(1).split()[-1].lower() not in NOT_EVENTS:
+        subject = dated.group(1)
+        return (subject[0].lower() + subject[1:] if subject.split()[0] in _CAPITAL_DETERMINERS else subject), 1.0
     during = _DURING.search(text)
     if during:
         phrase = _cut(during.group(1))
@@ -162,12 +169,36 @@ def event_in(text: str) -> tuple[str | None, float]:
         place = _IN_PLACE.match(text[start + len(shown) :])
         if place and TIME.match(place.group(0).strip()):
             place = None
+        if place is None:
+            shown += _locative(text[start + len(shown) :])  # "her new job at the maritime museum"
         if shown.split()[0] in ("The", "Our", "My", "A", "An", "His", "Her", "Their"):
             shown = shown[0].lower() + shown[1:]  # it opened its sentence; mid-query it is lower-case
         # an indefinite phrase introduces something new ("a taxi driver"); events are known ones
         weight = 0.3 if shown.lower().startswith(("a ", "an ")) else 0.6
         return (f"{shown} {place.group(0).strip()}" if place else shown), weight
     return None, 0.0
+
+
+#: "<subject> is <date>": a copula that dates its subject.
+_DATED = re.compile(
+    r"^\s*((?:[A-Za-z][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due)\s+(.+)$",
+    re.IGNORECASE,
+)
+_CAPITAL_DETERMINERS = frozenset({"The", "Our", "My", "Their", "His", "Her"})
+_SUBJECT_PRONOUNS = frozenset("i we you he she it they this that there what which who".split())
+_LOCATIVE = re.compile(r"^\s+(at|in)\s+(the\s+(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)")
+
+
+def _locative(rest: str) -> str:
+    """A lower-case place the event happened at ("at the maritime museum"), cut before function
+    words and times; empty when there is none."""
+    found = _LOCATIVE.match(rest)
+    if found is None:
+        return ""
+    words = found.group(2).split()
+    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
+        words.pop()
+    return f" {found.group(1)} {' '.join(words)}" if len(words) > 1 else ""
 
 
 def _as_written(text: str, start: int, normalised: str) -> str:
@@ -224,7 +255,27 @@ def find_anchor(
         anchor = Anchor(found_times[0] if found_times else None, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, anchor)
-    return best[1] if best else None
+    return _refined(best[1], recent) if best else None
+
+
+def _refined(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
+    """A later bare time answers a question about the anchor ("What time?" - "noon"): it narrows
+    the anchor's time rather than replacing its event."""
+    for message in reversed(list(recent)[-3:]):
+        text = str(message.get("content") or "").strip(" .!")
+        found = times_in(text)
+        if not found or len(text.split()) > len(found[0].split()) or found[0] == anchor.time:
+            continue
+        if anchor.time is None or _CLOCK.search(found[0]):  # a clock time narrows a day; a date would clash
+            bare = without_preposition(found[0])
+            if anchor.time and bare.lower() in anchor.time.lower():
+                return anchor
+            time = f"at {bare} {with_preposition(anchor.time)}" if anchor.time else with_preposition(found[0])
+            return Anchor(time, anchor.event, anchor.confidence, anchor.place)
+    return anchor
+
+
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b", re.IGNORECASE)
 
 
 _DAY_UNITS = frozenset("day night morning evening afternoon".split())
@@ -243,6 +294,9 @@ def temporal_text(reference: str, anchor: Anchor) -> str:
         return f"{relation} {anchor.bare()}"
     if low == "since then":
         return f"since {anchor.bare()}"
+    relative = relative_text(reference, anchor.bare(), anchor.phrase())
+    if relative is not None:
+        return relative
     if low == "last time" and anchor.event and not anchor.event.lower().startswith(("when ", "while ")):
         event = re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
         return f"at the last {event}"

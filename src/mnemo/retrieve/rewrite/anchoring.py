@@ -1,0 +1,161 @@
+"""Definite-description anchoring: "the interview" -> "the interview at Stripe".
+
+A definite description is unambiguous to the speaker because the conversation already tied its
+head noun to an identifier. The tie is grammatical, so it is found by grammar, not by a list of
+nouns: the head noun (or a form of it: plural, -ing/-ed) occurs in a message with a proper name
+attached as
+
+* a prepositional complement: "interview at Stripe", "appointment with Dr Osei", "flight to Lima";
+* a compound modifier: "the Stripe interview", "our Hilton booking";
+* an appositive or a name-giving verb: "my landlord, Mr Hale", "a cafe called Koya";
+* a copula: "the venue is the Roxy".
+
+The latest message with such a tie wins. A query that names something itself (a capitalised word
+after the first) or already carries the identifier is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun
+from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.temporal import TIME
+from mnemo.store.sql import STOPWORDS
+
+#: A proper name of up to three words, with an optional title ("Dr Osei", "Casa Labra").
+_NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
+_PREPOSITIONS = r"(at|with|to|from|in|for|on|of|by)"
+#: Capitalised words that open a sentence or a clause and name nothing.
+_NOT_NAMES = frozenset("the a an my our your his her their this that these those i we you it if so and but".split())
+_DEFINITE = re.compile(r"\b(?:the|that|this|our|my)\s+([a-z][a-z-]{2,})\b")
+#: An attachment in the query itself: "the interview at Stripe" needs nothing from the conversation.
+_OWN_ATTACHMENT = re.compile(r"^\s+(?:of|at|with|for|to|from|in|on)\s+(?:the\s+)?[A-Z0-9]")
+#: Weekdays and months, singular or plural: "the tutor on Tuesdays" is when, not which tutor.
+_CALENDAR = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+#: Heads that are never anchored this way: times, vague words, units and quantities.
+_SKIP = frozenset(
+    """time times day days week weeks month months year years moment way thing things one ones lot bit
+    rest end same other first last next best most kind sort type part point number amount idea""".split()
+)
+
+
+def forms(noun: str) -> str:
+    """A regex alternation of the noun's forms: "interview" -> interview|interviews|interviewing|..."""
+    low = noun.lower()
+    base = {low, low.removesuffix("s"), low.removesuffix("es")}
+    if low.endswith("ing") and len(low) > 5:
+        base |= {low[:-3], low[:-3] + "e"}
+    if low.endswith("ed") and len(low) > 4:
+        base |= {low[:-2], low[:-1]}
+    variants = {v for b in base if len(b) > 2 for v in (b, b + "s", b + "es", b + "ing", b + "ed")}
+    return "(?:" + "|".join(sorted(map(re.escape, variants), key=len, reverse=True)) + ")"
+
+
+@lru_cache(maxsize=512)
+def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
+    """Each tie with the shape of its rewrite (``{n}`` the noun, ``{p}`` the preposition, ``{x}`` the name)."""
+    n = rf"(?i:\b{forms(noun)}\b)"
+    plain = rf"(?i:\b{re.escape(noun.lower())}s?\b)"  # a compound's head is a noun, not "Sarah reviewed"
+    return [
+        (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
+        (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
+        (re.compile(rf"{plain},\s+{_NAME}(?=\s*[,)–-])"), "{n} {x}"),  # closed: "my landlord, Mr Hale, ..."
+        (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:the|at|in)\s+)?{_NAME}"), "{n} {x}"),
+        (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
+    ]
+
+
+def _clean(name: str) -> str | None:
+    """The name without the function words a sentence opening capitalised ("The", "My")."""
+    words = name.split()
+    while words and words[0].lower() in _NOT_NAMES:
+        words.pop(0)
+    while words and words[-1].lower() in STOPWORDS:
+        words.pop()
+    return " ".join(words) or None
+
+
+def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | None:
+    """ "the {noun}" with its identifier ("interview at Stripe", "Stripe interview"), or None."""
+    if noun.lower() in _SKIP or noun.lower() in STOPWORDS:
+        return None
+    messages = [context] if isinstance(context, str) else [str(m.get("content") or "") for m in context]
+    patterns = _patterns(noun)
+    for text in reversed(messages):
+        text = _cased(text)
+        for pattern, shape in patterns:
+            for found in pattern.finditer(text):
+                name = _clean(found.groups()[-1])
+                if name is None or name.lower() == noun.lower() or TIME.search(name) or _CALENDAR.search(name):
+                    continue  # "the tutor on Tuesdays": a date is when, not which
+                preposition = found.group(1).lower() if "{p}" in shape else ""
+                return shape.format(n=noun, p=preposition, x=name)
+    return None
+
+
+def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """The definite descriptions of the query the conversation anchors: (start, end, noun)."""
+    words = re.findall(r"[A-Za-z][\w'-]*", query)
+    if any(n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've") for n, w in enumerate(words)):
+        return []  # the query names its own subject
+    out = []
+    for match in _DEFINITE.finditer(query):
+        if _SUBJECT_SLOT.search(query[: match.start()]):  # "is the cafe open": the noun, then the predicate
+            noun, end = match.group(1), match.end(1)
+        else:
+            noun, end = head_noun(query, match)  # "the venue deposit": the deposit, not the venue
+        modified = " " in query[match.start(1) : end] or _compound(query[: match.start()], query[end:])
+        if modified or _OWN_ATTACHMENT.match(query[end:]):
+            continue  # "the payment service review", "the flight booking": its own modifiers already say which
+        found = anchor_text(noun, [{"content": line} for line in context_text.split("\n")])
+        if found and not _already_said(found, noun, query):
+            out.append((match.start(), end, noun))
+    return out
+
+
+def _already_said(found: str, noun: str, query: str) -> bool:
+    extra = {w.lower() for w in re.findall(r"\w+", found)} - {noun.lower()} - STOPWORDS
+    return not extra or extra <= {w.lower() for w in re.findall(r"\w+", query)}
+
+
+_SUBJECT_SLOT = re.compile(r"\b(?:is|are|was|were|does|did|do|will|can|could|has|have|had)\s*$", re.IGNORECASE)
+
+
+def _compound(before: str, rest: str) -> bool:
+    """The noun is a modifier of the next word ("the flight *booking*"): a content word follows,
+    unless an auxiliary made the description the subject ("is the cafe *open*", "did the game *start*")."""
+    following = re.match(r"\s+([a-z][a-z-]+)\b", rest)
+    if following is None or _SUBJECT_SLOT.search(before):
+        return False
+    word = following.group(1)
+    return word not in STOPWORDS and word not in LIGHT and not word.endswith(("ed", "ly"))
+
+
+def _cased(text: str) -> str:
+    """All-lower-case sentences with their likely names capitalised ("dr osei" -> "Dr Osei"); a
+    sentence that has capitals already is trusted as written."""
+    parts = re.split(r"(?<=[.!?])\s+|\n", text)
+    return "\n".join(truecase(p) if p and not any(ch.isupper() for ch in p) else p for p in parts)
+
+
+def anchor_text(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """What "the {noun}" becomes: the identifier tie, else the noun's modified earlier mention
+    ("the leave" -> "the parental leave"), else None."""
+    tied = identify(noun, context)
+    if tied is not None or not MENTIONS:
+        return tied
+    mention = specific_mention(noun, context) if noun.lower() not in _SKIP else None
+    return mention[0].removeprefix("the ") if mention else None
+
+
+#: Whether a description with no identifier tie falls back to its modified earlier mention. Kept
+#: switchable for the measurement in docs/search.md (on: +1 row on dev3 and dev4, no clear row lost).
+MENTIONS = True

@@ -1,0 +1,174 @@
+"""Choosing a candidate for a reference: agreement, recency and salience.
+
+People by number, gender and recency (a known gender beats a guess from a name's shape); things by
+recency and frequency; "that migration" by the candidate whose head noun is "migration"; "there"
+by the latest place; "the bug" by the latest problem phrase; "that" alone by the matter under
+discussion; "that guy" by the latest name of the class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.names import (
+    COLLECTIVES,
+    PERSON_NOUNS,
+    PLACE_NOUNS,
+    PLURAL_GROUPS,
+    PROBLEM_WORDS,
+    TIME_HEADS,
+)
+from mnemo.retrieve.rewrite.temporal import TIME
+
+POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
+_OWNERS = frozenset({"the", "my", "your"})
+
+
+def choose(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = ()
+) -> tuple[str, float] | None:
+    low = ref.text.lower()
+    if ref.kind == "person":
+        gender = "m" if low in ("he", "him", "his", "himself") else "f"
+        owned = _next_word(query, ref.end) if low in POSSESSIVES | {"her"} else ""
+        people = [
+            c
+            for c in candidates
+            if c.kind == "person" and not c.plural and c.gender in (gender, None) and c.head != owned
+        ]  # "her sister" is not the sister herself
+        named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
+        chosen = _by_agreement(named or people, gender)
+        return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
+    if ref.kind == "plural":
+        teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
+        # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
+        groups = [c for c in candidates if c.kind != "place" and c.plural and c.text.split()[0] in _OWNERS]
+        people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
+        recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
+        if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
+            first, second = sorted(recent[:2], key=lambda c: c.order)
+            return f"{first.text} and {second.text}", 0.75
+        named = [c for c in candidates if c.kind == "thing" and c.text[:1].isupper() and not c.plural]
+        return (
+            _best(teams, high=0.8)
+            or _best(groups, high=0.7)
+            or _pair(candidates)
+            or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
+            or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper()], high=0.5)
+        )
+    if ref.kind == "place":
+        return _best([c for c in candidates if c.kind == "place"], high=0.85)
+    if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
+        return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
+    if ref.kind == "demonstrative" and ref.noun:
+        return _through_noun(ref.noun, candidates)
+    if ref.kind in ("thing", "demonstrative"):
+        plural = low in ("these", "those")
+        # number agreement: "it" is one thing, "those" are several (or a pair)
+        things = [c for c in candidates if c.kind == "thing" and c.plural == plural]
+        # "the Tuesday sync" is when, rather than what, something was said
+        things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
+        if low in ("that", "this") and ref.kind == "demonstrative" and context:
+            # "how urgent is that": a demonstrative points at the matter under discussion
+            found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
+            if found is not None:
+                return found.text, 0.75
+        return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+    if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
+        times = _best([c for c in candidates if c.kind == "time"], high=0.8)
+        if times is not None:
+            word = "since" if low == "since then" else "in" if low == "back then" else "at"
+            bare = times[0].split(maxsplit=1)[-1] if times[0].split()[0].lower() in ("on", "in", "since") else times[0]
+            return f"{word} {bare}", times[1]
+    if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
+        problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
+        return _best(problems, high=0.9)
+    return None
+
+
+def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float] | None:
+    """ "that day" -> "on 14 March": the latest time the conversation named."""
+    times = [c for c in candidates if c.kind == "time"]
+    if not times:
+        return None
+    latest = min(times, key=lambda c: (c.last_seen, -c.salience))
+    bare = latest.text.split(maxsplit=1)[-1] if latest.text.split()[0].lower() in ("on", "in", "since") else latest.text
+    return f"{preposition} {bare}", 0.8
+
+
+def _next_word(query: str, end: int) -> str:
+    rest = query[end:].split()
+    return rest[0].lower().strip(".,?!") if rest else ""
+
+
+def _by_agreement(people: Sequence[Candidate], gender: str) -> list[Candidate]:
+    """People reweighted by how well they fit the pronoun: a known gender beats a guess from the
+    name's shape, which beats nothing, and a guess against the pronoun counts against."""
+    fit = []
+    for c in people:
+        factor = 2.0 if c.gender == gender else 1.7 if c.hint == gender else 0.4 if c.hint else 1.0
+        fit.append(replace(c, salience=c.salience * factor))
+    return fit
+
+
+def class_noun(noun: str) -> bool:
+    stem = noun.lower().removesuffix("'s").rstrip("s")
+    return stem in PERSON_NOUNS | _PERSON_WORDS or stem in PLACE_NOUNS | _PLACE_WORDS
+
+
+def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    stem = noun.lower().removesuffix("'s").rstrip("s")
+    if class_noun(noun):
+        # "that guy", "that place": a class noun stands for the latest name of its class
+        people = stem in PERSON_NOUNS | _PERSON_WORDS
+        persons = {c.text.lower() for c in candidates if c.kind == "person"}
+        named = [c for c in candidates if c.text[:1].isupper() and c.kind == ("person" if people else "place")]
+        if not people and (not named or stem in ("place", "spot")):  # "that place": a named restaurant too
+            named = [
+                c for c in candidates if c.text[:1].isupper() and c.kind == "thing" and c.text.lower() not in persons
+            ]
+        if named:
+            latest = min(named, key=lambda c: (c.last_seen, -c.salience))
+            return latest.text, 0.75
+    named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
+    found = _best(named, high=0.9)
+    if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
+        top = _best([c for c in candidates if c.kind == "thing"], high=0.6)
+        if top is None:
+            return None
+        bare = top[0][4:] if top[0].lower().startswith("the ") else top[0]
+        return f"the {bare} {noun}", top[1]
+    text, confidence = found
+    if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"
+        text = f"{text} {noun}"
+    return text, confidence
+
+
+_PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split())
+_PLACE_WORDS = frozenset("place spot restaurant bar pub cafe shop store hotel clinic venue taverna".split())
+
+
+def _pair(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """Two named things of the latest message stand for "they"/"those" ("Qdrant and Milvus")."""
+    named = [
+        c for c in candidates if c.kind == "thing" and c.last_seen == 0 and c.text[:1].isupper() and " " not in c.text
+    ]
+    return (f"{named[0].text} and {named[1].text}", 0.7) if len(named) >= 2 else None
+
+
+def _is_problem(candidate: Candidate) -> bool:
+    low = candidate.text.lower()
+    return any(word in low for word in PROBLEM_WORDS)
+
+
+def _best(options: Sequence[Candidate], high: float) -> tuple[str, float] | None:
+    if not options:
+        return None
+    ranked = sorted(options, key=lambda c: -c.salience)
+    top = ranked[0]
+    clear_winner = len(ranked) == 1 or top.salience >= 1.4 * ranked[1].salience
+    return top.text, high if clear_winner else high - 0.15

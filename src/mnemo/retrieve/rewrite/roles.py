@@ -1,0 +1,47 @@
+"""Named roles: "the plumber" -> "the plumber Gareth" when the conversation gave the role a name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.resolution import Resolution
+
+_NAME = r"((?:Dr\.?\s+|Mrs?\.?\s+|Ms\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+
+
+def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name the conversation gave a role: "Gareth the plumber", "my physio Nadia", "Dr Mbeki"
+    for "the doctor"; the latest one wins. None when the role was never named."""
+    role = re.escape(noun.lower())
+    patterns = [
+        rf"{_NAME},?\s+(?:the|my|our)\s+(?i:{role})\b",
+        rf"\b(?i:{role}),?\s+{_NAME}",
+    ]
+    if noun.lower() in ("doctor", "dentist", "gp", "vet", "surgeon", "dermatologist"):
+        patterns.append(r"\b((?:Dr|Doctor)\.?\s+[A-Z][\w'-]+)")
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
+                return found.group(1)
+    return None
+
+
+_ROLE_PHRASE = re.compile(r"\bthe\s+([a-z]+)\b")
+
+
+def name_roles(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, list[Resolution]]:
+    """ "the doctor" -> "the doctor Dr Okonkwo" when the conversation named that role."""
+    for match in _ROLE_PHRASE.finditer(query):
+        noun = match.group(1)
+        if not is_role(noun):
+            continue
+        name = named_role(noun, context)
+        if name and name.lower() not in query.lower():
+            replacement = f"{match.group(0)} {name}"
+            rewritten = query[: match.start()] + replacement + query[match.end() :]
+            return rewritten, [Resolution(match.group(0), replacement, "implicit", 0.8)]
+    return query, []

@@ -1,0 +1,99 @@
+"""Temporal pointers found by grammar rather than by a list of phrases.
+
+A time the conversation fixed is pointed at in two ways:
+
+* a *time noun* governed by a deictic or relative determiner: "that moment", "those summers",
+  "the same weekend", "the following week", "the next morning", "the previous year";
+* a *relative time phrase*: an offset with a relation ("a few days later", "two weeks before",
+  "the week after"), or "then"/"that" as the object of a relation ("by then", "until then",
+  "from then on", "prior to that", "following that", "at that point"), or "afterwards".
+
+"this week", "next week" and "this morning" are deictic to the speaker's now and need no
+conversation, so "this" and a bare "next" are not determiners here. A relation followed by its
+own object ("two days before the launch") names its anchor and is no pointer: the before/after
+forms count only at the end of a clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Nouns that denote a stretch of time (singular and plural).
+TIME_NOUN = (
+    r"(?:moments?|times?|days?|nights?|mornings?|afternoons?|evenings?|weeks?|weekends?|months?|years?"
+    r"|seasons?|summers?|winters?|springs?|autumns?|holidays?|period|periods|era|eras|hours?|occasions?)"
+)
+_OFFSET = (
+    r"(?:a\s+few|a\s+couple(?:\s+of)?|several|some|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|\d+|a\s+day\s+or\s+two)"
+)
+_END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b))"
+#: A deictic or relative determiner with a time noun: "that same day", "the following week".
+_GOVERNED = (
+    rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"
+    rf"|the\s+(?:very\s+)?(?:same|following|next|previous|prior|preceding|subsequent))\s+{TIME_NOUN}\b"
+)
+#: An offset and a relation: "a few days later", "two weeks before", "the week after".
+_RELATIVE = (
+    rf"{_OFFSET}\s+{TIME_NOUN}\s+(?:later|earlier|afterwards?)\b"
+    rf"|{_OFFSET}\s+{TIME_NOUN}\s+(?:before|after|prior){_END}"
+    rf"|the\s+{TIME_NOUN}\s+(?:before|after|prior){_END}"
+)
+#: "then"/"that" as the object of a relation.
+_OBJECT = (
+    r"(?:by|until|till|up\s+(?:un)?til|around|before|after)\s+then\b"
+    r"|from\s+then\s+on\b|ever\s+since\b(?!\s+\w)|prior\s+to\s+(?:that|this|then)\b|following\s+that\b(?!\s+\w+\s+\w)"
+    r"|(?:at|by|from|up\s+to)\s+that\s+(?:point|moment|stage)\b(?:\s+on\b)?"
+    rf"|afterwards?\b|(?:soon|shortly|right|just)\s+after{_END}|later\s+on{_END}"
+    rf"|when\s+(?:that|it|this|all\s+that)\s+(?:started|began|ended|occurred|was\s+going\s+on){_END}"
+)
+POINTER = re.compile(
+    rf"\b(?:(?:on|in|at|during)\s+)?(?:{_GOVERNED})"
+    rf"|\b(?:{_RELATIVE})|\b(?:{_OBJECT})",
+    re.IGNORECASE,
+)
+#: "the next time my laptop overheats" is any future occasion, not one the conversation fixed.
+_ANY_OCCASION = re.compile(r"^the\s+(?:next|following)\s+times?$", re.IGNORECASE)
+
+
+def pointers(query: str) -> list[tuple[int, int]]:
+    """The spans of the query that point at a time only the conversation knows."""
+    return [(m.start(), m.end()) for m in POINTER.finditer(query) if not _ANY_OCCASION.match(m.group(0))]
+
+
+#: "run two jobs at the same time": with several things in the clause, "the same time" is a manner
+#: (simultaneously), not the time the conversation fixed.
+SIMULTANEOUS = re.compile(
+    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|\d+)\b[^?.!,;]*?\bat\s+the\s+same\s+time\b",
+    re.IGNORECASE,
+)
+
+
+_AFTER = re.compile(r"\b(?:later|afterwards?|after|following|next|subsequent)\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:earlier|before|prior|previous|preceding)\b", re.IGNORECASE)
+_UNIT = re.compile(TIME_NOUN, re.IGNORECASE)
+
+
+def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str | None:
+    """What a grammatical pointer becomes, or None when it is no relative form (the caller then
+    uses the anchor's own phrase). The relation is kept and the anchor becomes its object:
+    "a few days later" -> "a few days after the wedding", "the following week" -> "the week
+    after the wedding", "until then" -> "until the wedding", "from then on" -> "since the wedding"."""
+    low = reference.lower().strip()
+    if re.match(r"^(?:from\s+then\s+on|ever\s+since)$", low):
+        return f"since {anchor_bare}"
+    found = re.match(r"^(by|until|till|up\s+(?:un)?til|around)\s+then$", low)
+    if found:
+        return f"{found.group(1)} {anchor_bare}"
+    if re.search(r"\bsame\b", low) or re.match(r"^(?:\w+\s+)?(?:that|those)\b", low):
+        return None  # "that same day", "at that point": the anchor itself
+    relation = "after" if _AFTER.search(low) else "before" if _BEFORE.search(low) else None
+    if relation is None:
+        return None
+    unit = _UNIT.search(low)
+    offset = re.match(rf"^{_OFFSET}\s+{TIME_NOUN}", reference, re.IGNORECASE)
+    if offset:
+        return f"{offset.group(0)} {relation} {anchor_bare}"  # "two days before the wedding"
+    if unit and low.startswith("the "):
+        return f"the {unit.group(0)} {relation} {anchor_bare}"  # "the next day" -> "the day after X"
+    return f"{relation} {anchor_bare}"  # "afterwards", "prior to that", "soon after"

@@ -199,6 +199,7 @@ def reindex(ctx: click.Context, model: str) -> None:
 # Commands that live in their own modules register here, one line each.
 COMMAND_MODULES: tuple[str, ...] = (
     "serve", "sessions", "sources", "facts", "categories", "rewrite", "hook", "turn", "doctor", "migrate",
+    "summarise",
 )  # fmt: skip
 
 

@@ -63,3 +63,45 @@ def test_exact_tokens_are_found_without_the_model(hashing_memory: Memory) -> Non
     hashing_memory.add_many([{"id": key, "content": text} for key, text in notes.items()])
     assert hashing_memory.search("ERR-4021", limit=1)[0].id == "err"
     assert hashing_memory.search("was invoice 83218 paid?", limit=1)[0].id == "inv83218"
+
+
+@pytest.mark.core
+def test_fusion_pool_adds_signals_one_at_a_time_to_the_same_order_as_fusing_them_at_once() -> None:
+    from mnemo.retrieve.fuse import FusionPool, score_fusion
+
+    signals = {
+        "exact": {1: 9.0, 2: 4.0, 3: 1.0},
+        "semantic": {2: 0.9, 4: 0.8, 1: 0.3},
+        "speaker": {4: 1.0, 3: 1.0},  # all equal: each gets the full weight
+    }
+    weights = {"exact": 1.0, "semantic": 1.0, "speaker": 0.2}
+    pool = FusionPool("weighted")
+    pool.add("exact", signals["exact"], 1.0, "exact")
+    halfway = pool.top(2)
+    assert [k for k, _ in halfway] == [1, 2]  # asked in between: only what was added counts
+    pool.add("semantic", signals["semantic"], 1.0, "semantic")
+    pool.add("speaker", signals["speaker"], 0.2, "speaker")
+    totals = {2: 0.375 + 1.0, 1: 1.0, 4: 5 / 6 + 0.2, 3: 0.2}
+    fused = pool.top(10)
+    assert [k for k, _ in fused] == [2, 4, 1, 3]
+    assert [score for _, score in fused] == pytest.approx([totals[k] for k in (2, 4, 1, 3)])
+    # score_fusion gives an all-equal ranking nothing; the pool gives it its weight (a filter-like boost)
+    assert [f.key for f in score_fusion(signals, weights)][:2] == [2, 1]
+    assert pool.ranks["semantic"] == {2: 1, 4: 2, 1: 3}
+
+
+@pytest.mark.core
+def test_fusion_pool_extra_signal_diversity_and_rrf() -> None:
+    from mnemo.retrieve.fuse import FusionPool
+
+    pool = FusionPool("weighted", diversity=0.5)
+    pool.add("exact", {1: 2.0, 2: 1.0}, 1.0, "exact")
+    pool.add("exact:context", {2: 5.0, 1: 1.0}, 1.0, "exact")  # same strategy: no diversity bonus
+    assert dict(pool.top(5)) == {1: 1.0, 2: 1.0}
+    pool.add("semantic", {2: 0.5, 3: 0.1}, 1.0, "semantic")
+    assert pool.top(1) == [(2, 3.0)]  # (0 + 1 + 1) × 1.5: a second strategy agrees
+    recency = {1: 100.0, 2: 50.0, 7: 200.0}  # an item only the extra signal knows is never added
+    assert 7 not in dict(pool.top(5, recency, 1.0))
+    rrf = FusionPool("rrf", rrf_k=10.0)
+    rrf.add("exact", {5: 3.0, 6: 1.0}, 2.0, "exact")
+    assert rrf.top(2) == [(5, 2.0 / 11), (6, 2.0 / 12)]

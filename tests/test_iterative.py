@@ -183,3 +183,47 @@ def test_speaker_strategy_boosts_the_turns_of_the_person_the_query_names(db_path
         assert "lexical" in result.hits[0].ranks  # the exact strategy keeps its public name
         without = memory.iterative_search("Where did Caroline go hiking?", max_iter=1, strategies="lexical,semantic")
         assert "speaker" not in without.rounds[0].found
+
+
+def _spy(memory: Memory, method: str) -> list[int]:
+    """Record how many keys/terms each call of a real store method was given (it still runs)."""
+    calls: list[int] = []
+    real = getattr(memory.store, method)
+
+    def spied(first, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(len(first))
+        return real(first, *args, **kwargs)
+
+    setattr(memory.store, method, spied)
+    return calls
+
+
+def test_a_round_reads_item_text_only_for_the_hits_and_neighbours_stay_in_their_session(db_path: str) -> None:
+    turns = [
+        ("n0", "s2", "Cars are expensive to keep in the city"),
+        ("n1", "s1", "What have you been researching lately?"),
+        ("n2", "s1", "Adoption agencies, mostly."),
+        ("n3", "s1", "That sounds like a big step"),
+    ]
+    with Memory(db_path, embedder="none") as memory:
+        memory.add_many(
+            {"id": i, "session_id": s, "content": c, "timestamp": f"2023-05-01T10:0{n}:00"}
+            for n, (i, s, c) in enumerate(turns)
+        )
+        fetched = _spy(memory, "fetch")
+        result = memory.iterative_search("what have you been researching", max_iter=1, limit=3)
+        ranks = {h.id: h.ranks for h in result.hits}
+        assert result.hits[0].id == "n1"
+        assert ranks["n2"].get("neighbours") == 1  # the answer next to the matching question
+        assert "neighbours" not in ranks.get("n0", {})  # adjacent row, other session
+        assert fetched == [len(result.hits)]  # one read of whole items: the hits themselves
+
+
+def test_a_time_window_with_nothing_in_it_costs_no_search(diary: Memory) -> None:
+    searched = _spy(diary, "lexical")
+    empty = diary.iterative_search("paella in May 2021", user_id="ann", max_iter=1)
+    assert len(searched) == 1 and empty.rounds[0].found["temporal"] == 0
+    assert empty.hits and all("temporal" not in h.ranks for h in empty.hits)
+    searched.clear()
+    full = diary.iterative_search("paella in June 2023", user_id="ann", max_iter=1)
+    assert len(searched) == 2 and full.rounds[0].found["temporal"] >= 1

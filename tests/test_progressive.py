@@ -151,3 +151,13 @@ def test_summaries_are_built_at_ingestion_when_configured(db_path: str) -> None:
     with Memory(db_path.replace(".db", "-off.db"), embedder="hashing") as plain:
         plain.add_many(records)
         assert plain.get("summary:ops", user_id="ann") is None
+
+
+def test_a_tier_filled_after_a_search_is_searched_by_the_next_one(store: Memory) -> None:
+    before = store.progressive_search("backup job Kubernetes", user_id="ann", stop_when_sufficient=False)
+    assert {t.tier: t.note for t in before.tiers}["facts"] == "empty in this scope"
+    store.add("The backup job runs nightly on Kubernetes.", kind="fact", id="f1", user_id="ann")
+    after = store.progressive_search("backup job Kubernetes", user_id="ann", stop_when_sufficient=False)
+    assert "facts" in after.tiers_searched and "f1" in [h.id for h in after.hits]
+    bob = store.progressive_search("backup job", user_id="bob", stop_when_sufficient=False)
+    assert "facts" not in bob.tiers_searched  # the counts are per scope

@@ -9,12 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mnemo.errors import InputError
-from mnemo.facade.common import CONTEXT_FILTERS, check_query
-from mnemo.records import ImportReport, SearchFilter
+from mnemo.facade import summaries
+from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
+from mnemo.records import SearchFilter
 from mnemo.retrieve.engine import QueryEngine
 from mnemo.retrieve.iterate import IterativeResult
 from mnemo.retrieve.rewrite import RewriteResult
-from mnemo.retrieve.summaries import summary_records
+from mnemo.retrieve.summaries import SummaryReport
 from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult
 
 
@@ -45,19 +46,29 @@ class QueryMixin:
         text, flt, rest = self._query_parts(query, limit, options)
         return self._engine().federated(text, flt, limit, **rest)
 
-    def summarise_sessions(self, **scope: str | None) -> ImportReport:
-        """(Re)build the extractive summary item of every session in scope (kind "summary")."""
-        messages = self.store.iter_items(self._filter("message", None, None, **scope))
-        return self.add_many(summary_records(messages))
+    def summarise_sessions(
+        self,
+        *,
+        llm: bool | None = None,
+        max_llm: int | None = None,
+        rebuild: bool = False,
+        progress: Progress | None = None,
+        **scope: str | None,
+    ) -> SummaryReport:
+        """(Re)build the summary item (kind "summary") of every session in scope; ``llm`` None follows
+        the config, True/False forces; ``max_llm`` bounds LLM calls. See mnemo.facade.summaries."""
+        options = {"llm": llm, "max_llm": max_llm, "rebuild": rebuild, "progress": progress}
+        return summaries.summarise_scope(self, scope=scope, **options)
+
+    def summarise_categories(self, *, user_id: str | None = None, **options: Any) -> SummaryReport:
+        """Topic summaries of every subcategory (kind "summary"); ``options`` as summarise_sessions'."""
+        settings = {"llm": None, "max_llm": None, "rebuild": False, "progress": None, **options}
+        return summaries.summarise_categories(self, user_id=user_id, **settings)
 
     def _summarise_touched(self, sessions: set[tuple[str | None, ...]]) -> None:
         """Rebuild the summaries of the sessions an ingestion touched (``summaries_on_ingest``)."""
-        for user_id, agent_id, project, session_id in sorted(sessions, key=str):
-            scope = {"user_id": user_id, "agent_id": agent_id, "project": project, "session_id": session_id}
-            messages = self.store.iter_items(self._filter("message", None, None, **scope))
-            records = summary_records(messages)
-            if records:
-                self.add_many(records)  # summary items touch no session: no recursion
+        if sessions:
+            summaries.summarise_touched(self, sessions)  # summary items touch no session: no recursion
 
     def _engine(self) -> QueryEngine:
         engine: QueryEngine | None = getattr(self, "_query_engine", None)

@@ -44,6 +44,7 @@ class QueryEngine:
         self._rewriter: QueryRewriter | None = None
         self._synonyms: Synonyms | None = None
         self._vectors: dict[tuple[str, str], np.ndarray] = {}
+        self._counts: dict[SearchFilter, tuple[int, dict[str, int]]] = {}
 
     # -- rewriting -------------------------------------------------------------------------
 
@@ -81,16 +82,20 @@ class QueryEngine:
             hits = self.progressive(query, flt, limit, iterative=iterative).hits
         elif iterative:
             hits = self.iterative(query, flt, limit, context=context).hits
-        elif self.config.search_mode == "fused" and self._embedder() is not None:
-            # one round: every strategy fused, no feedback. Without embeddings the single pass is
-            # kept: its keyword-overlap signal stands in for the missing vectors.
-            hits = self.iterative(query, flt, limit, max_iter=1, context=context).hits
         else:
-            hits = self.hybrid(query, flt, limit)
+            hits = self.default(query, flt, limit, context=context)
         if rewritten is None or not rewritten.was_rewritten:
             return hits
         meta = {k: rewritten.as_dict()[k] for k in ("original", "expanded", "confidence", "resolved", "method")}
         return [replace(h, rewrite=meta) for h in hits]
+
+    def default(self, text: str, flt: SearchFilter, limit: int, *, context: Any = None) -> list[Hit]:
+        """The configured search path: one fused round (``search_mode="fused"``) or the single pass."""
+        if self.config.search_mode == "fused" and self._embedder() is not None:
+            # one round: every strategy fused, no feedback. Without embeddings the single pass is
+            # kept: its keyword-overlap signal stands in for the missing vectors.
+            return self.iterative(text, flt, limit, max_iter=1, context=context).hits
+        return self.hybrid(text, flt, limit)
 
     def hybrid(self, text: str, flt: SearchFilter, limit: int) -> list[Hit]:
         """The single-pass hybrid search, with the same settings as Memory.search."""
@@ -185,7 +190,8 @@ class QueryEngine:
             narrowed = replace(flt, kinds=tuple(k for k in kinds if not flt.kinds or k in flt.kinds))
             if not narrowed.kinds:
                 return []
-            return self.iterative(text, narrowed, n).hits if iterative else self.hybrid(text, narrowed, n)
+            # each tier with the same search as a plain query (its kinds in the SQL filter)
+            return self.iterative(text, narrowed, n).hits if iterative else self.default(text, narrowed, n)
 
         return progressive_search(
             search,
@@ -220,7 +226,8 @@ class QueryEngine:
         return self._synonyms
 
     def clear_cache(self) -> None:
-        """Forget cached query vectors (benchmarks time cold queries)."""
+        """Forget cached query vectors (benchmarks time cold queries; the kind counts are the
+        store's, not the query's, and stay)."""
         self._vectors.clear()
 
     def _embed(self, text: str) -> np.ndarray | None:
@@ -239,8 +246,17 @@ class QueryEngine:
         return vector
 
     def _kind_counts(self, flt: SearchFilter) -> dict[str, int]:
-        counts = self.store.grouped_counts("kind", replace(flt, kinds=()))
-        return {k: v for k, v in counts.items() if not flt.kinds or k in flt.kinds}
+        """Items per kind in the filter's scope, kept until the store changes: the tiers an empty
+        scope would skip are known without a count query on every search."""
+        scope = replace(flt, kinds=())
+        sequence = self.store.sequence()
+        cached = self._counts.get(scope)
+        if cached is None or cached[0] != sequence:
+            cached = (sequence, self.store.grouped_counts("kind", scope))
+            self._counts[scope] = cached
+            while len(self._counts) > 16:
+                self._counts.pop(next(iter(self._counts)))
+        return {k: v for k, v in cached[1].items() if not flt.kinds or k in flt.kinds}
 
 
 def _choose(name: str, given: Sequence[str] | str | None, known: Sequence[str], default: str) -> tuple[str, ...]:

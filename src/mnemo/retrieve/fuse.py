@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -54,6 +55,65 @@ def score_fusion(scored: Mapping[str, Mapping[int, float]], weights: Mapping[str
             ranks.setdefault(key, {})[name] = position
     ordered_keys = sorted(total, key=lambda key: (-total[key], min(ranks[key].values()), key))
     return [Fused(key, total[key], ranks[key]) for key in ordered_keys]
+
+
+class FusionPool:
+    """Fused scores kept up to date signal by signal, so a search fuses each ranking once.
+
+    A strategy that needs the current order (neighbours and speaker look at the best few items
+    so far) asks ``top`` and later signals are added on top: both fusions are sums over signals,
+    so nothing is recomputed. ``mode`` is "weighted" (min-max normalised scores; a ranking whose
+    scores are all equal gives each item the full weight) or "rrf" (weight / (k + rank)). Items
+    several strategies (``kind``) agree on get a ``diversity`` bonus per extra strategy.
+    """
+
+    def __init__(self, mode: str = "weighted", rrf_k: float = 10.0, diversity: float = 0.0) -> None:
+        self.mode, self.rrf_k, self.diversity = mode, rrf_k, diversity
+        self.totals: dict[int, float] = {}
+        self.kinds: dict[int, set[str]] = {}
+        self.best: dict[int, int] = {}
+        self.ranks: dict[str, dict[int, int]] = {}
+
+    def add(self, name: str, scores: Mapping[int, float], weight: float, kind: str) -> None:
+        """Fuse one strategy's ranking in (its ranks are kept for the hits' explanations)."""
+        positions = {key: n for n, key in enumerate(rank_by(scores), start=1)}
+        self.ranks[name] = positions
+        for key, share in self._shares(scores, positions, weight):
+            self.totals[key] = self.totals.get(key, 0.0) + share
+            self.kinds.setdefault(key, set()).add(kind)
+            if positions[key] < self.best.get(key, 1 << 30):
+                self.best[key] = positions[key]
+
+    def top(self, limit: int, extra: Mapping[int, float] | None = None, weight: float = 0.0) -> list[tuple[int, float]]:
+        """The best ``limit`` (key, score), with ``extra`` (e.g. recency) counted but not kept.
+
+        Ties go to the item with the better single rank, then the smaller key.
+        """
+        totals = dict(self.totals)
+        if extra:
+            for key, share in self._shares(extra, None, weight):
+                if key in totals:  # a signal of the pool only: it never brings an item in
+                    totals[key] += share
+        scored = (
+            (score * (1 + self.diversity * max(0, len(self.kinds[key]) - 1)), -self.best.get(key, 1 << 30), -key)
+            for key, score in totals.items()
+        )
+        return [(-neg_key, score) for score, _, neg_key in heapq.nlargest(limit, scored)]
+
+    def _shares(
+        self, scores: Mapping[int, float], positions: Mapping[int, int] | None, weight: float
+    ) -> Iterable[tuple[int, float]]:
+        if weight <= 0 or not scores:
+            return ()
+        if self.mode == "rrf":
+            if positions is None:
+                positions = {key: n for n, key in enumerate(rank_by(scores), start=1)}
+            return ((key, weight / (self.rrf_k + n)) for key, n in positions.items())
+        low, high = min(scores.values()), max(scores.values())
+        if high <= low:
+            return ((key, weight) for key in scores)
+        span = high - low
+        return ((key, weight * (value - low) / span) for key, value in scores.items())
 
 
 def rank_by(values: Mapping[int, float | None], *, descending: bool = True) -> list[int]:

@@ -6,6 +6,11 @@ form of the query, the conversation's terms — and every ranking of every round
 RRF or weighted scores, later rounds discounted, a bonus for items several strategies agree on).
 It stops when nothing new reaches the top, the confidence stops improving, it is high enough,
 there are enough good results, or after ``max_iter`` rounds.
+
+One round is the default search path, so its cost is kept close to the single pass: each ranking
+is fused once, as it arrives (``FusionPool``); the strategies that work on the pool (neighbours,
+speaker, month windows, recency) read only time, role and session (``Store.traits``), never the
+text; whole items are read once, for the hits; a time window that holds nothing is not searched.
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ import numpy as np
 from mnemo.records import Hit, Item, SearchFilter
 from mnemo.retrieve import strategies as st
 from mnemo.retrieve.expand import Synonyms, context_terms, feedback_terms, generalise, synonym_terms
-from mnemo.retrieve.fuse import Fused, rank_by, reciprocal_rank_fusion
+from mnemo.retrieve.fuse import FusionPool, rank_by
 from mnemo.retrieve.temporal import TimeWindow, parse_time
-from mnemo.store.base import Store
+from mnemo.store.base import Store, Traits
 from mnemo.store.sql import query_terms
 
 STRATEGIES = ("exact", "semantic", "concept", "temporal", "neighbours", "speaker")
@@ -101,8 +106,9 @@ class IterativeResult:
 
 @dataclass(slots=True)
 class _State:
+    pool: FusionPool
     signals: dict[str, dict[int, float]] = field(default_factory=dict)
-    times: dict[int, float | None] = field(default_factory=dict)
+    traits: dict[int, Traits] = field(default_factory=dict)
     items: dict[int, Item] = field(default_factory=dict)
 
 
@@ -118,7 +124,7 @@ def iterative_search(
     context: Sequence[Mapping[str, str]] = (),
     now: datetime | None = None,
 ) -> IterativeResult:
-    state = _State()
+    state = _State(FusionPool(settings.fusion, settings.rrf_k, settings.diversity))
     windows: tuple[TimeWindow, ...] = ()
     if "temporal" in settings.strategies:
         anchored = st.event_windows(store, query, flt, query_terms)
@@ -132,10 +138,10 @@ def iterative_search(
     reason = "max iterations"
     for number in range(settings.max_iter):
         found = _run_round(store, number, plan, embed, vector_search, flt, windows, state, settings)
-        fused = _fuse(state, settings, limit)
-        top = [key for key, _ in fused[:limit]]
+        fused = _order(state, settings, limit)
+        top = [key for key, _ in fused]
         new = [k for k in top if k not in previous_top]
-        _load_items(store, top[:5], state, flt)
+        _load_items(store, top, state, flt)  # the hits of this round: the last round's are returned
         qualities = [_quality(query, k, state) for k in top[:5]]
         confidence = qualities[0] if qualities else 0.0
         contributions = {name: sum(1 for k in top if k in state.signals[name]) for name in found}
@@ -150,8 +156,6 @@ def iterative_search(
         if not plan:
             reason = "nothing left to expand"
             break
-    fused = fused[:limit]  # the signals have not changed since the last round's fusion
-    _load_items(store, [k for k, _ in fused], state, flt)
     chosen = state.items
     hits = [_hit(k, chosen[k], score, state) for k, score in fused if k in chosen]
     return IterativeResult(query, hits, rounds, reason or "max iterations", windows)
@@ -215,86 +219,99 @@ def _run_round(
     state: _State,
     s: IterateSettings,
 ) -> dict[str, int]:
+    """One round: each planned search, then (round 0) the strategies that work on its pool."""
     found: dict[str, int] = {}
-    vector_cache: dict[str, np.ndarray | None] = {}
+    vectors: dict[str, np.ndarray | None] = {}
+    terms: dict[str, list[str]] = {}  # one tokenisation per text, shared by the strategies
     for name, text in plan:
         base = name.split("@")[0].split(":")[0]
         if base == "semantic":
-            vector = vector_cache.setdefault(text, embed(text) if embed else None)
+            vector = vectors[text] = vectors[text] if text in vectors else (embed(text) if embed else None)
             ranking = st.semantic(vector, vector_search, flt, s.candidates)
-        elif base == "concept":
-            ranking = st.exact(store, query_terms(text), flt, s.candidates) if text.strip() else {}
         else:
-            ranking = st.exact(store, query_terms(text), flt, s.candidates)
-        state.signals[name] = ranking
+            words = terms.setdefault(text, query_terms(text))
+            ranking = st.exact(store, words, flt, s.candidates)
+        _add(state, name, ranking, s)
         found[name] = len(ranking)
     if number == 0 and windows and "temporal" in s.strategies:
-        found["temporal"] = _temporal(store, plan, embed, vector_search, flt, windows, state, s, vector_cache)
+        query = plan[0][1] if plan else ""
+        vector = next(iter(vectors.values()), None)
+        found["temporal"] = _temporal(store, query, vector, vector_search, flt, windows, state, s)
+    _note_traits(store, state, flt)
     if number == 0 and ("neighbours" in s.strategies or "speaker" in s.strategies):
-        order = [k for k, _ in _fuse(state, s, max(s.neighbour_top, s.speaker_pool))]  # one fusion for both
+        # both look at the best items so far: one read of the running fusion serves the two
+        order = [k for k, _ in _order(state, s, max(s.neighbour_top, s.speaker_pool))]
         if "neighbours" in s.strategies:
-            state.signals["neighbours"] = st.neighbours(store, order, flt, s.neighbour_top)
-            found["neighbours"] = len(state.signals["neighbours"])
+            ranking = st.neighbours(store, order, flt, s.neighbour_top, state.traits)
+            _add(state, "neighbours", ranking, s)
+            found["neighbours"] = len(ranking)
         if "speaker" in s.strategies and plan:
-            found["speaker"] = _speaker(store, plan[0][1], order, flt, state)
-    _note_times(store, state, flt)
+            ranking = _speaker(plan[0][1], order, state.traits)
+            _add(state, "speaker", ranking, s)
+            found["speaker"] = len(ranking)
     return found
 
 
 def _temporal(
     store: Store,
-    plan: Plan,
-    embed: Callable[[str], np.ndarray] | None,
+    query: str,
+    vector: np.ndarray | None,
     vector_search: st.VectorSearch | None,
     flt: SearchFilter,
     windows: Sequence[TimeWindow],
     state: _State,
     s: IterateSettings,
-    vectors: Mapping[str, np.ndarray | None],
 ) -> int:
     """Items inside the named time windows: searched within absolute windows, picked from the pool
     for month-of-any-year ones ("in June"). Ranked by how the rest of the search ranks them."""
-    query = plan[0][1] if plan else ""
     inside: dict[int, float] = {}
+    words = query_terms(query)
     for window in windows:
         narrowed = st.temporal_filter(flt, window)
-        if narrowed is None:
+        if narrowed is None or not store.count(narrowed):  # an index range count: skip an empty window
             continue
-        lexical = st.exact(store, query_terms(query), narrowed, s.candidates)
-        vector = next(iter(vectors.values()), None)
+        lexical = st.exact(store, words, narrowed, s.candidates)
         dense = st.semantic(vector, vector_search, narrowed, s.candidates)
         for ranking in (lexical, dense):
             for position, key in enumerate(rank_by(ranking)):
                 inside[key] = max(inside.get(key, 0.0), 1.0 / (1 + position))
-    _note_times(store, state, flt)
-    order = [k for k, _ in _fuse(state, s, 10**6)]
     relative = [w for w in windows if not w.absolute]
-    if relative:
-        for position, key in enumerate(rank_by(st.in_windows(state.times, relative, order))):
+    if relative:  # only the pool's times are known: rank the pool, keep what falls in the months
+        _note_traits(store, state, flt)
+        order = [k for k, _ in _order(state, s, len(state.pool.totals))]
+        times = {k: t.ts for k, t in state.traits.items()}
+        for position, key in enumerate(rank_by(st.in_windows(times, relative, order))):
             inside[key] = max(inside.get(key, 0.0), 1.0 / (1 + position))
-    state.signals["temporal"] = inside
+    _add(state, "temporal", inside, s)
     return len(inside)
 
 
-def _speaker(store: Store, query: str, order: Sequence[int], flt: SearchFilter, state: _State) -> int:
+def _speaker(query: str, order: Sequence[int], traits: Mapping[int, Traits]) -> dict[int, float]:
     """The pool's items written by someone the query names: "What did Caroline say about ..."
     is about Caroline's own turns. Only the best ``speaker_pool`` items are looked at, so this
     boosts what the other strategies found and never searches the store by author."""
     names = st.named_people(query)
-    state.signals["speaker"] = {}
     if not names:
-        return 0
-    _load_items(store, order, state, flt)
-    ranking = {k: 1.0 for k in order if k in state.items and (state.items[k].role or "").lower() in names}
-    state.signals["speaker"] = ranking
-    return len(ranking)
+        return {}
+    return {k: 1.0 for k in order if k in traits and (traits[k].role or "").lower() in names}
 
 
-def _note_times(store: Store, state: _State, flt: SearchFilter) -> None:
-    missing = sorted({k for ranking in state.signals.values() for k in ranking} - state.times.keys())
+def _add(state: _State, name: str, ranking: dict[int, float], s: IterateSettings) -> None:
+    state.signals[name] = ranking
+    state.pool.add(name, ranking, _weight(name, s), name.split("@")[0].split(":")[0])
+
+
+def _order(state: _State, s: IterateSettings, limit: int) -> list[tuple[int, float]]:
+    """The best ``limit`` items of the fusion so far, recency counted among the pool's items."""
+    recency = {k: t.ts for k, t in state.traits.items() if t.ts is not None}
+    return state.pool.top(limit, recency, _weight("recency", s))
+
+
+def _note_traits(store: Store, state: _State, flt: SearchFilter) -> None:
+    """Time, role and session of every pool item not yet known, in one light query."""
+    missing = [k for k in state.pool.totals if k not in state.traits]
     if missing:
-        state.times.update(store.times(missing, flt))
-    state.signals["recency"] = {k: t for k, t in state.times.items() if t is not None}
+        state.traits.update(store.traits(missing, flt))
 
 
 def _load_items(store: Store, keys: Sequence[int], state: _State, flt: SearchFilter) -> None:
@@ -309,39 +326,6 @@ def _weight(name: str, s: IterateSettings) -> float:
     if "@" in name:
         weight *= s.round_decay ** int(name.split("@")[1])
     return weight if base in s.strategies or base == "recency" else 0.0
-
-
-def _fuse(state: _State, s: IterateSettings, limit: int) -> list[tuple[int, float]]:
-    weights = {name: _weight(name, s) for name in state.signals}
-    if s.fusion == "weighted":
-        fused = _weighted(state.signals, weights)
-    else:
-        fused = reciprocal_rank_fusion({n: rank_by(r) for n, r in state.signals.items()}, weights, s.rrf_k)
-    scored = []
-    for f in fused:
-        kinds = {n.split("@")[0].split(":")[0] for n in f.ranks} - {"recency"}
-        scored.append((f.key, f.score * (1 + s.diversity * max(0, len(kinds) - 1))))
-    scored.sort(key=lambda pair: -pair[1])
-    return scored[:limit]
-
-
-def _weighted(signals: Mapping[str, Mapping[int, float]], weights: Mapping[str, float]) -> list[Fused]:
-    """Weighted sum of min-max normalised scores (scaling by the best score alone measured worse on
-    LoCoMo dev: 0.699 vs 0.717 recall@10); a ranking whose scores are all equal (one hit, or
-    a filter-like strategy) gives each of its items the full weight instead of nothing."""
-    total: dict[int, float] = {}
-    ranks: dict[int, dict[str, int]] = {}
-    for name, scores in signals.items():
-        weight = weights.get(name, 0.0)
-        if weight <= 0 or not scores:
-            continue
-        low, high = min(scores.values()), max(scores.values())
-        for position, key in enumerate(rank_by(scores), start=1):
-            share = (scores[key] - low) / (high - low) if high > low else 1.0
-            total[key] = total.get(key, 0.0) + weight * share
-            ranks.setdefault(key, {})[name] = position
-    ordered = sorted(total, key=lambda key: (-total[key], min(ranks[key].values()), key))
-    return [Fused(key, total[key], ranks[key]) for key in ordered]
 
 
 def _quality(query: str, key: int, state: _State) -> float:
@@ -372,8 +356,8 @@ def _hit(key: int, item: Item, score: float, state: _State) -> Hit:
     ranks: dict[str, int] = {}
     signals: dict[str, float] = {}
     for name, ranking in state.signals.items():
-        if key in ranking and name != "recency":
+        if key in ranking:
             label = f"lexical{name[5:]}" if name.startswith("exact") else name  # the public name
-            ranks[label] = rank_by(ranking).index(key) + 1
+            ranks[label] = state.pool.ranks[name][key]
             signals[label] = float(ranking[key])
     return Hit.of(item, score, ranks, signals)

@@ -18,7 +18,7 @@ import numpy as np
 from mnemo.records import SearchFilter
 from mnemo.retrieve.hybrid import MAX_LEXICAL_TERMS
 from mnemo.retrieve.temporal import TimeWindow, anchored_window, event_anchors
-from mnemo.store.base import Store
+from mnemo.store.base import Store, Traits
 from mnemo.store.sql import STOPWORDS
 
 Ranking = dict[int, float]
@@ -58,33 +58,39 @@ def in_windows(times: Mapping[int, float | None], windows: Sequence[TimeWindow],
     return {k: float(len(inside) - i) for i, k in enumerate(inside)}
 
 
-def neighbours(store: Store, order: Sequence[int], flt: SearchFilter, top: int, gap_seconds: float = 3600.0) -> Ranking:
+def neighbours(
+    store: Store,
+    order: Sequence[int],
+    flt: SearchFilter,
+    top: int,
+    traits: dict[int, Traits],
+    gap_seconds: float = 3600.0,
+) -> Ranking:
     """The turns just before and after the best results, when they belong to the same session.
 
     In a conversation the answer often sits next to the turn that matches the question's words
     ("What have you been researching?" / "Adoption agencies."). Rows are written in conversation
     order, so a neighbour is the adjacent row key, accepted only within the same session and a
-    short time gap.
+    short time gap. Only the keys' ``traits`` are read (never their text); ``traits`` is the
+    caller's cache and gains the neighbours' entries, read in one light query.
     """
     parents = list(order[:top])
-    wanted = sorted({k + d for k in parents for d in (-1, 1)} - set(parents))
+    wanted = {k + d for k in parents for d in (-1, 1)} - set(parents)
     if not wanted:
         return {}
-    items = store.fetch(parents + wanted, flt)
+    missing = sorted(k for k in wanted | set(parents) if k not in traits)
+    if missing:
+        traits.update(store.traits(missing, flt))
     ranking: Ranking = {}
     for position, key in enumerate(parents):
-        parent = items.get(key)
-        if parent is None or parent.scope.session_id is None:
+        parent = traits.get(key)
+        if parent is None or parent.session_id is None:
             continue
         for other in (key - 1, key + 1):
-            near = items.get(other)
-            if near is None or other in parents or near.scope.session_id != parent.scope.session_id:
+            near = traits.get(other)
+            if near is None or other in parents or near.session_id != parent.session_id:
                 continue
-            if (
-                parent.timestamp
-                and near.timestamp
-                and abs((parent.timestamp - near.timestamp).total_seconds()) > gap_seconds
-            ):
+            if parent.ts is not None and near.ts is not None and abs(parent.ts - near.ts) > gap_seconds:
                 continue
             ranking[other] = max(ranking.get(other, 0.0), float(top - position))
     return ranking

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
+
 from mnemo import Memory
 from mnemo.records import Scope, SearchFilter
 
@@ -43,3 +46,20 @@ def test_traits_match_the_items_and_respect_the_scope(memory: Memory) -> None:
     assert by_id["a1"].role == "Ann" and by_id["a1"].session_id == "s1"
     assert by_id["a2"].ts is None and by_id["a2"].session_id is None
     assert store.traits([], ann) == {}
+
+
+def test_exists_answers_within_the_filter(memory: Memory) -> None:
+    memory.add_many(
+        [
+            {"id": "a", "content": "ann in may", "user_id": "ann", "timestamp": "2023-05-01T10:00:00+00:00"},
+            {"id": "b", "content": "bob in june", "user_id": "bob", "timestamp": "2023-06-01T10:00:00+00:00"},
+        ]
+    )
+    store = memory.store
+    ann = SearchFilter(scope=Scope(user_id="ann"))
+    assert store.exists(ann)
+    assert not store.exists(SearchFilter(scope=Scope(user_id="carol")))
+    june = datetime(2023, 6, 1, tzinfo=UTC)
+    assert store.exists(replace(ann, until=june))
+    assert not store.exists(replace(ann, since=june))  # bob's June item is out of ann's scope
+    assert store.exists(SearchFilter(since=june))

@@ -268,7 +268,7 @@ def _temporal(
     words = query_terms(query)
     for window in windows:
         narrowed = st.temporal_filter(flt, window)
-        if narrowed is None or not store.count(narrowed):  # an index range count: skip an empty window
+        if narrowed is None or not store.exists(narrowed):  # stops at the first match: skip an empty window
             continue
         lexical = st.exact(store, words, narrowed, s.candidates)
         dense = st.semantic(vector, vector_search, narrowed, s.candidates)

@@ -294,6 +294,11 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid,
         where, params = pg_where(flt)
         return int(self._read(f"SELECT count(*) FROM items WHERE {where}", params)[0][0])
 
+    def exists(self, flt: SearchFilter) -> bool:
+        """Whether anything matches: stops at the first row, where ``count`` reads every match."""
+        where, params = pg_where(flt)
+        return bool(self._read(f"SELECT 1 FROM items WHERE {where} LIMIT 1", params))
+
     def grouped_counts(self, column: str, flt: SearchFilter) -> dict[str, int]:
         if column not in _GROUPABLE:
             raise ValueError(f"cannot group by {column!r}")

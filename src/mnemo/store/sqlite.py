@@ -389,6 +389,11 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
         where, params = where_clause(flt)
         return int(self._read(f"SELECT count(*) FROM items WHERE {where}", params)[0][0])
 
+    def exists(self, flt: SearchFilter) -> bool:
+        """Whether anything matches: stops at the first row, where ``count`` reads every match."""
+        where, params = where_clause(flt)
+        return bool(self._read(f"SELECT 1 FROM items WHERE {where} LIMIT 1", params))
+
     def grouped_counts(self, column: str, flt: SearchFilter) -> dict[str, int]:
         if column not in {"kind", "role", "user_id", "agent_id", "project", "session_id", "source"}:
             raise ValueError(f"cannot group by {column!r}")

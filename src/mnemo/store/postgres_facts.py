@@ -16,7 +16,7 @@ from mnemo.records import Fact, Item, Scope, SearchFilter
 from mnemo.store.base import Embedding
 from mnemo.store.postgres_filters import pg_where
 from mnemo.store.postgres_rows import bump_seq, claim_model, tombstone, upsert_batch
-from mnemo.store.sqlite_facts import FUNCTIONAL, _to_fact, fact_key, key_of_text, reinforcement
+from mnemo.store.sqlite_facts import FUNCTIONAL, _to_fact, fact_key, key_of_text, observe
 from mnemo.store.sqlite_rows import owner_values
 
 _FACT_COLUMNS = (
@@ -60,7 +60,7 @@ class PgFacts:
                     _end(conn, owner, fact, now, same_object=False)
                 upsert_batch(conn, [item], [vector], seq, now)
                 rowid = conn.execute(f"SELECT rowid FROM items WHERE {_OWNER} AND id = %s", [*owner, item.id])
-                _observe(conn, rowid.fetchone()[0], owner, fact, now, alpha, source.id if source else None)
+                observe(conn, rowid.fetchone()[0], owner, fact, now, alpha, source.id if source else None, "%s")
                 written += 1
             if source is not None:
                 _add_keys(conn, source, [f for _, _, f in entries if not f.negated])
@@ -145,31 +145,6 @@ def _end(conn: Any, owner: list[str], fact: Fact, now: float, *, same_object: bo
         f"AND subject = %s AND relation = %s AND {test} AND status = 'active'",
         [now, *owner, fact.subject, fact.relation, fact.object],
     )
-
-
-def _observe(conn: Any, rowid: int, owner: list[str], fact: Fact, now: float, alpha: float, source: str | None) -> None:
-    found = conn.execute(
-        "SELECT weight, status, provenance, confidence FROM facts WHERE item_rowid = %s", (rowid,)
-    ).fetchone()
-    if found is None:
-        conn.execute(
-            "INSERT INTO facts (item_rowid, user_id, agent_id, project, subject, relation, object, confidence, "
-            "weight, first_seen, last_seen, status, provenance, valid_from, lang, hedged) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'active', %s, %s, %s, %s)",
-            [rowid, *owner, fact.subject, fact.relation, fact.object, fact.confidence, alpha, now, now,
-             json.dumps([source] if source else []), now, fact.lang, bool(fact.hedged)],
-        )  # fmt: skip
-        return
-    change = reinforcement(found, fact, alpha, source)
-    if change is None:
-        return
-    weight, provenance, confidence, reopened = change
-    conn.execute(
-        "UPDATE facts SET weight = %s, last_seen = %s, status = 'active', provenance = %s, confidence = %s, "
-        "hedged = %s, valid_from = CASE WHEN %s THEN %s ELSE valid_from END, "
-        "valid_to = CASE WHEN %s THEN NULL ELSE valid_to END WHERE item_rowid = %s",
-        [weight, now, provenance, confidence, bool(fact.hedged), reopened, now, reopened, rowid],
-    )  # fmt: skip
 
 
 def _add_keys(conn: Any, source: Item, facts: list[Fact]) -> None:

@@ -23,9 +23,7 @@ import numpy as np
 from mnemo.records import SearchFilter
 from mnemo.store import postgres_vectors
 from mnemo.store.postgres_filters import pg_where
-from mnemo.store.postgres_lexical import (
-    STATS_SQL,
-)
+from mnemo.store.postgres_lexical import STATS_SQL
 
 Ranking = list[tuple[int, float]]
 #: Row tags of the one result set.

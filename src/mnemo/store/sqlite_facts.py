@@ -68,7 +68,7 @@ class SQLiteFacts:
                     "SELECT rowid FROM items WHERE user_id = ? AND agent_id = ? AND project = ? AND id = ?",
                     [*owner, item.id],
                 ).fetchone()[0]
-                _observe(conn, rowid, owner, fact, now, alpha, source.id if source else None)
+                observe(conn, rowid, owner, fact, now, alpha, source.id if source else None)
                 written += 1
             if source is not None:
                 _add_keys(conn, source, [f for _, _, f in entries if not f.negated])
@@ -152,18 +152,30 @@ def _end(conn: sqlite3.Connection, owner: list[str], fact: Fact, now: float, *, 
     )
 
 
-def _observe(
-    conn: sqlite3.Connection, rowid: int, owner: list[str], fact: Fact, now: float, alpha: float, source: str | None
+def observe(
+    conn: Any,
+    rowid: int,
+    owner: list[str],
+    fact: Fact,
+    now: float,
+    alpha: float,
+    source: str | None,
+    mark: str = "?",
 ) -> None:
-    row = conn.execute("SELECT weight, status, provenance, confidence FROM facts WHERE item_rowid = ?", (rowid,))
-    found = row.fetchone()
+    """Record one sighting of a fact: a new row, or the existing row reinforced (``reinforcement``).
+
+    Shared by the SQL backends; ``mark`` is the connection's parameter placeholder ("?" for
+    sqlite3, "%s" for psycopg)."""
+    found = conn.execute(
+        "SELECT weight, status, provenance, confidence FROM facts WHERE item_rowid = ?".replace("?", mark), (rowid,)
+    ).fetchone()
     if found is None:
         conn.execute(
-            "INSERT INTO facts (item_rowid, user_id, agent_id, project, subject, relation, object, confidence, "
-            "weight, first_seen, last_seen, status, provenance, valid_from, lang, hedged) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+            ("INSERT INTO facts (item_rowid, user_id, agent_id, project, subject, relation, object, confidence, "
+             "weight, first_seen, last_seen, status, provenance, valid_from, lang, hedged) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)").replace("?", mark),
             [rowid, *owner, fact.subject, fact.relation, fact.object, fact.confidence, alpha, now, now,
-             json.dumps([source] if source else []), now, fact.lang, int(fact.hedged)],
+             json.dumps([source] if source else []), now, fact.lang, bool(fact.hedged)],
         )  # fmt: skip
         return
     change = reinforcement(found, fact, alpha, source)
@@ -171,10 +183,10 @@ def _observe(
         return
     weight, provenance, confidence, reopened = change
     conn.execute(
-        "UPDATE facts SET weight = ?, last_seen = ?, status = 'active', provenance = ?, confidence = ?, "
-        "hedged = ?, valid_from = CASE WHEN ? THEN ? ELSE valid_from END, "
-        "valid_to = CASE WHEN ? THEN NULL ELSE valid_to END WHERE item_rowid = ?",
-        [weight, now, provenance, confidence, int(fact.hedged), reopened, now, reopened, rowid],
+        ("UPDATE facts SET weight = ?, last_seen = ?, status = 'active', provenance = ?, confidence = ?, "
+         "hedged = ?, valid_from = CASE WHEN ? THEN ? ELSE valid_from END, "
+         "valid_to = CASE WHEN ? THEN NULL ELSE valid_to END WHERE item_rowid = ?").replace("?", mark),
+        [weight, now, provenance, confidence, bool(fact.hedged), reopened, now, reopened, rowid],
     )  # fmt: skip
 
 

@@ -98,12 +98,12 @@ def upsert_batch(
         state[key] = (values, vector_key)
         final[key] = (item, vector)
     if final:
-        _know_vector_arrays(conn)
+        know_vector_arrays(conn)
         conn.execute(UPSERT, _params(list(final.values()), seq, stamp))
     return outcomes
 
 
-def _know_vector_arrays(conn: Any) -> None:
+def know_vector_arrays(conn: Any) -> None:
     """Teach the connection pgvector's array type, so a list of vectors is sent as one vector[]."""
     if conn.adapters.types.get("vector") is None:
         from psycopg.types import TypeInfo

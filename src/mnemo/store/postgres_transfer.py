@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from mnemo.store.postgres_rows import bump_seq, tombstone
+from mnemo.store.postgres_rows import bump_seq, know_vector_arrays, tombstone
 from mnemo.store.postgres_schema import ADVISORY_LOCK, vector_index_ddl, vector_index_name
 from mnemo.store.transfer_rows import ITEMS, Row, TableSpec, spec
 
@@ -34,6 +34,19 @@ _IDENTITIES = {"items": ("rowid", False), "category_history": ("id", True)}
 #: maintenance_work_mem for the one HNSW build after a load (this transaction only).
 INDEX_BUILD_MEMORY = "2GB"
 _TEXT_KEYED = frozenset({"sessions", "sources", "subcategories"})
+_FLOATS = frozenset({"ts", "ingested_at"})
+#: A page of items in one statement, each column one array and the vectors one binary vector[]:
+#: row by row, the server parses, plans and executes once per item (537 items/s on a 1M load).
+_ITEM_NAMES = ", ".join(_ITEM_COLUMNS)
+_ITEM_ARRAYS = ", ".join(f"%({c})s::{'float8' if c in _FLOATS else 'text'}[]" for c in _ITEM_COLUMNS)
+_ITEM_VALUES = ", ".join("r.metadata::jsonb" if c == "metadata" else f"r.{c}" for c in _ITEM_COLUMNS)
+_ITEM_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in (*_ITEM_COLUMNS, "seq", "vector_key", "embedding"))
+_IMPORT_ITEMS = (
+    f"INSERT INTO items (rowid, {_ITEM_NAMES}, seq, vector_key, embedding) "
+    f"SELECT r.key, {_ITEM_VALUES}, %(seq)s::bigint, r.vector_key, r.embedding "
+    f"FROM unnest(%(key)s::bigint[], {_ITEM_ARRAYS}, %(vector_key)s::text[], %(embedding)b::vector[]) "
+    f"AS r(key, {_ITEM_NAMES}, vector_key, embedding) ON CONFLICT (rowid) DO UPDATE SET {_ITEM_UPDATES}"
+)
 
 
 class PgTransfer:
@@ -138,22 +151,12 @@ def _import_items(conn: Any, rows: Sequence[Row], bounds: str, params: list[Any]
     if not rows:
         return
     conn.execute("DELETE FROM tombstones WHERE item_rowid = ANY(%s::bigint[])", [keys])  # keys in use again
-    names = ", ".join(_ITEM_COLUMNS)
-    marks = ", ".join("%s::jsonb" if c == "metadata" else "%s" for c in _ITEM_COLUMNS)
-    updates = ", ".join(f"{c} = excluded.{c}" for c in (*_ITEM_COLUMNS, "seq", "vector_key", "embedding"))
-    conn.cursor().executemany(
-        f"INSERT INTO items (rowid, {names}, seq, vector_key, embedding) VALUES (%s, {marks}, %s, %s, %b) "
-        f"ON CONFLICT (rowid) DO UPDATE SET {updates}",
-        [
-            [
-                row["key"],
-                *(row[c] for c in _ITEM_COLUMNS),
-                seq,
-                row["vector_key"],
-                None if row["embedding"] is None else np.frombuffer(row["embedding"], dtype="<f4"),
-            ]
-            for row in rows
-        ],
+    know_vector_arrays(conn)
+    columns: dict[str, list[Any]] = {c: [row[c] for row in rows] for c in _ITEM_COLUMNS}
+    vectors = [None if row["embedding"] is None else np.frombuffer(row["embedding"], dtype="<f4") for row in rows]
+    conn.execute(
+        _IMPORT_ITEMS,
+        {**columns, "key": keys, "vector_key": [row["vector_key"] for row in rows], "embedding": vectors, "seq": seq},
     )
     _advance_identity(conn, "items")
 

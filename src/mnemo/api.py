@@ -262,10 +262,13 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         )
         if self.embedder is None:
             return hybrid_search(self.store, text, None, None, flt, limit, settings)
-        # Sequential on purpose: running the full-text query in a thread beside the embedding
-        # measured slower on 2 cores (BLAS, SQLite and the GIL contend), see benchmarks/speed.py.
-        vector = self.embedder.embed_one(query_input(text))
-        return hybrid_search(self.store, text, vector, self._vectors.search, flt, limit, settings)
+        # Passed as a callable: a PostgreSQL store ranks the full-text half on the server while the
+        # query is embedded. SQLite embeds first on purpose: its full-text query in a thread beside
+        # the embedding measured slower on 2 cores (BLAS, SQLite and the GIL contend), see benchmarks/speed.py.
+        embedder = self.embedder
+        return hybrid_search(
+            self.store, text, lambda: embedder.embed_one(query_input(text)), self._vectors.search, flt, limit, settings
+        )
 
     def context_pack(
         self, query: str, max_tokens: int = 1000, *, group_by_category: bool = False, **filters: Any

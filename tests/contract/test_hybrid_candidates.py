@@ -8,6 +8,7 @@ real server, and the last one compares whole hybrid searches across the two engi
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -117,11 +118,56 @@ def test_no_terms_and_an_empty_scope(pg_memory: Memory) -> None:
     assert pg_memory.store.hybrid_candidates(["budget"], vector, nobody, 10) == ([], [], {})
 
 
+@pytest.mark.parametrize("user", [None, "u1"])
+@pytest.mark.parametrize("n", [5, 50, 150])
+def test_overlapped_candidates_answer_as_the_one_statement(pg_memory: Memory, user: str | None, n: int) -> None:
+    """Ranking BM25 while the query is embedded changes when the work happens, not the answer."""
+    flt = SearchFilter(scope=Scope(user_id=user))
+    for query in QUERIES:
+        terms = query_terms(query)
+        vector = pg_memory.embedder.embed_one(query_input(query))
+        overlapped = pg_memory.store.hybrid_candidates_embedding(terms, lambda v=vector: v, flt, n)
+        assert overlapped == pg_memory.store.hybrid_candidates(terms, vector, flt, n), query
+
+
+def test_the_lexical_half_runs_while_the_query_is_embedded(pg_memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The BM25 ranking waits for a signal only the embedding sends: run one after the other, it
+    would time out; run side by side, both finish."""
+    store = pg_memory.store
+    embedding_started = threading.Event()
+    lexical = store.lexical
+
+    def lexical_after_embedding_started(*args: object) -> list[tuple[int, float]]:
+        assert embedding_started.wait(timeout=10), "the lexical half did not run beside the embedding"
+        return lexical(*args)
+
+    def embed() -> np.ndarray:
+        embedding_started.set()
+        return pg_memory.embedder.embed_one(query_input("the budget review"))
+
+    monkeypatch.setattr(store, "lexical", lexical_after_embedding_started)
+    found, semantic, times = store.hybrid_candidates_embedding(["budget", "review"], embed, SearchFilter(), 20)
+    assert found and semantic and set(times) == {k for k, _ in found + semantic}
+
+
+def test_a_failing_embedding_is_raised_and_the_store_stays_usable(pg_memory: Memory) -> None:
+    def broken() -> np.ndarray:
+        raise RuntimeError("the model fell over")
+
+    with pytest.raises(RuntimeError, match="fell over"):
+        pg_memory.store.hybrid_candidates_embedding(["budget"], broken, SearchFilter(), 10)
+    assert pg_memory.search("budget review", limit=3)
+
+
 @needs_model
+@pytest.mark.parametrize("mode", ["hybrid", "fused"])
 @pytest.mark.parametrize("user", [None, "u0"])
-def test_hybrid_search_ranks_identically_on_sqlite_and_postgres(pg_url: str, tmp_path: Path, user: str | None) -> None:
+def test_hybrid_search_ranks_identically_on_sqlite_and_postgres(
+    pg_url: str, tmp_path: Path, user: str | None, mode: str
+) -> None:
     records = corpus()
-    with Memory(str(tmp_path / "same.db"), embedder="minilm") as lite, Memory(pg_url, embedder="minilm") as pg:
+    lite_memory = Memory(str(tmp_path / "same.db"), embedder="minilm", search_mode=mode)
+    with lite_memory as lite, Memory(pg_url, embedder="minilm", search_mode=mode) as pg:
         lite.add_many(records)
         pg.add_many(records)
         for query in QUERIES:

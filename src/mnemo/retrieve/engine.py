@@ -111,9 +111,8 @@ class QueryEngine:
             candidates=max(limit * c.candidate_factor, c.min_candidates),
             fusion=c.fusion,
         )
-        vector = self._embed(text)
-        search = self._vector_search if vector is not None else None
-        return hybrid_search(self.store, text, vector, search, flt, limit, settings)
+        search = self._vector_search if self._embedder() is not None else None
+        return hybrid_search(self.store, text, lambda: self._embed(text), search, flt, limit, settings)
 
     def iterative(
         self,

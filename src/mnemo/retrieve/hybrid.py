@@ -21,6 +21,9 @@ from mnemo.store.sql import query_terms
 MAX_LEXICAL_TERMS = 64
 
 VectorSearch = Callable[[np.ndarray, int, SearchFilter], list[tuple[int, float]]]
+#: The query's vector, or how to compute it: a store ranking in another process (PostgreSQL) runs
+#: its lexical half while the callable embeds the query.
+QueryVector = np.ndarray | Callable[[], np.ndarray | None] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ def keyword_ranking(query: str, items: Mapping[int, Item]) -> list[tuple[int, fl
 def hybrid_search(
     store: Store,
     query: str,
-    query_vector: np.ndarray | None,
+    query_vector: QueryVector,
     vector_search: VectorSearch | None,
     flt: SearchFilter,
     limit: int,
@@ -57,13 +60,21 @@ def hybrid_search(
     """Fuse the strategies' rankings into at most ``limit`` hits."""
     signals: dict[str, dict[int, float]]
     candidates = getattr(store, "hybrid_candidates", None)
-    if query_vector is not None and vector_search is not None and candidates is not None:
+    overlap = getattr(store, "hybrid_candidates_embedding", None)
+    if vector_search is not None and candidates is not None and query_vector is not None:
         # a store that searches its own vectors (pgvector) returns both rankings and the pool's
-        # times in one round trip; Memory's vector_search is then that same store's nearest()
+        # times itself, Memory's vector_search being that store's nearest(): in one round trip, or
+        # with the lexical half ranked on the server while the query is embedded
         terms = query_terms(query)[:MAX_LEXICAL_TERMS]
-        lexical, semantic, times = candidates(terms, query_vector, flt, settings.candidates)
+        if callable(query_vector) and overlap is not None:
+            lexical, semantic, times = overlap(terms, query_vector, flt, settings.candidates)
+        else:
+            vector = query_vector() if callable(query_vector) else query_vector
+            lexical, semantic, times = candidates(terms, vector, flt, settings.candidates)
         signals = {"lexical": dict(lexical), "semantic": dict(semantic)}
         return _fused_hits(store, signals, times, flt, limit, settings)
+    if callable(query_vector):
+        query_vector = query_vector()
     signals = {"lexical": dict(lexical_ranking(store, query, flt, settings.candidates))}
     if query_vector is not None and vector_search is not None:
         signals["semantic"] = dict(vector_search(query_vector, settings.candidates, flt))

@@ -307,6 +307,7 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid,
         return {str(key if key is not None else ""): int(n) for key, n in rows}
 
     def close(self) -> None:
+        self._close_hybrid()  # its worker thread may hold a pool connection
         self._pool.close()
 
     # -- plumbing --------------------------------------------------------------------------

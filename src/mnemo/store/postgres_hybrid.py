@@ -15,7 +15,8 @@ result never mixes old statistics with new rows. Without writes a search is one 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,64 @@ class PgHybrid:
     def _init_hybrid(self) -> None:
         self._stats_lock = threading.Lock()
         self._stats: Stats | None = None
+        self._background: ThreadPoolExecutor | None = None
+
+    def _close_hybrid(self) -> None:
+        with self._stats_lock:
+            background, self._background = self._background, None
+        if background is not None:
+            background.shutdown(wait=True)
+
+    def hybrid_candidates_embedding(
+        self, terms: Sequence[str], embed: Callable[[], np.ndarray], flt: SearchFilter, n: int
+    ) -> tuple[Ranking, Ranking, dict[int, float | None]]:
+        """``hybrid_candidates`` for a query vector still to be computed by ``embed()``.
+
+        The BM25 ranking runs on the server while ``embed()`` runs here; two statements in all,
+        the first hidden behind the embedding. The rankings are those of ``lexical`` and ``nearest``;
+        they come from two snapshots, as on SQLite, and a candidate deleted in between drops out
+        with its missing time.
+        """
+        pending = self._worker().submit(self.lexical, list(terms), flt, n)
+        try:
+            vector = np.asarray(embed(), dtype=np.float32).reshape(-1)
+        finally:
+            lexical = pending.result()  # never leave the worker's query running past this call
+        semantic, times = self._semantic_with_times(vector, flt, n, [key for key, _ in lexical])
+        return lexical, semantic, times
+
+    def _worker(self) -> ThreadPoolExecutor:
+        with self._stats_lock:
+            if self._background is None:
+                # one thread per concurrent search is plenty: each runs one BM25 statement at a time
+                self._background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemo-pg-lexical")
+            return self._background
+
+    def _semantic_with_times(
+        self, vector: np.ndarray, flt: SearchFilter, n: int, lexical_keys: list[int]
+    ) -> tuple[Ranking, dict[int, float | None]]:
+        """The nearest ``n`` vectors and the times of them and of ``lexical_keys``, in one statement."""
+        if 2 * n > postgres_vectors.EF_SEARCH:  # nearest() widens the HNSW scan for this query, a setting of its own
+            semantic = self.nearest(vector, n, flt)
+            return semantic, self.times(sorted({*lexical_keys, *(k for k, _ in semantic)}), flt)
+        where, params = pg_where(flt)
+        ann = [vector, *params, vector, n]
+        semantic_params = ann if where == "TRUE" else [*params, *ann, *ann]
+        statement = (
+            f"WITH sem AS MATERIALIZED ({postgres_vectors.nearest_sql(int(vector.shape[0]), where)}) "
+            f"SELECT {_SEMANTIC}, * FROM sem "
+            f"UNION ALL SELECT {_TIME}, items.rowid, items.ts FROM items "
+            f"WHERE items.rowid IN (SELECT rowid FROM sem UNION SELECT unnest(%s::bigint[])) AND {where}"
+        )
+        semantic: Ranking = []
+        times: dict[int, float | None] = {}
+        for tag, key, value in self._read(statement, [*semantic_params, lexical_keys, *params]):
+            if tag == _SEMANTIC:
+                semantic.append((int(key), float(value)))
+            else:
+                times[int(key)] = value
+        semantic.sort(key=lambda pair: (-pair[1], pair[0]))
+        return semantic, times
 
     def hybrid_candidates(
         self, terms: Sequence[str], query_vector: np.ndarray, flt: SearchFilter, n: int

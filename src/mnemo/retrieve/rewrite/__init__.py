@@ -16,6 +16,7 @@ from typing import Any
 from mnemo.errors import InputError
 from mnemo.llm.client import ChatClient, LLMError
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.chains import chained
 from mnemo.retrieve.rewrite.detect import Reference, detect
 from mnemo.retrieve.rewrite.llm import RewriteCache, confidence, llm_rewrite
 from mnemo.retrieve.rewrite.resolve import Resolution, resolve
@@ -143,7 +144,10 @@ class QueryRewriter:
         self, query: str, messages: list[dict[str, str]], refs: list[Reference], why: str
     ) -> RewriteResult:
         candidates = extract(messages, self.max_context)
-        expanded, done = resolve(query, refs, candidates, messages[-self.max_context :])
+        # only personal pronouns use the chains, and each chained message costs an extraction
+        pronouns = any(r.kind in ("person", "plural", "thing") for r in refs)
+        centred = chained(messages, [replace(c) for c in candidates], self.max_context) if pronouns else None
+        expanded, done = resolve(query, refs, candidates, messages[-self.max_context :], centred)
         names = tuple(r.text for r in refs)
         used = min(len(messages), self.max_context)
         if not done:

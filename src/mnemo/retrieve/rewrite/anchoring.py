@@ -20,8 +20,8 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun
-from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun, is_role
+from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
@@ -67,10 +67,18 @@ def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     return [
         (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
         (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
-        (re.compile(rf"{plain},\s+{_NAME}(?=\s*[,)–-])"), "{n} {x}"),  # closed: "my landlord, Mr Hale, ..."
+        (re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"), "{n} {x}"),  # "my landlord, Mr Hale, ..."
         (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:the|at|in)\s+)?{_NAME}"), "{n} {x}"),
         (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
-    ]
+    ] + (
+        [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
+        if is_role(noun.lower())
+        else []
+    )
+
+
+#: A titled name: "Mr Okoye", "Dr. Osei" (an untitled capital after a role may be a verb's object).
+_TITLED = r"((?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'&-]*)"
 
 
 def _clean(name: str) -> str | None:
@@ -143,7 +151,7 @@ def _cased(text: str) -> str:
     """All-lower-case sentences with their likely names capitalised ("dr osei" -> "Dr Osei"); a
     sentence that has capitals already is trusted as written."""
     parts = re.split(r"(?<=[.!?])\s+|\n", text)
-    return "\n".join(truecase(p) if p and not any(ch.isupper() for ch in p) else p for p in parts)
+    return "\n".join(truecase(p) if lower_case_chat(p) else p for p in parts)
 
 
 def anchor_text(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:

@@ -21,7 +21,7 @@ from mnemo.store.sql import STOPWORDS
 DEICTIC = frozenset({"yesterday", "recently", "just now", "today", "earlier", "previously"})
 
 
-def _has_own_topic(query: str) -> bool:
+def has_own_topic(query: str) -> bool:
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)]
     ignored = STOPWORDS | LIGHT | DEICTIC | _WH
     return any(w not in ignored and len(w) > 2 for w in words)
@@ -46,7 +46,7 @@ def attach_topic(
     conversation's main topic unless a thing was resolved already."""
     if any(r.kind in ("thing", "demonstrative") for r in done):
         return query, []
-    if _has_own_topic(query):  # "what happened to the deploy yesterday?": "yesterday" needs no topic
+    if has_own_topic(query):  # "what happened to the deploy yesterday?": "yesterday" needs no topic
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
+from functools import lru_cache
 
+from mnemo.retrieve.rewrite.bare import (
+    ATTACHED,
+    OBJECT_NEXT,
+    bare_plurals,
+    bare_subjects,
+    looks_plural,
+    past_participle,
+    trim,
+    trim_keep_det,
+)
+from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
-from mnemo.retrieve.rewrite.lowercase import truecase, verbal
+from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
+from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
     FEMALE_NOUNS,
@@ -22,21 +35,13 @@ from mnemo.retrieve.rewrite.names import (
     PERSON_NOUNS,
     PHRASE_BREAKERS,
     PLACE_NOUNS,
-    VAGUE,
-    fold,
 )
+from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
 #: Upper- and lower-case letters of the Latin scripts, so "Siobhán", "Björn" and "Nguyễn" are names.
-_UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
-_LO = "".join(
-    sorted(
-        {chr(c) for c in range(0x61, 0x250) if chr(c).islower()} | set("ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
-    )
-)
-_WORD = rf"[{_UP}][{_LO}]+"
-_NAME = re.compile(rf"(?<![\w])({_WORD}(?:[- ]{_WORD}){{0,2}})('s)?(?![\w])")
+_NAME = re.compile(rf"(?<![\w])({WORD}(?:[- ]{WORD}){{0,2}})('s)?(?![\w])")
 _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
@@ -48,11 +53,6 @@ _PHRASE = re.compile(
     r"(?=((?:[A-Za-z][\w.\-]*\s+){0,2}[A-Za-z][\w.\-]*))",
     re.IGNORECASE,
 )
-_PLACE_CUE = re.compile(
-    r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
-    r"travel|travelled|traveled|drove|came|come|back|arrived)\s+(?:to|from|in))\s+$",
-    re.IGNORECASE,
-)
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _TIME = re.compile(
     rf"\b(?:(?:on|in|since|last|next)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
@@ -61,72 +61,37 @@ _TIME = re.compile(
     r"(?:last|next|this)\s+(?:week|month|year|sprint|quarter)|\d{4}-\d{2}-\d{2})\b"
 )
 #: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
-_SPEAKER_LABEL = re.compile(rf"^\s*\[?({_WORD}(?: {_WORD})?)\]?\s*:\s+")
+_SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"“”'‘’\n]{3,60})[\"”'’](?!\w)")
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
-_ATTACHED = re.compile(r"^\s+(?:for|of|from|with(?=\s+[A-Z]))\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)")
-_PERSON_CUE_BEFORE = re.compile(
-    r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
-    r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
-    re.IGNORECASE,
-)
-_PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
 _NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
-_OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
-_SUBJECT_CUE_AFTER = re.compile(
-    rf"^(?:\s+and\s+(?:{_WORD}|I)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
-    r"won|gave|told|said|wrote|sent|built|bought|found|saw|had|was|did|flew|drove|quit|spent|paid)\b)"
-)
-#: A sentence opened by a word and then one of these is about that word as an agent ("Marta is
-#: reviewing it", "Kofi keeps ..."): a person or an organisation, which only the pronoun can tell.
-_AGENT_CUE_AFTER = re.compile(
-    r"^\s+(?:is|was|has|had|will|would|can|could|keeps|wants|thinks|says|said|asked|told|just|also|still|"
-    r"never|always|[a-z]{3,}ed|took|went|got|made|came|left|gave|wrote|sent|ran|won|lost|met|joined)\b"
+_NP_BEFORE_PLACE = re.compile(
+    r"\b(?:the|a|an|my|our|your|their)\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*\s+(?:in|at|near|to|from)\s+$"
 )
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+$")
-_AND_NAME_BEFORE = re.compile(rf"(?<!\w)({_WORD})\s+and\s+$")
-_AND_NAME_AFTER = re.compile(rf"^\s+and\s+({_WORD})(?!\w)")
-_STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
-
-
-@dataclass(slots=True)
-class Candidate:
-    text: str
-    kind: str  # person, place, thing
-    salience: float = 1.0
-    gender: str | None = None  # "m", "f" or None
-    plural: bool = False
-    last_seen: int = 0  # messages back from the latest (0 = the latest message)
-    mentions: int = 0
-    #: A guess at the gender from the shape of an unlisted name ("Lucía", "Lorenzo"): a tie-breaker only.
-    hint: str | None = None
-    #: Position among the mentions of the message it was last seen in ("Gwen and Oskar": 0, 1).
-    order: int = 0
-
-    @property
-    def head(self) -> str:
-        return self.text.split()[-1].lower()
 
 
 def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> list[Candidate]:
     """Candidates from the last ``max_messages`` messages, most salient first."""
     found: dict[tuple[str, str], Candidate] = {}
     recent = list(context)[-max_messages:]
+    written = written_names(str(m.get("content") or "") for m in recent)
     for distance, message in enumerate(reversed(recent)):
         role = str(message.get("name") or message.get("role") or "").strip()
         text = str(message.get("content") or "")
         label = _SPEAKER_LABEL.match(text)
         if label and label.group(1).split()[0].lower() not in NOT_NAMES:
             role, text = label.group(1), text[label.end() :]  # the label names the speaker
-        if text and not any(ch.isupper() for ch in text):
-            text = truecase(text)
+        if lower_case_chat(text):
+            text = truecase(text, written)
         # Soft recency, and the user's own words count more: what they asked about is the topic.
         weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
             speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role))
             _note(found, speaker, weight * 0.8, distance)
-        mentions = _mentions(text)
+        at = len(recent) - 1 - distance
+        mentions = _mentions(text, written, answer=at > 0 and _asks(recent[at - 1]))
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
             candidate.order = order
@@ -142,13 +107,19 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     return sorted(found.values(), key=lambda c: -c.salience)
 
 
+def _asks(message: Mapping[str, str]) -> bool:
+    """Whether a message is the user asking what something is (its answer names it first)."""
+    text = str(message.get("content") or "").strip()
+    by_user = str(message.get("role") or "").lower() in ("user", "human")
+    return by_user and text.endswith("?") and bool(re.match(r"(?i)(?:what|which|who)\b", text))
+
+
 def _topic_bonus(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
     """What the conversation opened with stays its topic (centering): the things the first user
     message of the window names get a boost that outlasts the recency decay."""
-    first = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
-    if first is None:
+    opening = opening_text(recent, with_answer=False)  # the answer's names compete on their own
+    if not opening:
         return
-    opening = re.split(r"(?<=[.!?])\s", str(first.get("content") or ""), maxsplit=1)[0].lower()
     for candidate in found.values():
         if candidate.kind == "thing" and candidate.text.lower().removeprefix("the ").removeprefix("my ") in opening:
             candidate.salience *= TOPIC_BONUS
@@ -174,13 +145,25 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
     known.hint = known.hint or new.hint
 
 
-def _mentions(text: str) -> list[Candidate]:
-    """People, places and things of one message in order of position (each salience = its weight)."""
+def _mentions(text: str, written: frozenset[str] = frozenset(), answer: bool = False) -> list[Candidate]:
+    """People, places and things of one message in order of position (each salience = its weight);
+    fresh copies, since extraction updates them (the chains re-read the same messages)."""
+    return [replace(c) for c in _cached_mentions(text, written, answer)]
+
+
+@lru_cache(maxsize=1024)
+def _cached_mentions(text: str, written: frozenset[str], answer: bool) -> tuple[Candidate, ...]:
+    return tuple(_read_mentions(text, written, answer))
+
+
+def _read_mentions(text: str, written: frozenset[str], answer: bool = False) -> list[Candidate]:
     noun_phrases = phrases(text)
     compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
     inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
-    found, names = _named(text, inside)
+    # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
+    inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if _named_last(c.text)}
+    found, names = _named(text, inside, written, answer)
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
@@ -193,10 +176,14 @@ def _mentions(text: str) -> list[Candidate]:
     found.extend(noun_phrases)
     found.extend(compounds)
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
+    taken = {c.text.lower() for _, c in found} | inside
+    found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
     return [c for _, c in sorted(found, key=lambda pair: pair[0])]
 
 
-def _named(text: str, inside: set[str]) -> tuple[list[tuple[int, Candidate]], set[str]]:
+def _named(
+    text: str, inside: set[str], written: frozenset[str] = frozenset(), answer: bool = False
+) -> tuple[list[tuple[int, Candidate]], set[str]]:
     """The capitalised names of a message as people, places or things, and every name seen."""
     found: list[tuple[int, Candidate]] = []
     names: set[str] = set()
@@ -217,8 +204,13 @@ def _named(text: str, inside: set[str]) -> tuple[list[tuple[int, Candidate]], se
             found.append((start, Candidate(name, "person", gender=title or None)))
             names.add(name.lower())
             continue
-        kind, weight = _name_kind(name, before, after, bool(match.group(2)))
+        kind, weight = name_kind(name, before, after, bool(match.group(2)))
         names.add(name.lower())
+        opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
+        if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
+            weight = 1.5  # "Redis is now used ...": a sentence opener the conversation writes as a name
+        if weight == 0.0 and answer and start == 0 and kind == "thing":
+            weight = 1.5  # "what did the doctor prescribe?" - "Sertraline, 50mg ...": the answer's first word
         if weight == 0.0 or (kind == "thing" and name.lower() in inside):
             continue  # "the Berlin marathon" stands for Berlin here
         if kind == "agent":  # both readings, the person a little less likely than the thing
@@ -227,9 +219,14 @@ def _named(text: str, inside: set[str]) -> tuple[list[tuple[int, Candidate]], se
             continue
         gender = gender_of(name) or noun_gender(before) if kind == "person" else None
         hint = gender_hint(name) if kind == "person" and gender is None else None
-        found.append((start, Candidate(name, kind, salience=weight, gender=gender, hint=hint)))
+        # "the ryokan in Kyoto", "the billing service to Kubernetes": a name in a phrase attached
+        # to a noun phrase says where that thing is or goes; the noun phrase is what is talked about
+        attached = kind != "person" and bool(_NP_BEFORE_PLACE.search(before[-40:]))
+        found.append(
+            (start, Candidate(name, kind, salience=weight * (0.5 if attached else 1.0), gender=gender, hint=hint))
+        )
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
-            found.append((start, Candidate(name, "thing", salience=1.2)))
+            found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
 
 
@@ -238,73 +235,21 @@ def _possessed(text: str) -> list[tuple[int, Candidate]]:
     found: list[tuple[int, Candidate]] = []
     for match in _POSSESSED.finditer(text):
         noun = match.group(2).lower()
-        named_after = re.match(rf"\s+{_WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
+        named_after = re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
         if (
             not named_after
             and match.group(1).lower() not in NOT_NAMES
             and noun not in STOPWORDS
             and noun not in PHRASE_BREAKERS
-            and not _past(noun)
+            and not past_participle(noun)
         ):
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
-            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=_looks_plural(noun))))
+            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=looks_plural(noun))))
     return found
 
 
-_POSSESSED = re.compile(rf"(?<!\w)({_WORD})'s\s+([a-z]{{3,}})\b")
-_SUBJECTS = frozenset("i you we they he she it who that which there this".split())
-
-
-def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
-    """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
-    Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
-    is a verb ("she keeps"), so it is skipped."""
-    out: list[tuple[int, Candidate]] = []
-    words = list(re.finditer(r"[A-Za-z0-9][\w'-]*", text))
-    for n, word in enumerate(words):
-        token = word.group(0)
-        low = token.lower()
-        if not _plural_noun(low) or token[:1].isupper() or re.search(r"[_./\d]", token):
-            continue
-        if _OBJECT_NEXT.match(text[word.end() :]):
-            continue  # "any lockfile change busts the cache": a verb before its object
-        before = words[n - 1].group(0) if n else ""
-        if before.lower() in _SUBJECTS or before[:1].isupper() or before.lower() in ("the", "my", "your", "our", "a"):
-            continue  # a verb after its subject, or a phrase the determiner pass already has
-        modifiers: list[str] = []
-        for prev in reversed(words[max(0, n - 2) : n]):
-            plow = prev.group(0).lower()
-            adverb = plow.endswith("ly") and len(plow) > 4
-            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb:
-                break
-            modifiers.insert(0, prev.group(0))
-        start = words[n - len(modifiers)].start()
-        phrase = " ".join([*modifiers, token])
-        attached = _ATTACHED.match(text[word.end() :])
-        if attached and _trim(attached.group(1).split(maxsplit=1)[-1]):
-            phrase = f"{phrase} {text[word.end() :].split()[0]} {_trim_keep_det(attached.group(1))}"
-        # weaker than a determiner-led phrase: a bare "-s" word may be a name ("postgres") or a verb
-        out.append((start, Candidate(phrase, "thing", salience=0.6, plural=True)))
-    return out
-
-
-def _plural_noun(low: str) -> bool:
-    return (
-        len(low) > 3
-        and low.endswith("s")
-        and not low.endswith(("ss", "us", "is", "'s"))
-        and low not in STOPWORDS
-        and low not in PHRASE_BREAKERS
-        and low not in VAGUE
-        and low[:-1] not in _COMMON_VERBS_3RD
-    )
-
-
-_COMMON_VERBS_3RD = frozenset(
-    """need want keep get make take give look seem sound feel work run go come say know think use help show
-    start stop open close cost mean hurt smell taste leak drip break fail""".split()
-)
+_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+([a-z]{{3,}})\b")
 
 
 def _tech_weight(token: str) -> float:
@@ -327,24 +272,30 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     covered = 0
     for match in _PHRASE.finditer(text):
-        phrase = _trim(match.group(1))
+        phrase = trim(match.group(1))
         if not phrase or match.start() < covered:
             continue
+        if match.group(0)[:4].lower() in ("that", "this") and _NAMED_ALONE.match(text, match.start(1)):
+            continue  # "is that Hugo, the beagle?": an identity question names, it has no "that Hugo"
+        if match.group(0)[:4].lower() in ("that", "this") and _VERB_AFTER_PRONOUN.match(text, match.start(1)):
+            continue  # "That means a gluten-free diet": a pronoun subject and its verb
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) :]
         if len(phrase.split()) > 1 and _verb_like_end(phrase, rest):
             phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
             rest = text[match.start(1) + len(phrase) :]
             head = phrase.split()[-1].lower()
-        named, attached = _CALLED.match(rest), _ATTACHED.match(rest)
+        named, attached = _CALLED.match(rest), ATTACHED.match(rest)
         kind = "person" if head in PERSON_NOUNS else "place" if head in PLACE_NOUNS else "thing"
+        # "been going to the support group": the goal of a motion is also a place ("go there")
+        goal = kind == "thing" and bool(_MOTION_TO.search(text[: match.start()]))
         words = phrase.split()
         if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
             kind = "person"  # "my daughter Amira" is Amira
         if named:
             phrase = f"{phrase} {named.group(1)}"
-        elif attached and kind != "person" and _trim(attached.group(1).split(maxsplit=1)[-1]):
-            phrase = f"{phrase} {rest.split()[0]} {_trim_keep_det(attached.group(1))}"
+        elif attached and kind != "person" and trim(attached.group(1).split(maxsplit=1)[-1]):
+            phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
@@ -352,9 +303,23 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         weight = max([_tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
         if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
             weight = 1.15  # "the Kindle Paperwhite": a named thing
-        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=_looks_plural(head))
+        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=looks_plural(head))
         out.append((match.start(), candidate))
+        if goal:
+            out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
     return out
+
+
+_VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
+_MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
+_NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
+
+
+def _named_last(phrase: str) -> bool:
+    words = phrase.split()
+    return (
+        len(words) > 2 and words[-1][:1].isupper() and words[-1][1:].islower() and all(w.islower() for w in words[:-1])
+    )
 
 
 def _verb_like_end(phrase: str, rest: str) -> bool:
@@ -378,79 +343,12 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     for match in _COMPOUND.finditer(text):
         modifier, noun = match.group(1), match.group(2)
-        if modifier.lower() in NOT_NAMES or noun in STOPWORDS or noun in PHRASE_BREAKERS or _past(noun):
+        if modifier.lower() in NOT_NAMES or noun in STOPWORDS or noun in PHRASE_BREAKERS or past_participle(noun):
             continue
-        if noun in _NOT_COMPOUND or (noun.endswith("s") and _OBJECT_NEXT.match(text[match.end() :])):
+        if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun
         opening = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\n"
         if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:
             continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
-        out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=_looks_plural(noun))))
+        out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=looks_plural(noun))))
     return out
-
-
-def _trim_keep_det(text: str) -> str:
-    first, _, rest = text.partition(" ")
-    return f"{first} {_trim(rest)}" if first.lower() in ("the", "a", "an") and rest else _trim(text)
-
-
-def _name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
-    """What a capitalised word is, and how sure: a cue or a known first name makes a person."""
-    if _PLACE_CUE.search(before[-24:]):
-        return "place", 1.0
-    first = name.split()[0].lower()
-    if fold(first) in MALE or fold(first) in FEMALE or possessive:
-        return "person", 1.0
-    if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
-        return "person", 0.8
-    previous = before.rstrip(" ,").rsplit(None, 1)[-1].lower() if before.strip() else ""
-    if previous in PERSON_NOUNS:  # "my sister Ines", "our dentist Ferreira"
-        return "person", 0.9
-    paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
-    if paired and (
-        paired.group(1).lower() in MALE | FEMALE or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
-    ):  # "Henry and Paula": both people
-        return "person", 0.8
-    if paired and re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:
-        return "agent", 0.8  # "Ingrid and Lars run ...": people or organisations
-    sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
-    if sentence_start and _looks_like_subject_name(name, after):
-        # "Priyanka approved", "Stripe changed": a person or an organisation; a listed name was caught above
-        return ("agent", 0.9) if re.match(r"^\s+[a-z]{3,}ed\b", after) else ("person", 0.7)
-    if _AGENT_CUE_AFTER.match(after) and not name.lower().endswith(("ing", "ly")):
-        return "agent", 0.8  # "Marta is reviewing it", "Stripe changed ...": who or what, the pronoun decides
-    # a capitalised word opening a sentence is usually just a word ("Thinking", "About twenty"):
-    # it counts only when it is mentioned again (see _note) or has an identifier's shape
-    return "thing", 0.0 if sentence_start else 1.5
-
-
-def _looks_like_subject_name(name: str, after: str) -> bool:
-    """ "Priyanka approved", "Gwen and Oskar", "Marcus Chen owns": a sentence opened by a name."""
-    if name.lower().endswith(("ing", "ly", "ed", "s")) and " " not in name:
-        return False
-    if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
-        return True
-    if re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after):
-        return after.split()[0] not in STOPWORDS  # "Chidi lent me his drill": a verb and its object
-    return bool(_SUBJECT_CUE_AFTER.match(after))
-
-
-def _trim(phrase: str) -> str:
-    """Cut a noun phrase at the first function word; drop it when nothing specific is left."""
-    words: list[str] = []
-    for word in phrase.split():
-        low = word.lower().strip(".-")
-        if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and _past(low)):
-            break
-        words.append(word.strip(".-"))
-    if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
-        return ""
-    return " ".join(words)
-
-
-def _past(word: str) -> bool:
-    return len(word) > 4 and word.endswith("ed") and not word.endswith(("eed", "ied"))
-
-
-def _looks_plural(head: str) -> bool:
-    return head.endswith("s") and not head.endswith("ss") and len(head) > 3

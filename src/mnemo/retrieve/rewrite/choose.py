@@ -60,8 +60,9 @@ def choose(
             or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
             or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper()], high=0.5)
         )
-    if ref.kind == "place":
-        return _best([c for c in candidates if c.kind == "place"], high=0.85)
+    if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
+        places = [c for c in candidates if c.kind == "place"]
+        return _best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:

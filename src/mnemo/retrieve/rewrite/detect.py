@@ -12,10 +12,14 @@ import re
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.anchoring import descriptions
-from mnemo.retrieve.rewrite.implicit import elliptical
+from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
+from mnemo.retrieve.rewrite.fragments import fragment_opener
+from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, comparisons
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
-from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS
+from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
+from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.store.sql import STOPWORDS
 
@@ -80,28 +84,9 @@ EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
 PUNCT = set(".?!,;:")
 ADVERBS = frozenset("also too outside inside again now first later anyway already still either instead".split())
-PREPOSITIONS = frozenset("on in at for to with from by into onto about over under before after through".split())
+PREPOSITIONS = frozenset("on in at for to with without from by into onto about over under before after through".split())
 #: "such a refund", "such tickets": a kind the conversation described.
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
-_UNITS = (
-    r"(?:days?|nights?|mornings?|evenings?|afternoons?|weekends?|weeks?|months?|years?"
-    r"|period|summer|winter|spring|autumn)\b"
-)
-_CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|then\b))"
-#: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
-#: of a clause: "the day before the launch" names its own anchor.
-TEMPORAL_POINTER = re.compile(
-    rf"\b(?:the\s+{_UNITS}\s+(?:before|after){_CLAUSE_END}"
-    rf"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|this|it){_CLAUSE_END}"
-    rf"|(?:earlier|later)\s+that\s+{_UNITS}"
-    rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{_UNITS}|time)"
-    rf"|(?:before|after|until|by)\s+then{_CLAUSE_END}"
-    rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){_CLAUSE_END}"
-    rf"|(?:during\s+)?(?:that|those)\s+{_UNITS}"
-    rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"
-    rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{_CLAUSE_END})",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,18 +115,58 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     ``context_text`` (the conversation, any case) tells "that job" (a job the conversation
     mentioned) from "the tests that fail" (a relative clause).
     """
+    known = set(re.findall(r"\w+", context_text.lower()))
+    found = _word_references(query, known)
+    found.extend(_ordinals(query, known, found))
+    found = _choices(query, found, known)
+    found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
+    found = _with_temporal_pointers(query, _without_expletives(query, found))
+    covered = [(r.start, r.end) for r in found]
+    covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    found += _listed_phrases(query, covered)
+    back = BACKREF.search(query)  # "the croquetas place you mentioned": definite by pointing back
+    if back and not any(r.start < back.end(1) and back.start() < r.end for r in found):
+        found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
+        covered.append((back.start(), back.end(1)))
+    for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
+        if not any(s < end and start < e for s, e in covered):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
+    if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
+        span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
+        opener = fragment_opener(query) if span is None else None  # "and to Vis?"
+        if span is not None:
+            found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
+        elif opener is not None:
+            found.append(Reference(opener[0], "implicit", opener[1], opener[2]))
+    elif found:  # mixed: "forward the numbers to the board and cc him" has two references
+        taken = [(r.start, r.end) for r in found]
+        for text, start, end, noun in leaning_definites(query, known):
+            if not any(s < end and start < e for s, e in taken):
+                found.append(Reference(text, "implicit", start, end, noun=noun))
+    return sorted(found, key=lambda r: r.start)
+
+
+def _word_references(query: str, known: set[str]) -> list[Reference]:
+    """Pronouns and demonstratives, one word each (a demonstrative determiner with its noun)."""
     words = tokens(query)
     lowered = [w.lower() for w, _, _ in words]
-    known = set(re.findall(r"\w+", context_text.lower()))
     found: list[Reference] = []
     for i, (word, start, end) in enumerate(words):
         low = lowered[i]
         prev = lowered[i - 1] if i else ""
         nxt = lowered[i + 1] if i + 1 < len(words) else ""
         after = lowered[i + 2] if i + 2 < len(words) else ""
+        if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
+            found.extend(_clitic(words, i, prev))
+            continue
+        if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
+            found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
+            continue
         kind = _word_kind(low, prev, nxt)
         if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 2 if kind == "plural" else 1)):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
+        if kind == "plural" and _plural_before(lowered[:i]):
+            continue  # "did my parents like the hotel they stayed at": "they" are the parents
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()
@@ -151,35 +176,48 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             if use is None:
                 continue
             if use == "determiner":
-                head = i + 1
-                if (
-                    capital
-                    and after.isalpha()
-                    and after.islower()
-                    and after not in STOPWORDS
-                    and not looks_verbal(after)
-                ):
-                    head = i + 2  # "that Poetry lockfile": the noun is "lockfile", "Poetry" its modifier
+                head = _determined_head(i, capital, after, known)
                 noun, end = words[head][0], words[head][2]
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
-    found.extend(_ordinals(query, known, found))
-    for s, e in comparisons(query):  # "which of the two", "the cheaper one": a choice between listed items
+    return found
+
+
+def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:
+    """The noun a demonstrative determiner at ``i`` points through: the next word, or the one
+    after it when that is the head ("that Poetry lockfile", "that dino set" after "the T. rex set")."""
+    plain = after.isalpha() and after not in STOPWORDS
+    if capital and plain and after.islower() and not looks_verbal(after):
+        return i + 2
+    if after in known and plain and after not in ADVERBS and not _adverbial(after):
+        return i + 2
+    return i + 1
+
+
+def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Reference]:
+    """The pronoun of "it's", "they're", "that's" as a reference of its own (none for a relative
+    "that's" or a pronoun the query names itself)."""
+    word, start, _ = words[i]
+    match = _CLITIC.fullmatch(word.lower())
+    assert match is not None
+    low = match.group(1)
+    if low == "that" and not _pronoun_slot(prev):
+        return []  # "the app that's crashing": a relative pronoun
+    kind = _word_kind(low, prev, "is")
+    if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 1)):
+        return []
+    return [Reference(word[: len(low)], kind, start, start + len(low))]
+
+
+def _choices(query: str, found: list[Reference], known: set[str]) -> list[Reference]:
+    """A choice between listed items ("which of those two", "that calmer one") is one reference,
+    and it replaces the word-level demonstrative inside it."""
+    spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known) + one_with_spans(query, known)
+    for s, e, word in spans:
+        found = [r for r in found if not (r.start < e and s < r.end and r.kind in ("demonstrative", "plural"))]
         if not any(r.start < e and s < r.end for r in found):
-            found.append(Reference(query[s:e], "ordinal", s, e))
-    found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
-    found = _with_temporal_pointers(query, _without_expletives(query, found))
-    covered = [(r.start, r.end) for r in found]
-    covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
-    found += _listed_phrases(query, covered)
-    for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
-        if not any(s < end and start < e for s, e in covered):
-            found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
-    if not found and not _CLOCK.search(query):  # "what time is it?" asks the clock, not the conversation
-        span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
-        if span is not None:
-            found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
-    return sorted(found, key=lambda r: r.start)
+            found.append(Reference(query[s:e], "ordinal", s, e, noun=word))
+    return found
 
 
 def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference]:
@@ -197,36 +235,8 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
     return found
 
 
-#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
-_EXPLETIVE_ADJ = (
-    r"(?:possible|impossible|worth|ok|okay|safe|safer|better|best|easy|easier|hard|harder|difficult|necessary|"
-    r"normal|legal|allowed|wise|smart|common|true|likely|fine|cheaper|faster|quicker|important|reasonable|"
-    r"advisable|feasible|realistic|time|too\s+late|too\s+early|a\s+good\s+idea|a\s+bad\s+idea)"
-)
-#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
-EXPLETIVE_IT = re.compile(
-    rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
-    r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
-    rf"|it(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
-    r"|it(?:'s|\s+is|\s+was)?\s+(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
-    r"|\bit\s+(?:is\s+|was\s+)?going\s+to\s+(?:rain|snow|be\s+(?:sunny|cold|hot|warm|windy))\b"
-    r"|\bit\s+(?:looks|looked|seems|seemed|appears|appeared|sounds|turns\s+out|turned\s+out)\s+(?:like|that|as\s+if|to)\b"
-    r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
-    r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
-    r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
-    r"|\b(?:does|did|will|would|should)\s+it\s+take\s+(?:\w+\s+)?to\b|\bit\s+takes\s+(?:\w+\s+){0,2}to\b"
-    r"|what\s+(?:time|day|date)\s+is\s+it\b)",
-    re.IGNORECASE,
-)
-
-
-_CLOCK = re.compile(
-    r"^\s*what(?:'s|\s+is)?\s+(?:the\s+)?(?:time|day|date)(?:\s+is\s+it)?\s*(?:now|today)?\s*\??\s*$", re.IGNORECASE
-)
-
-
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
-    spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
+    spans = expletive_spans(query)
     return [r for r in found if not (r.text.lower() == "it" and any(s <= r.start < e for s, e in spans))]
 
 
@@ -258,9 +268,13 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
     for match in ORDINAL_REF.finditer(query):
         which, noun = match.group(1).lower(), (match.group(2) or "").lower()
         end = match.end()
+        if noun in STOPWORDS and noun not in GENERIC_ITEM_NOUNS:
+            noun, end = "", match.end(1)  # "leave the other for now": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
-        if noun and noun not in GENERIC_ITEM_NOUNS and not {noun, _stem(noun), f"{noun}s"} & known:
+        if which == "other" and noun in _COUNTS:
+            pass  # "the other two": the rest of a list
+        elif noun and noun not in GENERIC_ITEM_NOUNS and not {noun, _stem(noun), f"{noun}s"} & known:
             if which not in ("former", "latter"):
                 continue  # "the first step of the tutorial": nothing in the conversation to count
             end = match.start(2) - 1
@@ -274,20 +288,32 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
     return out
 
 
+_COUNTS = frozenset("two three four five".split())
+_ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
+
+
 def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5:
+        return "pronoun"  # "is that doable", "is this safe-ish": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if not after or after in PUNCT or _stem(nxt) in known or nxt in known:
         return "determiner"
+    if after in PREPOSITIONS and not looks_verbal(nxt) and nxt not in STOPWORDS:
+        return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
     if looks_verbal(nxt) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     return "determiner" if pointer else None
+
+
+def _adverbial(word: str) -> bool:
+    return looks_verbal(word) or (word.endswith("ly") and len(word) > 4)
 
 
 def _stem(word: str) -> str:
@@ -325,6 +351,29 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
 def _named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
     names = [w for n, (w, _, _) in enumerate(words) if n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT]
     return len(names) >= needed
+
+
+#: A pronoun with a clitic verb: "it's", "they're", "she'd", "that's", "he'll".
+_CLITIC = re.compile(r"(it|he|she|they|that|this|these|those)'(?:s|re|ve|ll|d)")
+#: Words after which "that's" opens a clause of its own ("I think that's fine", "whether that's safe").
+_CLAUSE_OPENERS = frozenset("whether if because since think guess hope maybe and but so ok okay yes no is".split())
+
+
+def _pronoun_slot(prev: str) -> bool:
+    return not prev or prev in PUNCT or prev in STOPWORDS or prev in _CLAUSE_OPENERS or prev in POINTER_CONTEXT
+
+
+def _plural_before(lowered: list[str]) -> bool:
+    """A possessive-led plural noun earlier in the query ("my parents", "our kids"): the
+    antecedent of a later "they"/"their" in the same sentence."""
+    return any(
+        w in ("my", "our", "your") and n + 1 < len(lowered) and _plural_word(lowered[n + 1])
+        for n, w in enumerate(lowered)
+    )
+
+
+def _plural_word(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 _NOT_ANTECEDENT = frozenset("i what when where why how who which did does do is are was were can could".split())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mnemo.retrieve.rewrite.names import FEMALE, FEMALE_NOUNS, MALE, MALE_NOUNS, fold
@@ -73,7 +74,7 @@ def noun_gender(before: str) -> str | None:
 def learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
     """A name followed in the same message by "he" or "she" takes that gender when unknown."""
     low = f" {text.lower()} "
-    for candidate in found.values():
+    for candidate in list(found.values()):
         if candidate.kind not in ("person", "thing") or candidate.gender or not candidate.text[:1].isupper():
             continue
         at = low.find(candidate.text.lower())
@@ -87,11 +88,22 @@ def learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
                 candidate.plural = True  # "Stripe changed their fees": a collective, "they"
             continue
         elif candidate.kind == "thing":
+            _animate(found, candidate, he, she)
             continue
         elif he < she:
             candidate.gender = "m"
         elif she < he:
             candidate.gender = "f"
+
+
+def _animate(found: dict[tuple[str, str], Candidate], thing: Candidate, he: int, she: int) -> None:
+    """ "Is that Biscuit? How much does he weigh?": a one-word name the message then calls "he" or
+    "she" is someone (a pet, a person the name lists miss), with that gender."""
+    word = thing.text
+    if " " in word or not word[1:].islower() or not word.isalpha() or he == she or (word.lower(), "person") in found:
+        return
+    person = replace(thing, kind="person", gender="m" if he < she else "f", plural=False, pronominal=True)
+    found[(word.lower(), "person")] = person
 
 
 def _first(text: str, needles: tuple[str, ...]) -> int:

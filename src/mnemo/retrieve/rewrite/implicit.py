@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
 #: Follow-up openers: the rest of the query continues the previous turn's subject.
@@ -101,7 +102,23 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if noun not in content or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
         return False
     stem = noun.removesuffix("s")
-    return noun in RELATIONAL or is_role(stem) or noun in known or stem in known
+    return noun in RELATIONAL or stem in RELATIONAL or is_role(stem) or noun in known or stem in known
+
+
+def leaning_definites(query: str, known: frozenset[str] | set[str]) -> list[tuple[str, int, int, str]]:
+    """Every definite noun of the query that the conversation mentioned ("the results" after "the
+    results are in"), as (text, start, end, noun): in a query that already has a pronoun, each
+    reference is resolved on its own ("did she send the results"). Relational nouns alone are not
+    enough here: "the rent when that happened" is the speaker's rent."""
+    words = _WORD.findall(query)
+    low = [w.lower().strip("'") for w in words]
+    content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]
+    out = []
+    for match in _DEFINITE.finditer(query):
+        noun, end = head_noun(query, match)
+        if _leans_on_context(match, query, content, known) and {noun, noun.removesuffix("s")} & set(known):
+            out.append((query[match.start() : end], match.start(), end, noun))
+    return out
 
 
 def is_role(noun: str) -> bool:
@@ -117,6 +134,8 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
         low = word.group(0).lower()
         if low in STOPWORDS or low in LIGHT or (low.endswith("ly") and len(low) > 4) or len(run) == 3:
             break
+        if run and low.endswith("ed") and len(low) > 4:
+            break  # "the landlord answered": a past-tense verb after the noun is its predicate
         run.append(word)
     if not run:
         return match.group(1).lower(), match.end(1)
@@ -144,17 +163,17 @@ def topic(
 ) -> Candidate | None:
     """The thing the conversation is about, or None; never one the query already names. ``recent``
     favours the last exchange over the opening (a bare follow-up: "why?", "and then?")."""
-    opening = _last_exchange(context) if recent else _opening(context)
+    opening = _last_exchange(context) if recent else opening_text(context)
     query_words = {w.lower() for w in _WORD.findall(query)}
     best: tuple[float, Candidate] | None = None
-    people = {c.text.lower() for c in candidates if c.kind == "person"}
+    people = {c.text.lower() for c in candidates if c.kind == "person" and not c.pronominal}
     for candidate in candidates:
         if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
             continue
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic
         words = {w.lower().strip(".,") for w in candidate.text.split()} - {"the", "my", "your", "our", "a", "an"}
-        if not words or words & query_words or (skip and candidate.text.lower() in skip):
+        if not words or words & query_words or (skip and any(s in candidate.text.lower() for s in skip if len(s) > 2)):
             continue
         bare = candidate.text.lower().removeprefix("the ").removeprefix("my ").removeprefix("your ")
         score = candidate.salience * (1.0 + 0.3 * (candidate.mentions - 1))
@@ -170,14 +189,6 @@ def topic(
 def _head(text: str) -> str:
     """ "the hiring plan for the data team" -> "plan": the noun before an attachment."""
     return re.split(r"\s+(?:for|of|from|with|in|called|named)\s+", text.lower(), maxsplit=1)[0].split()[-1]
-
-
-def _opening(context: Sequence[Mapping[str, str]]) -> str:
-    first = next((m for m in context if str(m.get("role") or "").lower() in ("user", "human")), None)
-    if first is None:
-        return ""
-    text = str(first.get("content") or "")
-    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].lower()
 
 
 def _last_exchange(context: Sequence[Mapping[str, str]]) -> str:

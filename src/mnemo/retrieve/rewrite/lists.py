@@ -20,7 +20,7 @@ ORDINAL_REF = re.compile(
 )
 GENERIC_ITEM_NOUNS = frozenset(
     """one ones option options choice choices alternative alternatives pick thing things suggestion suggestions
-    idea ideas recommendation recommendations""".split()
+    idea ideas recommendation recommendations kind kinds type types sort sorts variety model version""".split()
 )
 _NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
 _BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)
@@ -41,6 +41,36 @@ def find_list(context: Sequence[Mapping[str, str]], named: bool = False) -> list
     return []
 
 
+def remaining(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The items of the latest list that no later message takes up ("pinning feels fragile" takes
+    "pin the dependency"): what "the other two" / "the other thing" leave. Empty unless at least
+    one item was taken up and at least one is left."""
+    messages = list(context)
+    for at in range(len(messages) - 1, -1, -1):
+        # two items are enough here: "the other" needs one of them taken up, which prose is not
+        items = list_items(str(messages[at].get("content") or ""), inline_min=2)
+        if len(items) < 2:
+            continue
+        later = " ".join(str(m.get("content") or "") for m in messages[at + 1 :]).lower()
+        later += " " + _after_list(str(messages[at].get("content") or ""), items[-1]).lower()
+        left = [i for i in items if not _taken_up(i, later)]
+        return left if 0 < len(left) < len(items) else []
+    return []
+
+
+def _after_list(text: str, last: str) -> str:
+    """What the message says after its list ("... The timing belt is the urgent one")."""
+    at = text.find(last)
+    return text[at + len(last) :] if at >= 0 else ""
+
+
+def _taken_up(item: str, later: str) -> bool:
+    """Whether a later text mentions the item by one of its content words' first four letters
+    ("caching" takes up "cache the fixtures", "pinning" takes up "pin the dependency")."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", item) if w.lower() not in STOPWORDS]
+    return any(re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
+
+
 def list_items(text: str, inline_min: int = 2) -> list[str]:
     """Numbered, bulleted or inline items; an inline list needs ``inline_min`` items (prose that
     joins two clauses with "and" is not a list, so an assistant's inline list needs three)."""
@@ -51,10 +81,19 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
     if len([i for i in bullets if i]) >= 2:
         return [i for i in bullets if i]
     for sentence in re.split(r"(?<=[.?!;])\s+|\n", text):
+        announced = _ANNOUNCED.search(sentence)  # "Two tests: a and b": the count says it is a list
+        if announced:
+            parts = [p.strip() for p in _SPLIT.split(sentence[announced.end() :].strip().rstrip(".?!;")) if p.strip()]
+            items = [_head(p, whole=True) for p in parts]  # "pin the dependency, vendor it": each item whole
+            if len(items) >= 2 and all(items):
+                return items
         items = _inline(sentence.strip().rstrip(".?!;"))
         if len(items) >= inline_min:
             return items
     return []
+
+
+_ANNOUNCED = re.compile(r"\b(?:two|three|four|five|\d)\s+(?:[a-z]+\s+)?[a-z]+s?:\s*", re.IGNORECASE)
 
 
 def _inline(sentence: str) -> list[str]:
@@ -149,6 +188,8 @@ def pick(items: Sequence[str], which: str) -> str | None:
 #: is the grammar; the item noun is generic ("one", "pair", "option").
 COMPARISON_REF = re.compile(
     r"\b(?:(?:which|either|both|neither)\s+(?:one\s+)?of\s+(?:the|those|these)\s+(?:two|three|options|choices)\b"
+    r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
+    r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
     r"|the\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
     r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b)",
     re.IGNORECASE,
@@ -181,7 +222,7 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[:2]) + f" and {items[2]}"
     if match.group(1):
         return f"the {match.group(1)} of {joined}"
-    return re.sub(r"\b(?:the|those|these)\s+\w+$", joined, reference.strip(), flags=re.IGNORECASE)
+    return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
 
 
 def _distinct(items: Sequence[str]) -> list[str]:

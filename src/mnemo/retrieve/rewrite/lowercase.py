@@ -8,6 +8,8 @@ that opens a sentence as its agent, and a place word ending a clause after "in"/
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from functools import lru_cache
 
 from mnemo.retrieve.rewrite.names import FEMALE, MALE, NOT_NAMES, PERSON_NOUNS, VAGUE
 from mnemo.store.sql import STOPWORDS
@@ -18,7 +20,10 @@ _LOWER_PERSON_CUE = re.compile(
 )
 _LOWER_PLACE_CUE = re.compile(r"\b(?:in|to|from|at)\s+$")
 _LOWER_AGENT_AFTER = re.compile(
-    r"^\s+(?:is|was|has|had|will|said|says|thinks|wants|just|also|and\s+i\b|[a-z]{2,}ed\b)(?!\s+(?:by|to)\b)"
+    r"^\s+(?:is|was|has|had|will|said|says|thinks|wants|just|also|and\s+i\b|[a-z]{2,}ed\b"
+    # irregular past tenses: "tomek left the stove on", "mikey forgot the keys"
+    r"|left|forgot|broke|lost|took|gave|told|sent|wrote|bought|found|made|got|went|came|ran|won|paid|spent)"
+    r"(?!\s+(?:by|to)\b)"
 )
 #: Lower-case sentence openers that are never names: indefinite pronouns and everyday subjects.
 _NOT_AGENTS = frozenset(
@@ -30,11 +35,49 @@ _NOT_AGENTS = frozenset(
 _INTERJECTIONS = frozenset("ugh oh so well ok okay lol omg wow yeah yes no argh hey and but".split())
 
 
+def lower_case_chat(text: str) -> bool:
+    """Whether a message is written without the case that marks names: no capital letter at all,
+    or capitals only where they carry no news ("I", shouting or acronyms in all caps: "ugh mikey
+    forgot AGAIN"). A writer who capitalises even a sentence's first word marks names too."""
+    for match in re.finditer(r"[A-Za-z][\w'-]*", text):
+        word = match.group(0)
+        if word[:1].isupper() and not word.isupper() and word.split("'")[0] != "I":
+            return False
+    return bool(text.strip())
+
+
+#: Nouns English uses without an article after a locative preposition ("at work", "in hospital").
+_BARE_LOCATIVES = frozenset(
+    """work home school church uni college university hospital prison court bed sea town class lunch dinner
+    breakfast night noon midnight dawn sunset sunrise university office camp""".split()
+)
+
+
+def _finite(word: str) -> bool:
+    """ "my mom keeps", "the vet says", "my brother went": a verb after a person noun, no name."""
+    third_person = len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os", "as"))
+    return verbal(word) or third_person or word in _IRREGULAR_PAST
+
+
+_IRREGULAR_PAST = frozenset("went came said told took made got gave left lost sent bought ran saw".split())
+
+
 def verbal(word: str) -> bool:
     return len(word) > 4 and word.endswith(("ed", "ing"))
 
 
-def truecase(text: str) -> str:
+def written_names(texts: Iterable[str]) -> frozenset[str]:
+    """The words a conversation capitalises inside a sentence (lower-case): its names, which a
+    lower-case message of the same conversation writes without the capital ("siew ling wants ...")."""
+    found: set[str] = set()
+    for text in texts:
+        for match in re.finditer(r"(?<=[\w,;] )[A-Z][a-z][\w'-]*", text):
+            found.add(match.group(0).lower().removesuffix("'s"))
+    return frozenset(found - STOPWORDS - NOT_NAMES)
+
+
+@lru_cache(maxsize=1024)
+def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
     "grew up in tromsø"): listed first names, words after a person cue, a place word ending a clause."""
     out: list[str] = []
@@ -44,13 +87,21 @@ def truecase(text: str) -> str:
         before = text[: match.start()]
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
-        name = low in MALE | FEMALE or (
-            _LOWER_PERSON_CUE.search(before[-24:]) and low not in STOPWORDS | NOT_NAMES and not verbal(low)
+        name = (
+            low in MALE | FEMALE
+            or low in known
+            or (_LOWER_PERSON_CUE.search(before[-24:]) and low not in STOPWORDS | NOT_NAMES and not _finite(low))
         )
         # "tariq fixed ...", "rahul is debugging ...": an unlisted word opening a sentence as its agent
         opening = not before.strip() or before.rstrip()[-1:] in ".!?" or before.strip().lower() in _INTERJECTIONS
         if opening and len(bare) > 2 and low not in STOPWORDS | NOT_NAMES | _NOT_AGENTS and not verbal(low):
             name = name or bool(_LOWER_AGENT_AFTER.match(text[match.end() :]))
+        # "in glasgow i played": a subject pronoun opens the next clause, so the place ends this one
+        ending = ending or bool(re.match(r"\s+(?:i|we|he|she|they)\s", text[match.end() :]))
+        # "at work", "to bed", "in town": English lets institutional nouns go bare there; no names
+        ending = ending and bare.lower() not in _BARE_LOCATIVES
+        # "hard at restaurants": a bare plural is a kind of place, not one named place
+        ending = ending and not (low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(low) > 5)
         place = ending and _LOWER_PLACE_CUE.search(before[-6:]) and len(bare) > 3 and bare not in STOPWORDS
         if bare.isalpha() and (name or place) and bare.lower() not in VAGUE:
             word = word.replace(bare, bare[:1].upper() + bare[1:], 1)

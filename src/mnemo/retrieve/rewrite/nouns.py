@@ -68,9 +68,27 @@ def _phrase_at(text: str, match: re.Match[str]) -> str | None:
     label = _LABEL_AFTER.match(text[match.end() :])
     if label:
         return " ".join([*modifiers, match.group(1), label.group(1)])
+    apposed = _apposed(" ".join(before[: len(before) - len(modifiers)]))
+    if apposed:  # "snuffles, a bacterial infection": the name the description is set beside
+        return " ".join([*modifiers, match.group(1), apposed])
     if not modifiers:
         return None
     return " ".join([*modifiers, match.group(1)]) + _attachment(text[match.end() :])
+
+
+#: "Dash, a retired racing greyhound", "snuffles, a bacterial infection": a name, then its description.
+_APPOSED = re.compile(r"(?:^|[\s(])([\w'.-]+(?:\s+[A-Z][\w'.-]*)?),\s+(?i:a|an|the)$")
+
+
+def _apposed(before: str) -> str | None:
+    found = _APPOSED.search(before)
+    if found is None:
+        return None
+    name = found.group(1)
+    low = name.lower()
+    if low in _NOT_MODIFIERS or _verb(low) or low in COMMON_VERBS or len(name) < 3:
+        return None
+    return name
 
 
 def _attachment(rest: str) -> str:

@@ -15,14 +15,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.anchoring import anchor_text
-from mnemo.retrieve.rewrite.attach import attach_topic
+from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
+from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
+from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.implicit import is_role
-from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, compared, find_list, named_pair, pick
+from mnemo.retrieve.rewrite.lists import (
+    GENERIC_ITEM_NOUNS,
+    ORDINAL_REF,
+    compared,
+    find_list,
+    named_pair,
+    pick,
+    remaining,
+)
 from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS
 from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
@@ -31,7 +43,10 @@ from mnemo.store.sql import STOPWORDS
 __all__ = ["Resolution", "resolve"]
 
 #: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
-_OBJECT_FOLLOWERS = set("about to for with from on in at . ? ! , and or again yesterday today said".split())
+_OBJECT_FOLLOWERS = set(
+    """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
+    because that so but before after back up out now first later instead""".split()
+)
 
 
 def resolve(
@@ -39,21 +54,27 @@ def resolve(
     references: Sequence[Reference],
     candidates: Sequence[Candidate],
     context: Sequence[Mapping[str, str]] = (),
+    centred: Sequence[Candidate] | None = None,
 ) -> tuple[str, list[Resolution]]:
     """The rewritten query and what each resolved reference became (unresolved ones are left as is).
 
     ``context`` (the messages) lets "that bug" find its specific mention, "the second one" its
     list and "then" its date or event. Temporal pointers go last, so their anchor can skip what the
     other references already became; a candidate used for one reference is not used for another
-    ("what did she say about that": she and that are different things).
+    ("what did she say about that": she and that are different things). ``centred`` (chains.py)
+    ranks the candidates for personal pronouns, which continue the conversation's centre;
+    demonstratives point at what is newly in focus and keep the plain ranking.
     """
     chosen: dict[int, Resolution] = {}
     used: set[str] = set()
     pending: list[Reference] = []
     same_person: dict[str, str] = {}  # "did she pay her share": one "she" and "her" are one person
+    people = cohesive(query, candidates, context)
+    centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
         ref = references[index]
-        pool = [c for c in candidates if c.text.lower() not in used]
+        ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
+        pool = [c for c in ranked if not _taken(c.text.lower(), used)]
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
             text = same_person[gender]
@@ -64,8 +85,8 @@ def resolve(
         else:
             choice = _from_context(ref, context) or choose(query, ref, pool, context)
         if choice is None:
-            if ref.kind in ("temporal", "implicit"):
-                pending.append(ref)
+            if ref.kind in ("temporal", "implicit", "ordinal"):
+                pending.append(ref)  # "the second phase" with no list: of the matter discussed
             continue
         text, confidence = choice
         used.add(text.lower())
@@ -78,13 +99,42 @@ def resolve(
         pieces += [query[cursor : references[index].start], chosen[index].replacement]
         cursor = references[index].end
     rewritten = "".join(pieces) + query[cursor:]
-    done = [chosen[i] for i in sorted(chosen)]
+    return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
+
+
+def _unslotted(
+    query: str,
+    rewritten: str,
+    done: list[Resolution],
+    pending: list[Reference],
+    candidates: Sequence[Candidate],
+    context: Sequence[Mapping[str, str]],
+) -> tuple[str, list[Resolution]]:
+    """What the references with no candidate of their own still get: a role's name, a dated
+    event, the previous question's frame, the mention a back-reference names, or the topic."""
     rewritten, named = name_roles(rewritten, context)
-    done.extend(named)
+    done = done + named
+    if pending:
+        rewritten, pending, dated = _dated_back(rewritten, pending, context)
+        done.extend(dated)
+    rebuilt = substitute(query, context) if pending and not done else None
+    if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
+        return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
+    recalled = recall(rewritten, context) if pending else None
+    if recalled is not None:  # "the croquetas place you mentioned earlier": its own words say which
+        return recalled[0], [*done, recalled[1]]
+    # an unnamed "X you mentioned" has its own topic: the conversation's is no better
+    pending = [p for p in pending if not (p.kind == "implicit" and BACKREF.match(query, p.start))]
     if pending:
         rewritten, extra = attach_topic(rewritten, pending, candidates, done, context)
         done.extend(extra)
     return rewritten, done
+
+
+def _taken(text: str, used: set[str]) -> bool:
+    """Whether a candidate is, or names, a referent another reference already took ("my neighbour
+    Mrs Abernathy" after "her" became "Mrs Abernathy"): one entity, one reference."""
+    return text in used or any(len(u) > 3 and re.search(rf"\b{re.escape(u)}\b", text) for u in used)
 
 
 def _temporal(
@@ -98,19 +148,64 @@ def _temporal(
     said = {w for w in re.findall(r"\w+", query.lower()) if w not in STOPWORDS} | {
         w for text in used for w in re.findall(r"\w+", text) if w not in STOPWORDS
     }
-    if anchor.event and {w for w in re.findall(r"\w+", anchor.event.lower()) if w not in STOPWORDS} & said:
-        anchor = replace(anchor, event=None)
+    if anchor.event and _event_head(anchor.event) in said:
+        anchor = replace(anchor, event=None)  # the query names the event; a shared modifier is not enough
     if anchor.time and without_preposition(anchor.time).lower() in query.lower():
         anchor = replace(anchor, time=None)
-    if not anchor.time and not anchor.event:
-        return None
+    if not anchor.time and not anchor.event and not anchor.place:
+        return None  # "back then" after "at uni in Glasgow": the place is the time
     return temporal_text(ref.text, anchor), anchor.confidence
+
+
+def _dated_back(
+    query: str, pending: list[Reference], context: Sequence[Mapping[str, str]]
+) -> tuple[str, list[Reference], list[Resolution]]:
+    """ "the slow query logs from earlier": a query with a topic of its own that points back in
+    time points at the conversation's dated event ("earlier, during the cpu spike around 9am").
+    Only an anchor with both a time and an event is trusted: a bare "earlier" may mean today."""
+    backs = [p for p in pending if p.text.lower() in _BACK_IN_TIME]
+    if len(backs) != 1 or not has_own_topic(query) or backs[0].text.lower() not in query.lower():
+        return query, pending, []
+    back = backs[0]
+    anchor = find_anchor(context, wants_date=False)
+    if anchor is None or not anchor.time or not anchor.event or _said(anchor.event, query):
+        return query, pending, []
+    at = query.lower().find(back.text.lower())
+    replacement = f"{back.text} {anchor.phrase()}"
+    rewritten = query[:at] + replacement + query[at + len(back.text) :]
+    return rewritten, [p for p in pending if p is not back], [Resolution(back.text, replacement, "temporal", 0.6)]
+
+
+_BACK_IN_TIME = frozenset({"earlier", "previously"})
+
+
+def _event_head(event: str) -> str:
+    """ "the new blood pressure meds" -> "meds", "when I lived in Montréal" -> "lived": the word
+    that says which event it is (the last one before an attachment)."""
+    words = re.split(r"\s+(?:for|of|from|with|in|at|on|to)\s+", event.lower(), maxsplit=1)[0].split()
+    if words and words[0] in ("when", "while"):
+        verbs = [w for w in words if w.endswith("ed") or w in STOPWORDS]
+        return verbs[0] if verbs else words[-1]
+    return words[-1].strip(".,'s") if words else ""
+
+
+def _said(event: str, query: str) -> bool:
+    words = {w for w in re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
+    return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
 
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
     if ref.kind == "ordinal" and not ORDINAL_REF.match(ref.text):
+        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text)
+        by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
+        if by_prop:
+            return by_prop, 0.75
         chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
         return (chosen, 0.8) if chosen else None
+    if ref.kind == "ordinal" and ref.text.lower().split()[1:2] == ["other"]:
+        rest = remaining(context)  # "the other two": the listed items nobody has taken up since
+        if rest:
+            return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75
     if ref.kind == "ordinal":
         found = ORDINAL_REF.match(ref.text)
         items = find_list(context) if found else []
@@ -145,6 +240,7 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
     return None
 
 
+_PRONOUN_KINDS = frozenset({"person", "plural", "thing"})
 _PRONOUN_GENDER = {p: "m" for p in ("he", "him", "his", "himself")} | {
     p: "f" for p in ("she", "her", "hers", "herself")
 }

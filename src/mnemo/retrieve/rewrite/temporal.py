@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.candidates import phrases
-from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
@@ -28,7 +28,10 @@ _MONTHS = (
 _MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no date
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
-_HOLIDAY = r"(?:christmas|easter|new year(?:'s eve)?|thanksgiving|halloween|ramadan|eid|diwali|hanukkah)"
+_HOLIDAY = (
+    r"(?:(?:christmas|new year(?:'s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
+    r"|black\s+friday|cyber\s+monday|boxing\s+day)"
+)
 #: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.
 TIME = re.compile(
     rf"\b(?:(?:on|in|at|since|from|around|for|over)\s+)?(?:"
@@ -37,12 +40,12 @@ TIME = re.compile(
     rf"|{_MONTH}\s+(?:19|20)\d{{2}}"
     rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
     rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
-    rf"|the\s+{_ORD}(?=\W|$)"
+    rf"|the\s+{_ORD}(?=[^\w-]|$)"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|(?:19|20)\d{{2}}(?![-\d])"
     rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
     rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
-    rf"|{_HOLIDAY})(?![\w:])",
+    rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,
 )
 _EVERY = re.compile(r"\bevery\s+(?:other\s+)?$", re.IGNORECASE)
@@ -108,7 +111,9 @@ class Anchor:
             if not self.time or without_preposition(self.time).lower() in self.event.lower():
                 return self.event + where
             return f"{self.event}{where} {with_preposition(self.time)}"
-        return (without_preposition(self.time) + where) if self.time else (self.event or "")
+        if self.time and self.event:  # "Thursday when we deployed v2.3": the date, then the deed it dates
+            return f"{without_preposition(self.time)}{where} {self.event}"
+        return (without_preposition(self.time) + where) if self.time else (self.event or self.place or "")
 
 
 def with_preposition(time: str) -> str:
@@ -147,7 +152,7 @@ def event_in(text: str) -> tuple[str | None, float]:
         return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
     dated = _DATED.match(text)  # "the tax return deadline is 31 January": the subject is what is dated
     subject_ok = dated and dated.group(1).split()[0].lower() not in _SUBJECT_PRONOUNS
-    if dated and subject_ok and TIME.match(dated.group(2)) and dated.group(1).split()[-1].lower() not in NOT_EVENTS:
+    if dated and subject_ok and TIME.match(dated.group(2)) and _names_event(dated.group(1)):
         subject = dated.group(1)
         return (subject[0].lower() + subject[1:] if subject.split()[0] in _CAPITAL_DETERMINERS else subject), 1.0
     during = _DURING.search(text)
@@ -155,11 +160,13 @@ def event_in(text: str) -> tuple[str | None, float]:
         phrase = _cut(during.group(1))
         if phrase:
             return phrase, 1.5
+    done = _dated_deed(text)
+    if done:  # "we deployed v2.3 on Thursday": the dated clause itself is the event
+        return done, 1.2
     found = phrases(text) + [(m.start(), m.group(0)) for m in _POSSESSIVE.finditer(text)]
     for start, candidate in sorted(found, key=lambda pair: pair[0]):
         written = candidate if isinstance(candidate, str) else candidate.text
-        head = re.split(r"\s+(?:for|of|from|with|in)\s+", written.lower(), maxsplit=1)[0].split()[-1]
-        if head in NOT_EVENTS or head.removesuffix("s") in NOT_EVENTS or TIME.fullmatch(written):
+        if not _names_event(written) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
         inner = TIME.search(shown)
@@ -179,9 +186,48 @@ def event_in(text: str) -> tuple[str | None, float]:
     return None, 0.0
 
 
+#: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
+_DEED = re.compile(
+    r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their)\s+\w+)\s+(?:just\s+|finally\s+)?"
+    r"(?:[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _dated_deed(text: str) -> str | None:
+    """ "when we deployed v2.3", "when my dad retired": the clause of a message that a date dates,
+    without the date, when it reports something done (a lexical verb in the past tense)."""
+    for clause in re.split(r"[.;!?]\s+|,\s+(?:and|but|so)\s+|\n", text):
+        found = TIME.search(clause)
+        if found is None or _EVERY.search(clause[: found.start()]):
+            continue
+        deed = _DEED.match(clause[: found.start()].rstrip(" ,"))
+        if deed is None:
+            continue
+        words = deed.group(1).split()
+        if len(words) < 2 or len(words) > 9 or words[1].lower() in ("was", "were", "had", "is", "are"):
+            continue
+        subject = words[0] if words[0] == "I" else words[0].lower()
+        return "when " + " ".join([subject, *words[1:]])
+    return None
+
+
+def _names_event(phrase: str) -> bool:
+    """Whether a noun phrase names an event: its head is no person, group or vague word, and a
+    time noun counts when a modifier makes it an occasion ("the parent-teacher evening")."""
+    words = re.split(r"\s+(?:for|of|from|with|in)\s+", phrase.lower(), maxsplit=1)[0].split()
+    head = words[-1]
+    if head in TIME_HEADS and len([w for w in words[:-1] if w not in STOPWORDS and w not in _DETERMINERS]) >= 1:
+        return not TIME.search(phrase)  # "the awards night", not "last night" or "my new year's"
+    return head not in NOT_EVENTS and head.removesuffix("s") not in NOT_EVENTS
+
+
+_DETERMINERS = frozenset("the a an my our your his her their this that last next every same".split())
+
+
 #: "<subject> is <date>": a copula that dates its subject.
 _DATED = re.compile(
-    r"^\s*((?:[A-Za-z][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due)\s+(.+)$",
+    r"^\s*((?:[A-Za-z0-9][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due)\s+(.+)$",
     re.IGNORECASE,
 )
 _CAPITAL_DETERMINERS = frozenset({"The", "Our", "My", "Their", "His", "Her"})
@@ -233,7 +279,7 @@ def find_anchor(
     opening = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
     for distance, message in enumerate(reversed(recent)):
         text = str(message.get("content") or "")
-        if text and not any(ch.isupper() for ch in text):
+        if lower_case_chat(text):
             text = truecase(text)
         found_times = times_in(text)
         event, explicit = event_in(text)
@@ -241,10 +287,10 @@ def find_anchor(
         place = where.group(1) if where and not TIME.fullmatch(where.group(0)) else None
         if event and place and place.lower() in event.lower():
             place = None
-        if not found_times and not event:
-            continue
+        if not found_times and not event and not (place and _PAST.search(text)):
+            continue  # "at uni in Glasgow I played ...": a past stay somewhere dates it too
         by_user = str(message.get("role") or "").lower() in ("user", "human")
-        score = (2.0 if wants_date else 1.5) * bool(found_times) + explicit
+        score = (2.0 if wants_date else 1.5) * bool(found_times) + (explicit or 0.4 * bool(place))
         score *= (1.2 if by_user else 1.0) * (1.5 if message is opening else 1.0) / (1.0 + 0.25 * distance)
         if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
             score *= 1.5
@@ -254,8 +300,29 @@ def find_anchor(
             score *= 1.4  # a pointer back in time points at something that happened, not a plan
         anchor = Anchor(found_times[0] if found_times else None, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
-            best = (score, anchor)
+            best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))
     return _refined(best[1], recent) if best else None
+
+
+def _answered(anchor: Anchor, message: Mapping[str, str], recent: Sequence[Mapping[str, str]], at: int) -> Anchor:
+    """ "anything fun on the 20th?" - "Leon's band is playing the Jazz Café": a question that
+    dates something without naming it takes its event from the answer."""
+    text = str(message.get("content") or "").rstrip()
+    if not anchor.time:
+        return anchor
+    asked = str(recent[at - 1].get("content") or "") if at > 0 else ""
+    if _WHEN_ASKED.match(asked):  # "when's the team offsite?" - "June 10 to 12": the question names it
+        event, _ = event_in(asked)
+        return Anchor(anchor.time, event, anchor.confidence, anchor.place) if event else anchor
+    if anchor.event or not text.endswith("?") or at + 1 >= len(recent):
+        return anchor
+    event, _ = event_in(str(recent[at + 1].get("content") or ""))
+    return Anchor(anchor.time, event, anchor.confidence, anchor.place) if event else anchor
+
+
+_WHEN_ASKED = re.compile(
+    r"^\s*(?:when(?:'s|\s+is|\s+was|\s+are|\s+were)?|what\s+(?:date|day|time)\s+is)\b", re.IGNORECASE
+)
 
 
 def _refined(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
@@ -301,5 +368,6 @@ def temporal_text(reference: str, anchor: Anchor) -> str:
         event = re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
         return f"at the last {event}"
     if low == "back then" and anchor.time and not anchor.event:
-        return f"back {with_preposition(anchor.time)}"
+        where = f" in {anchor.place}" if anchor.place else ""  # "back in 2022 in Santorini"
+        return f"back {with_preposition(anchor.time)}{where}"
     return anchor.phrase()

@@ -97,3 +97,25 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     if unit and low.startswith("the "):
         return f"the {unit.group(0)} {relation} {anchor_bare}"  # "the next day" -> "the day after X"
     return f"{relation} {anchor_bare}"  # "afterwards", "prior to that", "soon after"
+
+
+UNITS_ = (
+    r"(?:days?|nights?|mornings?|evenings?|afternoons?|weekends?|weeks?|months?|years?"
+    r"|period|summer|winter|spring|autumn|age)\b"
+)
+#: A clause ends at punctuation, "then", or an inverted auxiliary ("how long after that *did* she ...").
+CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s))"
+#: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
+#: of a clause: "the day before the launch" names its own anchor.
+TEMPORAL_POINTER = re.compile(
+    rf"\b(?:the\s+{UNITS_}\s+(?:before|after){CLAUSE_END}"
+    rf"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|this|it){CLAUSE_END}"
+    rf"|(?:earlier|later)\s+that\s+{UNITS_}"
+    rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{UNITS_}|time)"
+    rf"|(?:before|after|until|by)\s+then{CLAUSE_END}"
+    rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){CLAUSE_END}"
+    rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}"
+    rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"
+    rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{CLAUSE_END})",
+    re.IGNORECASE,
+)

@@ -1,0 +1,66 @@
+"""Explicit back-references: "the croquetas place you mentioned", "the logs from earlier".
+
+A noun phrase followed by a clause that points back into the conversation ("you mentioned",
+"we discussed", "from earlier") is definite by that clause, however many modifiers it has. Its
+words say which earlier mention it is ("croquetas" -> "Try Casa Labra near Sol for croquetas"),
+and that mention's clause says what it is called: its first name, identifier or number. Without
+such a word in the conversation the pointer is left to the temporal resolver.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.anchoring import forms
+from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.resolution import Resolution
+from mnemo.store.sql import STOPWORDS
+
+_MARKER = (
+    r"(?:(?:you|we|i|they)\s+(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
+    r"|picked|chose|found|sent|shared|showed)|(?:from|mentioned|discussed)\s+(?:earlier|before|previously))\b"
+)
+#: "the croquetas place you mentioned": the phrase, then the clause that points back.
+BACKREF = re.compile(
+    rf"\b(?:the|that|those|these|this)\s+((?:[a-z][\w'-]*\s+){{0,3}}?[a-z][\w'-]*)(?=\s+(?:that\s+)?{_MARKER})",
+    re.IGNORECASE,
+)
+#: Heads that say nothing about which mention is meant.
+_GENERIC = frozenset(
+    """place thing things one ones option options stuff idea ideas name names link links one bit part way
+    spot item items suggestion suggestions""".split()
+)
+_CLAUSE = re.compile(r"[.;!?]\s+|,\s+(?:or|and|but)\s+|\s+or\s+")
+
+
+def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resolution] | None:
+    """The query with its back-referring phrase named ("the croquetas place Casa Labra"), or None."""
+    match = BACKREF.search(query)
+    if match is None:
+        return None
+    words = [w for w in match.group(1).lower().split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
+    if not words:
+        return None
+    found = _named_in(words, context)
+    if found is None or found.lower() in query.lower():
+        return None
+    phrase = query[match.start() : match.end(1)]
+    rewritten = query[: match.end(1)] + f" {found}" + query[match.end(1) :]
+    return rewritten, Resolution(phrase, f"{phrase} {found}", "implicit", 0.75)
+
+
+def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """The first name or identifier of the latest clause that has one of ``words``."""
+    patterns = [re.compile(rf"\b{forms(w)}\b", re.IGNORECASE) for w in words]
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for clause in _CLAUSE.split(text):
+            if not any(p.search(clause) for p in patterns):
+                continue
+            for candidate in extract([{"role": "assistant", "content": clause}]):
+                low = candidate.text.lower()
+                named = candidate.text[:1].isupper() or any(ch.isdigit() for ch in candidate.text)
+                if named and candidate.kind != "time" and not any(p.search(low) for p in patterns):
+                    return candidate.text
+    return None

@@ -1,0 +1,143 @@
+"""Nouns without a determiner, and the trimming every noun phrase gets.
+
+Bare subject nouns: "the report shows churn went up", "ferritin is 9 and b12 is low".
+
+A noun with no determiner is no candidate for the phrase rules (candidates.py), yet as the subject
+of a clause it is what the clause is about, and a later "that" or "it" may well point at it. The
+subject slot is found by grammar: a lower-case content word that opens a clause (a sentence start,
+a comma, a conjunction, or right after a verb of saying or showing) and is followed by a finite
+verb. Pure and dependency-free; returns positions and words, candidates.py makes them candidates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.lowercase import verbal
+from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS, VAGUE
+from mnemo.retrieve.rewrite.opening import PHATIC
+from mnemo.store.sql import STOPWORDS
+
+_OPENER = r"(?:^|[.,;:!?]\s+|\b(?:and|but|so|because|that|shows|showed|says|said|means|think|thinks)\s+)"
+_FINITE = (
+    r"(?:is|was|are|were|has|had|went|goes|keeps|kept|rose|fell|dropped|jumped|doubled|halved|looks|seems"
+    r"|[a-z]{3,}ed)\b"
+)
+_SUBJECT = re.compile(rf"{_OPENER}([a-z][a-z0-9-]{{2,}})\s+(?={_FINITE})")
+_NOT_SUBJECTS = frozenset("i you we he she they it this that there which who what everything nothing".split())
+
+
+def bare_subjects(text: str) -> list[tuple[int, str]]:
+    """(position, word) of each bare noun that is a clause's subject."""
+    out = []
+    for match in _SUBJECT.finditer(text):
+        word = match.group(1)
+        if word in STOPWORDS or word in _NOT_SUBJECTS or word in PHRASE_BREAKERS or word in VAGUE:
+            continue
+        if word.endswith(("ing", "ed", "ly")):
+            continue  # "running was fun", "really was": a gerund or an adverb, no entity
+        out.append((match.start(1), word))
+    return out
+
+
+ATTACHED = re.compile(
+    r"^\s+(?:for|of|from|with(?=\s+[A-Z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
+    r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+    r"\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)"
+)
+OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
+_STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
+_SUBJECTS = frozenset("i you we they he she it who that which there this".split())
+
+
+def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
+    """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
+    Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
+    is a verb ("she keeps"), so it is skipped."""
+    out: list[tuple[int, Candidate]] = []
+    words = list(re.finditer(r"[A-Za-z0-9][\w'-]*", text))
+    for n, word in enumerate(words):
+        token = word.group(0)
+        low = token.lower()
+        if not _plural_noun(low) or token[:1].isupper() or re.search(r"[_./\d]", token):
+            continue
+        if OBJECT_NEXT.match(text[word.end() :]):
+            continue  # "any lockfile change busts the cache": a verb before its object
+        before = words[n - 1].group(0) if n else ""
+        if before.lower() in _SUBJECTS or before[:1].isupper() or before.lower() in ("the", "my", "your", "our", "a"):
+            continue  # a verb after its subject, or a phrase the determiner pass already has
+        modifiers: list[str] = []
+        for prev in reversed(words[max(0, n - 2) : n]):
+            plow = prev.group(0).lower()
+            adverb = plow.endswith("ly") and len(plow) > 4
+            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb:
+                break
+            modifiers.insert(0, prev.group(0))
+        start = words[n - len(modifiers)].start()
+        phrase = " ".join([*modifiers, token])
+        attached = ATTACHED.match(text[word.end() :])
+        if attached and trim(attached.group(1).split(maxsplit=1)[-1]):
+            phrase = f"{phrase} {text[word.end() :].split()[0]} {trim_keep_det(attached.group(1))}"
+        # weaker than a determiner-led phrase: a bare "-s" word may be a name ("postgres") or a verb
+        out.append((start, Candidate(phrase, "thing", salience=0.6, plural=True)))
+    return out
+
+
+def _plural_noun(low: str) -> bool:
+    return (
+        len(low) > 3
+        and low.endswith("s")
+        and not low.endswith(("ss", "us", "is", "'s"))
+        and low not in STOPWORDS
+        and low not in PHRASE_BREAKERS
+        and low not in VAGUE
+        and low not in PHATIC
+        and low[:-1] not in _COMMON_VERBS_3RD
+    )
+
+
+_COMMON_VERBS_3RD = frozenset(
+    """need want keep get make take give look seem sound feel work run go come say know think use help show
+    start stop open close cost mean hurt smell taste leak drip break fail""".split()
+)
+
+
+def trim_keep_det(text: str) -> str:
+    first, _, rest = text.partition(" ")
+    return f"{first} {trim(rest)}" if first.lower() in ("the", "a", "an") and rest else trim(text)
+
+
+def trim(phrase: str) -> str:
+    """Cut a noun phrase at the first function word; drop it when nothing specific is left."""
+    words: list[str] = []
+    for word in phrase.split():
+        low = word.lower().strip(".-")
+        if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and (past_participle(low) or low in _ENDS_PHRASE)):
+            break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
+        words.append(word.strip(".-"))
+    if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
+        return ""
+    return " ".join(words)
+
+
+def past_participle(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ed") and not word.endswith(("eed", "ied"))
+
+
+def looks_plural(head: str) -> bool:
+    return head.endswith("s") and not head.endswith("ss") and len(head) > 3
+
+
+#: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.
+IRREGULAR_PAST = frozenset(
+    """ate became began bent bought brought built caught chose came dealt drank drove fell felt fought found flew
+    forgot froze gave got grew hid held hurt kept knew laid led left lent lost made meant met paid ran rode rang
+    rose said sang sat saw sent shook shot shut slept sold spent spoke stood stole stuck swam swore taught tore
+    told thought threw took understood woke won wore wrote""".split()
+)
+
+
+#: Words that end a noun phrase already begun: past tenses, and "last"/"next" opening a time
+#: ("her ladder last week").
+_ENDS_PHRASE = IRREGULAR_PAST | {"last", "next"}

@@ -1,0 +1,48 @@
+"""Lexical cohesion: a pronoun's referent is the person the query's own words were said about.
+
+"did she pick an agency yet?" after "Caroline ... researching adoption agencies" and a later
+"Melanie finished her pottery class": recency says Melanie, but the query continues the thread
+about agencies, and the thread's person is Caroline. A text stays on a topic by repeating its
+words (lexical chains), so a person mentioned in a message that shares a content word (by stem)
+with the query is the likelier referent. Only a tie-breaker: the boost is moderate, agreement
+(gender, number) still filters first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.implicit import LIGHT
+from mnemo.store.sql import STOPWORDS
+
+#: How much a shared content word counts for a person: enough to beat one step of recency.
+BOOST = 2.5
+_WORD = re.compile(r"[a-z][a-z'-]{2,}")
+
+
+def _stems(text: str) -> set[str]:
+    """Content-word stems: the first five letters, so "agency"/"agencies" and "meeting"/"meet" meet."""
+    return {w[:5] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and w not in LIGHT and len(w) > 3}
+
+
+def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """The candidates with the people of messages that share a content word with the query
+    weighted up; everything else unchanged."""
+    wanted = _stems(query)
+    if not wanted:
+        return list(candidates)
+    linked: set[str] = set()
+    for message in context:
+        text = str(message.get("content") or "")
+        if _stems(text) & wanted:
+            low = text.lower()
+            linked.update(c.text.lower() for c in candidates if c.kind == "person" and c.text.lower() in low)
+    if not linked:
+        return list(candidates)
+    return [
+        replace(c, salience=c.salience * BOOST) if c.kind == "person" and c.text.lower() in linked else c
+        for c in candidates
+    ]

@@ -1,0 +1,43 @@
+"""Expletive "it": the "it" that points at nothing ("is it possible to ...", "it's raining",
+"it is 3am", "is it worth it"), and the clock question ("what time is it?"). Pure regexes.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
+_EXPLETIVE_ADJ = (
+    r"(?:possible|impossible|worth|ok|okay|safe|safer|better|best|easy|easier|hard|harder|difficult|necessary|"
+    r"normal|legal|allowed|wise|smart|common|true|likely|fine|cheaper|faster|quicker|important|reasonable|"
+    r"advisable|feasible|realistic|time|too\s+late|too\s+early|a\s+good\s+idea|a\s+bad\s+idea)"
+)
+#: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
+EXPLETIVE_IT = re.compile(
+    rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
+    rf"|it(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    r"|it(?:'s|\s+is|\s+was)?\s+(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
+    r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
+    # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
+    r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
+    r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
+    r"|\bit\s+(?:is\s+|was\s+)?going\s+to\s+(?:rain|snow|be\s+(?:sunny|cold|hot|warm|windy))\b"
+    r"|\bit\s+(?:looks|looked|seems|seemed|appears|appeared|sounds|turns\s+out|turned\s+out)\s+(?:like|that|as\s+if|to)\b"
+    r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
+    r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
+    r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
+    r"|\b(?:does|did|will|would|should)\s+it\s+take\s+(?:\w+\s+)?to\b|\bit\s+takes\s+(?:\w+\s+){0,2}to\b"
+    r"|what\s+(?:time|day|date)\s+is\s+it\b)",
+    re.IGNORECASE,
+)
+
+
+CLOCK_QUESTION = re.compile(
+    r"^\s*what(?:'s|\s+is)?\s+(?:the\s+)?(?:time|day|date)(?:\s+is\s+it)?\s*(?:now|today)?\s*\??\s*$", re.IGNORECASE
+)
+
+
+def expletive_spans(query: str) -> list[tuple[int, int]]:
+    """The spans of the query whose "it" is expletive."""
+    return [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]

@@ -1,0 +1,86 @@
+"""What a capitalised word of a message is: a person, a place, a thing, or an agent (either).
+
+Dependency-free cues, no list of every name: a place cue before it ("in", "flew to"), a listed
+first name, a person cue ("ask", "told", "my sister"), a pairing with a known name ("Henry and
+Paula"), and a sentence opened by it with a verb ("Priyanka approved", "Stripe changed"). A
+capitalised word that only opens a sentence is usually just a word and weighs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.names import FEMALE, MALE, PERSON_NOUNS, fold
+from mnemo.store.sql import STOPWORDS
+
+_UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
+_LO = "".join(
+    sorted(
+        {chr(c) for c in range(0x61, 0x250) if chr(c).islower()} | set("ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+    )
+)
+WORD = rf"[{_UP}][{_LO}]+"
+_PLACE_CUE = re.compile(
+    r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
+    r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+(?:to|from|in|into))\s+$",
+    re.IGNORECASE,
+)
+_PERSON_CUE_BEFORE = re.compile(
+    r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
+    r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
+    re.IGNORECASE,
+)
+_PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
+_SUBJECT_CUE_AFTER = re.compile(
+    rf"^(?:\s+and\s+(?:{WORD}|I)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
+    r"won|gave|told|said|wrote|sent|built|bought|found|saw|had|was|did|flew|drove|quit|spent|paid)\b)"
+)
+#: A sentence opened by a word and then one of these is about that word as an agent ("Marta is
+#: reviewing it", "Kofi keeps ..."): a person or an organisation, which only the pronoun can tell.
+_AGENT_CUE_AFTER = re.compile(
+    r"^\s+(?:is|was|has|had|will|would|can|could|keeps|wants|thinks|says|said|asked|told|just|also|still|"
+    r"never|always|[a-z]{3,}ed|took|went|got|made|came|left|gave|wrote|sent|ran|won|lost|met|joined)\b"
+)
+_AND_NAME_BEFORE = re.compile(rf"(?<!\w)({WORD})\s+and\s+$")
+_AND_NAME_AFTER = re.compile(rf"^\s+and\s+({WORD})(?!\w)")
+
+
+def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
+    """What a capitalised word is, and how sure: a cue or a known first name makes a person."""
+    if _PLACE_CUE.search(before[-24:]):
+        return "place", 1.0
+    first = name.split()[0].lower()
+    if fold(first) in MALE or fold(first) in FEMALE or possessive:
+        return "person", 1.0
+    if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
+        return "person", 0.8
+    previous = before.rstrip(" ,").rsplit(None, 1)[-1].lower() if before.strip() else ""
+    if previous in PERSON_NOUNS:  # "my sister Ines", "our dentist Ferreira"
+        return "person", 0.9
+    paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
+    if paired and (
+        paired.group(1).lower() in MALE | FEMALE or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
+    ):  # "Henry and Paula": both people
+        return "person", 0.8
+    if paired and re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:
+        return "agent", 0.8  # "Ingrid and Lars run ...": people or organisations
+    sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
+    if sentence_start and _looks_like_subject_name(name, after):
+        # "Priyanka approved", "Stripe changed": a person or an organisation; a listed name was caught above
+        return ("agent", 0.9) if re.match(r"^\s+[a-z]{3,}ed\b", after) else ("person", 0.7)
+    if _AGENT_CUE_AFTER.match(after) and not name.lower().endswith(("ing", "ly")):
+        return "agent", 0.8  # "Marta is reviewing it", "Stripe changed ...": who or what, the pronoun decides
+    # a capitalised word opening a sentence is usually just a word ("Thinking", "About twenty"):
+    # it counts only when it is mentioned again (see _note) or has an identifier's shape
+    return "thing", 0.0 if sentence_start else 1.5
+
+
+def _looks_like_subject_name(name: str, after: str) -> bool:
+    """ "Priyanka approved", "Gwen and Oskar", "Marcus Chen owns": a sentence opened by a name."""
+    if name.lower().endswith(("ing", "ly", "ed", "s")) and " " not in name:
+        return False
+    if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
+        return True
+    if re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after):
+        return after.split()[0] not in STOPWORDS  # "Chidi lent me his drill": a verb and its object
+    return bool(_SUBJECT_CUE_AFTER.match(after))

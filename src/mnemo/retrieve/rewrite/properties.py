@@ -1,0 +1,125 @@
+"""Choosing by a property: "the configurable one", "the safer one", "the shared option".
+
+When the conversation compares things, each is described by a property in its own clause
+("Linear is faster and simpler; Jira is more configurable"). A query that picks one by that
+property ("how much is the configurable one") points at the subject of the clause that states
+it. The property word is matched by its stem (faster/fast, safer/safe, shared/share), and the
+clause's subject is its copula subject ("Paracetamol is usually the safer choice") or else its
+first name or identifier. Pure functions over the messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.store.sql import STOPWORDS
+
+#: "the shared one", "the more configurable option", "the tax-free kind".
+PROPERTY_REF = re.compile(
+    r"\b(?:the|that|this|those)\s+(?:(?:more|less|most|least|super|really|very)\s+)?([a-z][a-z-]{2,})\s+"
+    r"(?:one|ones|option|options|choice|kind|version|pair)\b",
+    re.IGNORECASE,
+)
+#: Ordinals and list words are lists.py's business; these describe no property.
+_NOT_PROPERTIES = frozenset(
+    """first second third fourth fifth last other former latter same next previous new old only whole right wrong
+    big small little good bad""".split()
+)
+_CLAUSE = re.compile(r"[.;!?]\s+|,\s+(?:or|and|but|while|whereas)\s+|\s+(?:whereas|while)\s+|\n")
+_COPULA_SUBJECT = re.compile(
+    r"^\s*(?:(?:the|a|an|your|my)\s+)?([\w.+'-]+(?:\s+[\w.+'-]+){0,3}?)\s+(?:is|are|was|were|has|have|costs?|gives?)\b",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*)*|[a-z]+_[\w]+|[\w-]+\.[a-z]{1,4})\b")
+
+
+def stem(word: str) -> str:
+    """The stem a property word shares with its other forms: "faster" -> "fast", "easier" -> "eas"."""
+    low = word.lower()
+    for suffix in ("iest", "ier", "est", "er", "ed", "able", "d"):
+        if low.endswith(suffix) and len(low) - len(suffix) >= 3:
+            return low[: -len(suffix)]
+    return low
+
+
+def property_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[int, int, str]]:
+    """(start, end, property) for each "the <property> one" whose property the conversation states."""
+    out = []
+    for match in PROPERTY_REF.finditer(query):
+        word = match.group(1).lower()
+        if word in _NOT_PROPERTIES or word in STOPWORDS:
+            continue
+        root = stem(word)
+        if any(k.startswith(root) for k in known) or ("-" in word and set(word.split("-")) <= set(known)):
+            out.append((match.start(), match.end(), word))
+    return out
+
+
+#: "the one due thursday", "that one ending in march": a choice by a modifier after "one".
+ONE_WITH = re.compile(
+    r"\b(?:the|that|this)\s+one\s+((?:due|from|with|in|on|at|for|ending|starting|near|by|about)\b[^?.,!;]{2,40})",
+    re.IGNORECASE,
+)
+
+
+def one_with_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[int, int, str]]:
+    """(start, end, modifier) for each "the one <modifier>" whose content words the conversation has."""
+    out = []
+    for match in ONE_WITH.finditer(query):
+        # the modifier runs to its last word the conversation has ("ending in june", not "... renewable")
+        last = [m for m in re.finditer(r"[A-Za-z0-9]+", match.group(1)) if m.group(0).lower() in known]
+        if last and any(m.group(0).lower() in _content(match.group(1)) for m in last):
+            end = match.start(1) + last[-1].end()
+            out.append((match.start(), end, query[match.start(1) : end]))
+    return out
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and w not in _MODIFIER_WORDS]
+
+
+_MODIFIER_WORDS = frozenset("due ending starting near one".split())
+
+
+def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The subject of the latest clause that states the property (a word, or the words of a
+    modifier: "due thursday"), or None."""
+    modifier = " " in word.strip()
+    words = _content(word) if modifier else [word]
+    patterns = [re.compile(rf"\b{re.escape(w if modifier else stem(w))}\w*", re.IGNORECASE) for w in words]
+    # a modifier picks an item of a list ("History on Monday, English on Thursday"): split at commas too
+    splitter = _ITEM if modifier else _CLAUSE
+    for message in reversed(list(context)):
+        for clause in splitter.split(str(message.get("content") or "")):
+            if not patterns or not all(p.search(clause) for p in patterns):
+                continue
+            item = _ITEM_HEAD.match(clause) if modifier else None
+            subject = item.group(1) if item and item.group(1).lower() not in STOPWORDS else _subject(clause)
+            if subject:
+                return subject
+    return None
+
+
+_ITEM = re.compile(r"[.;!?]\s+|,\s*|\n")
+#: "English on Thursday", "the Henderson account ending in March": an item, then its modifier.
+_ITEM_HEAD = re.compile(
+    r"^\s*((?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:on|in|at|for|by|from|due|ending|starting)\b"
+)
+
+
+def _subject(clause: str) -> str | None:
+    copula = _COPULA_SUBJECT.match(clause)
+    words = copula.group(1).lower().split() if copula else []
+    if words and not any(w in STOPWORDS | {"it", "this", "that", "they", "and", "or"} for w in words):
+        return copula.group(1)  # "Paracetamol is usually the safer choice"
+    named = _NAME.search(clause.strip())
+    if named:
+        return named.group(1)
+    first = clause.split()[0] if clause.split() else ""  # "Redis survives restarts and is shared"
+    low = first.lower()
+    return first if first[:1].isupper() and first.isalnum() and low not in STOPWORDS and low not in _OPENERS else None
+
+
+#: Capitalised clause openers that are no subject.
+_OPENERS = frozenset("then also try maybe perhaps yes no right sure well so but both either".split())

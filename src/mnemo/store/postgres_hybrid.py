@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -78,13 +78,18 @@ class PgHybrid:
         they come from two snapshots, as on SQLite, and a candidate deleted in between drops out
         with its missing time.
         """
-        pending = self._worker().submit(self.lexical, list(terms), flt, n)
+        pending = self.lexical_later(terms, flt, n)
         try:
             vector = np.asarray(embed(), dtype=np.float32).reshape(-1)
         finally:
             lexical = pending.result()  # never leave the worker's query running past this call
         semantic, times = self._semantic_with_times(vector, flt, n, [key for key, _ in lexical])
         return lexical, semantic, times
+
+    def lexical_later(self, terms: Sequence[str], flt: SearchFilter, n: int) -> Future[Ranking]:
+        """``lexical(terms, flt, n)`` started on a worker thread: the server ranks while the caller
+        does other work (embedding the query); ``.result()`` gives the ranking or raises its error."""
+        return self._worker().submit(self.lexical, list(terms), flt, n)
 
     def _worker(self) -> ThreadPoolExecutor:
         with self._stats_lock:

@@ -10,7 +10,8 @@ there are enough good results, or after ``max_iter`` rounds.
 One round is the default search path, so its cost is kept close to the single pass: each ranking
 is fused once, as it arrives (``FusionPool``); the strategies that work on the pool (neighbours,
 speaker, month windows, recency) read only time, role and session (``Store.traits``), never the
-text; whole items are read once, for the hits; a time window that holds nothing is not searched.
+text; whole items are read once, for the hits; a time window that holds nothing is not searched,
+and one that is the search's own filter ("after the move" narrows both) reuses the round's rankings.
 """
 
 from __future__ import annotations
@@ -110,6 +111,9 @@ class _State:
     signals: dict[str, dict[int, float]] = field(default_factory=dict)
     traits: dict[int, Traits] = field(default_factory=dict)
     items: dict[int, Item] = field(default_factory=dict)
+    #: rankings already fetched in this search, by (strategy, query, filter): a time window that
+    #: is the search's own filter ("after the move" narrows both) reuses them, no store call
+    searched: dict[tuple[str, Any, SearchFilter], dict[int, float]] = field(default_factory=dict)
 
 
 def iterative_search(
@@ -227,16 +231,16 @@ def _run_round(
         base = name.split("@")[0].split(":")[0]
         if base == "semantic":
             vector = vectors[text] = vectors[text] if text in vectors else (embed(text) if embed else None)
-            ranking = st.semantic(vector, vector_search, flt, s.candidates)
+            ranking = _searched(state, ("semantic", text, flt), st.semantic, vector, vector_search, flt, s.candidates)
         else:
             words = terms.setdefault(text, query_terms(text))
-            ranking = st.exact(store, words, flt, s.candidates)
+            ranking = _searched(state, ("exact", tuple(words), flt), st.exact, store, words, flt, s.candidates)
         _add(state, name, ranking, s)
         found[name] = len(ranking)
     if number == 0 and windows and "temporal" in s.strategies:
         query = plan[0][1] if plan else ""
-        vector = next(iter(vectors.values()), None)
-        found["temporal"] = _temporal(store, query, vector, vector_search, flt, windows, state, s)
+        dense = next(iter(vectors.items()), ("", None))  # (text, vector) of the first semantic search
+        found["temporal"] = _temporal(store, query, dense, vector_search, flt, windows, state, s)
     _note_traits(store, state, flt)
     if number == 0 and ("neighbours" in s.strategies or "speaker" in s.strategies):
         # both look at the best items so far: one read of the running fusion serves the two
@@ -255,7 +259,7 @@ def _run_round(
 def _temporal(
     store: Store,
     query: str,
-    vector: np.ndarray | None,
+    dense: tuple[str, np.ndarray | None],
     vector_search: st.VectorSearch | None,
     flt: SearchFilter,
     windows: Sequence[TimeWindow],
@@ -265,14 +269,19 @@ def _temporal(
     """Items inside the named time windows: searched within absolute windows, picked from the pool
     for month-of-any-year ones ("in June"). Ranked by how the rest of the search ranks them."""
     inside: dict[int, float] = {}
-    words = query_terms(query)
+    words = tuple(query_terms(query))
+    text, vector = dense
     for window in windows:
         narrowed = st.temporal_filter(flt, window)
-        if narrowed is None or not store.exists(narrowed):  # stops at the first match: skip an empty window
+        if narrowed is None:
             continue
-        lexical = st.exact(store, words, narrowed, s.candidates)
-        dense = st.semantic(vector, vector_search, narrowed, s.candidates)
-        for ranking in (lexical, dense):
+        keys = (("exact", words, narrowed), ("semantic", text, narrowed))
+        # searched already (the window is the search's filter): an empty scope gave empty rankings
+        if not all(key in state.searched for key in keys) and not store.exists(narrowed):
+            continue  # exists stops at the first match: an empty window costs no search
+        lexical = _searched(state, keys[0], st.exact, store, words, narrowed, s.candidates)
+        semantic = _searched(state, keys[1], st.semantic, vector, vector_search, narrowed, s.candidates)
+        for ranking in (lexical, semantic):
             for position, key in enumerate(rank_by(ranking)):
                 inside[key] = max(inside.get(key, 0.0), 1.0 / (1 + position))
     relative = [w for w in windows if not w.absolute]
@@ -284,6 +293,16 @@ def _temporal(
             inside[key] = max(inside.get(key, 0.0), 1.0 / (1 + position))
     _add(state, "temporal", inside, s)
     return len(inside)
+
+
+def _searched(
+    state: _State, key: tuple[str, Any, SearchFilter], search: Callable[..., dict[int, float]], *args: Any
+) -> dict[int, float]:
+    """``search(*args)``, run once per search for ``key`` (rankings are never changed in place)."""
+    found = state.searched.get(key)
+    if found is None:
+        found = state.searched[key] = search(*args)
+    return found
 
 
 def _speaker(query: str, order: Sequence[int], traits: Mapping[int, Traits]) -> dict[int, float]:

@@ -208,6 +208,14 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX category_history_by_user ON category_history (user_id, at);
         """,
     ),
+    (
+        "0005_items_by_user_time",
+        """
+        -- a user's items inside a time window ("in May 2023", "after the move"): without it the
+        -- scope's unique index walks every row of the user to find the window's few
+        CREATE INDEX items_by_user_ts ON items (user_id, ts);
+        """,
+    ),
 )
 
 

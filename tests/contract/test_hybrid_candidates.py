@@ -150,6 +150,31 @@ def test_the_lexical_half_runs_while_the_query_is_embedded(pg_memory: Memory, mo
     assert found and semantic and set(times) == {k for k, _ in found + semantic}
 
 
+@pytest.mark.parametrize("mode", ["hybrid", "fused"])
+def test_searches_rank_full_text_while_the_query_is_embedded(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """Both search paths start the server's BM25 before embedding the query: the ranking waits for
+    a signal only the embedding sends, so run one after the other the search would fail."""
+    with Memory(pg_url, embedder="hashing", search_mode=mode) as memory:
+        memory.add_many(corpus())
+        embedding_started = threading.Event()
+        lexical, embed_one = memory.store.lexical, memory.embedder.embed_one
+
+        def lexical_after_embedding_started(*args: object) -> list[tuple[int, float]]:
+            assert embedding_started.wait(timeout=10), "the full-text search did not run beside the embedding"
+            return lexical(*args)
+
+        def embed(text: str) -> np.ndarray:
+            embedding_started.set()
+            return embed_one(text)
+
+        monkeypatch.setattr(memory.store, "lexical", lexical_after_embedding_started)
+        monkeypatch.setattr(memory.embedder, "embed_one", embed)
+        hits = memory.search("who paid for the broken dishwasher", limit=5)
+    assert hits and "dishwasher" in hits[0].content
+
+
 def test_a_failing_embedding_is_raised_and_the_store_stays_usable(pg_memory: Memory) -> None:
     def broken() -> np.ndarray:
         raise RuntimeError("the model fell over")

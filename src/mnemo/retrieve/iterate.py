@@ -227,6 +227,11 @@ def _run_round(
     found: dict[str, int] = {}
     vectors: dict[str, np.ndarray | None] = {}
     terms: dict[str, list[str]] = {}  # one tokenisation per text, shared by the strategies
+    early = _start_full_text(store, plan, terms, flt, state, s) if embed is not None else {}
+    for name, text in plan if early and embed is not None else ():
+        # embedded while the server ranks; the rankings still join the fusion in the plan's order
+        if name.split("@")[0].split(":")[0] == "semantic" and text not in vectors:
+            vectors[text] = embed(text)
     for name, text in plan:
         base = name.split("@")[0].split(":")[0]
         if base == "semantic":
@@ -234,7 +239,12 @@ def _run_round(
             ranking = _searched(state, ("semantic", text, flt), st.semantic, vector, vector_search, flt, s.candidates)
         else:
             words = terms.setdefault(text, query_terms(text))
-            ranking = _searched(state, ("exact", tuple(words), flt), st.exact, store, words, flt, s.candidates)
+            key = ("exact", tuple(words), flt)
+            started = early.pop(key, None)
+            if started is not None:
+                ranking = _searched(state, key, started)
+            else:
+                ranking = _searched(state, key, st.exact, store, words, flt, s.candidates)
         _add(state, name, ranking, s)
         found[name] = len(ranking)
     if number == 0 and windows and "temporal" in s.strategies:
@@ -293,6 +303,29 @@ def _temporal(
             inside[key] = max(inside.get(key, 0.0), 1.0 / (1 + position))
     _add(state, "temporal", inside, s)
     return len(inside)
+
+
+def _start_full_text(
+    store: Store, plan: Plan, terms: dict[str, list[str]], flt: SearchFilter, state: _State, s: IterateSettings
+) -> dict[tuple[str, Any, SearchFilter], Callable[[], dict[int, float]]]:
+    """The round's full-text searches, started before its query is embedded where the store ranks
+    in another process (PostgreSQL): the embedding and the server's BM25 then overlap. Empty on
+    SQLite, whose full text beside the embedding only contends for the same cores."""
+    if not any(name.split("@")[0] == "semantic" for name, _ in plan):
+        return {}
+    early: dict[tuple[str, Any, SearchFilter], Callable[[], dict[int, float]]] = {}
+    for name, text in plan:
+        if name.split("@")[0].split(":")[0] == "semantic":
+            continue
+        words = terms.setdefault(text, query_terms(text))
+        key = ("exact", tuple(words), flt)
+        if key in state.searched or key in early:
+            continue
+        started = st.exact_later(store, words, flt, s.candidates)
+        if started is None:
+            break
+        early[key] = started
+    return early
 
 
 def _searched(

@@ -30,6 +30,17 @@ def exact(store: Store, terms: Sequence[str], flt: SearchFilter, limit: int) -> 
     return dict(store.lexical(terms, flt, limit)) if terms else {}
 
 
+def exact_later(store: Store, terms: Sequence[str], flt: SearchFilter, limit: int) -> Callable[[], Ranking] | None:
+    """``exact`` started now, on a store that ranks in another process (``lexical_later``:
+    PostgreSQL), so the server works while this process embeds the query; None on other stores."""
+    later = getattr(store, "lexical_later", None)
+    terms = list(dict.fromkeys(terms))[:MAX_LEXICAL_TERMS]
+    if later is None or not terms:
+        return None
+    pending = later(terms, flt, limit)
+    return lambda: dict(pending.result())
+
+
 def semantic(vector: np.ndarray | None, search: VectorSearch | None, flt: SearchFilter, limit: int) -> Ranking:
     if vector is None or search is None:
         return {}

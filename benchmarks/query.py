@@ -160,6 +160,7 @@ def locomo_variants(
     scores: dict[str, dict[str, list[dict[str, float]]]] = {v: defaultdict(list) for v in variants}
     timings: dict[str, list[float]] = {v: [] for v in variants}
     tiers: list[int] = []
+    shares: list[float] = []  # tiers searched, each by the share of its items (a descent counts its part)
     tier_time = {"all-tiers": 0.0, "progressive": 0.0}  # seconds after the query embedding
     sufficiency = sufficiency or {}  # progressive's min_results / min_quality, when not the defaults
     for number, sample in enumerate(data):
@@ -206,14 +207,16 @@ def locomo_variants(
                     _score(scores[variant], category, relevant, ranked_turns(result.hits))
                     if stop:
                         tiers.append(len(result.tiers_searched))
-    return {"scores": scores, "timings": timings, "tiers": tiers, "tier_time": tier_time}
+                        shares.append(result.tier_equivalents)
+    return {"scores": scores, "timings": timings, "tiers": tiers, "shares": shares, "tier_time": tier_time}
 
 
 def run_locomo(args: argparse.Namespace) -> None:
     data = json.loads((args.data or LOCOMO).read_text())
     workdir = args.workdir
     workdir.mkdir(parents=True, exist_ok=True)
-    given = {"min_results": args.min_results, "min_quality": args.min_quality}
+    knobs = ("min_results", "min_quality", "min_coverage", "min_depth", "descend_sessions")
+    given = {k: getattr(args, k) for k in knobs}
     sufficiency = {k: v for k, v in given.items() if v is not None}
     result = locomo_variants(data, workdir, args.embedder, args.tiers_only, sufficiency)
     summary: dict[str, Any] = {}
@@ -237,7 +240,10 @@ def run_locomo(args: argparse.Namespace) -> None:
     for variant in summary:
         latency = summary[variant]["latency_ms"]
         table += f"\n{variant}: p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms"
+    summary["progressive"]["average_tier_equivalents"] = sum(result["shares"]) / len(tiers)
     table += f"\nprogressive: average tiers searched {summary['progressive']['average_tiers']:.2f}"
+    table += " (a descent into a few sessions counted whole; by share of items searched: "
+    table += f"{summary['progressive']['average_tier_equivalents']:.2f})"
     all_tiers = sum(result["timings"]["all-tiers"])
     saved = 1 - sum(result["timings"]["progressive"]) / all_tiers if all_tiers else 0.0
     summary["progressive"]["time_saved_vs_all_tiers"] = saved
@@ -320,6 +326,9 @@ def main() -> None:
     locomo.add_argument("--tiers-only", action="store_true", help="Only the progressive and all-tiers variants.")
     locomo.add_argument("--min-results", type=int, help="Progressive: good matches that stop the search.")
     locomo.add_argument("--min-quality", type=float, help="Progressive: the quality a good match reaches.")
+    locomo.add_argument("--min-coverage", type=float, help="Progressive: share of query terms the good hits hold.")
+    locomo.add_argument("--min-depth", type=float, help="Progressive: quality the limit-th hit must reach.")
+    locomo.add_argument("--descend-sessions", type=int, help="Progressive: sessions a sufficient search descends into.")
     locomo.set_defaults(run=run_locomo)
     speed = sub.add_parser("speed")
     speed.add_argument("--store", type=Path, default=ROOT / "benchmarks" / "work" / "query" / "store-100000.db")

@@ -51,7 +51,9 @@ def test_summaries_are_built_per_owner_and_session(store: Memory) -> None:
 def test_progressive_stops_at_the_first_sufficient_tier(store: Memory) -> None:
     store.summarise_sessions()
     store.add("The backup job runs nightly on Kubernetes.", kind="fact", id="f1", user_id="ann")
-    result = store.progressive_search("backup job Kubernetes", user_id="ann", min_results=1, min_quality=0.5)
+    # two distilled hits cannot fill a result of ten: min_depth 0 lets them suffice anyway; no descent
+    options = {"min_quality": 0.5, "min_depth": 0, "descend_sessions": 0}
+    result = store.progressive_search("backup job Kubernetes", user_id="ann", **options)
     assert result.stopped_early
     assert result.tiers_searched in (["summaries"], ["summaries", "facts"])
     assert "messages" not in result.tiers_searched
@@ -146,7 +148,8 @@ def test_summaries_are_built_at_ingestion_when_configured(db_path: str) -> None:
         grown = memory.get("summary:ops", user_id="ann")
         assert grown is not None and grown.metadata["messages"] == 4
         assert memory.stats()["items"] == len(TALK) + 1
-        result = memory.progressive_search("backup job Kubernetes", user_id="ann", min_results=1, min_quality=0.3)
+        stop_at_summaries = {"min_quality": 0.3, "min_depth": 0, "descend_sessions": 0}
+        result = memory.progressive_search("backup job Kubernetes", user_id="ann", **stop_at_summaries)
         assert result.tiers_searched[0] == "summaries" and result.hits[0].kind == "summary"
     with Memory(db_path.replace(".db", "-off.db"), embedder="hashing") as plain:
         plain.add_many(records)

@@ -233,7 +233,9 @@ def test_progressive_search_finds_a_session_through_its_llm_summary(db_path: str
     with FakeLLM(lambda body: summary) as server, open_memory(db_path, server.base_url) as memory:
         memory.add_many(conversation("ops", OPS))
         memory.add_many(conversation("food", ["We tried the new ramen place near the office.", "The broth was great."]))
-        result = memory.progressive_search("retention of backup snapshots", user_id="ann", min_results=1)
+        # a two-session store never fills a result of ten: min_depth 0 lets the summary suffice alone
+        stop = {"min_results": 1, "min_depth": 0, "descend_sessions": 0}
+        result = memory.progressive_search("retention of backup snapshots", user_id="ann", **stop)
         assert result.tiers_searched[0] == "summaries" and result.stopped_early
         top = result.hits[0]
         assert top.id == "summary:ops" and top.item.metadata["method"] == "llm" and top.content == summary

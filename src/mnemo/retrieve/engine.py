@@ -22,6 +22,7 @@ from mnemo.records import Hit, SearchFilter
 from mnemo.retrieve.expand import Synonyms
 from mnemo.retrieve.hybrid import HybridSettings, hybrid_search
 from mnemo.retrieve.iterate import ALIASES, EXPANSIONS, STRATEGIES, IterateSettings, IterativeResult, iterative_search
+from mnemo.retrieve.progressive_descent import scoped_search
 from mnemo.retrieve.rewrite import QueryRewriter, RewriteResult, normalise_context
 from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult, Sufficiency, federated_search, progressive_search
 from mnemo.store.base import Store
@@ -178,12 +179,19 @@ class QueryEngine:
         flt: SearchFilter,
         limit: int,
         *,
-        min_results: int = 3,
-        min_quality: float = 0.55,
+        min_results: int | None = None,
+        min_quality: float | None = None,
         stop_when_sufficient: bool = True,
         iterative: bool = False,
+        **judgement: Any,
     ) -> ProgressiveResult:
+        """``judgement``: the other Sufficiency fields (min_coverage, min_depth, descend_sessions)."""
         counts = self._kind_counts(flt)
+        given = {"min_results": min_results, "min_quality": min_quality, **judgement}
+        try:
+            sufficiency = Sufficiency(**{k: v for k, v in given.items() if v is not None})
+        except TypeError as exc:
+            raise InputError(f"unknown progressive search option: {exc}") from exc
 
         def search(kinds: tuple[str, ...], n: int) -> list[Hit]:
             narrowed = replace(flt, kinds=tuple(k for k in kinds if not flt.kinds or k in flt.kinds))
@@ -192,13 +200,13 @@ class QueryEngine:
             # each tier with the same search as a plain query (its kinds in the SQL filter)
             return self.iterative(text, narrowed, n).hits if iterative else self.default(text, narrowed, n)
 
+        def descend(sessions: Sequence[str], n: int) -> tuple[list[Hit], int]:
+            # the hierarchical step: only the matched sessions' messages, with the shared query vector
+            vector = self._embed(text)
+            return scoped_search(self.store, self._vector_search, vector, text, flt, ("message",), sessions, n)
+
         return progressive_search(
-            search,
-            counts,
-            text,
-            limit,
-            Sufficiency(min_results, min_quality),
-            stop_when_sufficient=stop_when_sufficient,
+            search, counts, text, limit, sufficiency, stop_when_sufficient=stop_when_sufficient, descend=descend
         )
 
     def federated(

@@ -1,0 +1,165 @@
+"""Progressive search's sufficiency judgement and its descent into the matched sessions (real SQLite)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mnemo import Memory
+from mnemo.cli.main import cli
+from mnemo.errors import InputError
+from mnemo.records import Hit, Item, Scope
+from mnemo.retrieve.progressive import Sufficiency, descent_sessions, judge
+from mnemo.store.sql import query_terms
+
+pytestmark = pytest.mark.core
+
+SESSIONS = {
+    "trip": [
+        "We are planning the hiking trip to the Dolomites in July.",
+        "The hut near Cortina is booked for three nights.",
+        "Pack the rain jackets, the weather in the mountains changes fast.",
+    ],
+    "garden": [
+        "The tomatoes in the garden need watering every morning.",
+        "I planted basil next to the tomatoes this spring.",
+    ],
+    "work": [
+        "The quarterly report is due on Friday.",
+        "Ask Dana to review the budget tables in the report.",
+    ],
+}
+
+
+def _hit(text: str, kind: str = "fact", session: str | None = None, cosine: float = 0.0) -> Hit:
+    item = Item(id=text[:12], content=text, kind=kind, scope=Scope(session_id=session))
+    return Hit.of(item, cosine, {}, {"semantic": cosine})
+
+
+def test_judgement_needs_the_good_hits_to_cover_the_query() -> None:
+    wanted = set(query_terms("Where is the hut for the hiking trip booked?"))
+    loose = [(0.6, 1, _hit("The hiking trip is in July.", session="trip", cosine=0.7))]
+    covering = [*loose, (0.6, 1, _hit("The hut near Cortina is booked.", session="trip", cosine=0.7))]
+    rule = Sufficiency(min_depth=0)
+    assert not judge(wanted, loose, 10, rule).sufficient  # hiking trip alone: half the question
+    verdict = judge(wanted, covering, 10, rule)
+    assert verdict.sufficient and verdict.coverage == 1.0 and verdict.good == 2
+
+
+def test_judgement_depth_is_the_limit_th_hit_a_later_tier_must_beat() -> None:
+    wanted = set(query_terms("hut booked"))
+    found = [(0.9, 1, _hit("hut booked", cosine=0.9)), (0.2, 1, _hit("weather", cosine=0.4))]
+    assert judge(wanted, found, 3, Sufficiency()).depth == 0.0  # the result is not even full
+    assert judge(wanted, found, 2, Sufficiency()).depth == 0.2
+    assert not judge(wanted, found, 2, Sufficiency()).sufficient  # its tail is weak: a raw tier would help
+    assert judge(wanted, found, 1, Sufficiency()).sufficient
+
+
+def test_descent_goes_to_the_sessions_of_the_best_good_distilled_hits() -> None:
+    found = [
+        (0.9, 0, Hit.of(Item("summary:trip", "s", kind="summary", metadata={"summary_of": "trip"}), 1, {}, {})),
+        (0.8, 1, _hit("fact about garden", session="garden")),
+        (0.7, 1, _hit("fact about trip again", session="trip")),
+        (0.3, 1, _hit("weak fact about work", session="work")),  # below min_quality: no pointer
+    ]
+    assert descent_sessions(found, Sufficiency(descend_sessions=3)) == ["trip", "garden"]
+    assert descent_sessions(found, Sufficiency(descend_sessions=1)) == ["trip"]
+    assert descent_sessions(found, Sufficiency(descend_sessions=0)) == []
+
+
+@pytest.fixture
+def memory(db_path: str) -> Memory:
+    with Memory(db_path, embedder="hashing") as memory:
+        for session, turns in SESSIONS.items():
+            for n, text in enumerate(turns):
+                memory.add(text, id=f"{session}{n}", session_id=session, user_id="ann", role="user")
+        # another user's session with the same name must stay out of ann's descent
+        memory.add("Bob booked a hut near Cortina too.", id="bob0", session_id="trip", user_id="bob")
+        memory.add(
+            "Ann booked the hut near Cortina for the hiking trip.",
+            kind="fact",
+            id="f1",
+            user_id="ann",
+            session_id="trip",
+        )
+        memory.summarise_sessions()
+        yield memory
+
+
+def test_a_sufficient_search_descends_into_the_matched_session_only(memory: Memory) -> None:
+    loose = {"min_quality": 0.3, "min_coverage": 0.5, "min_depth": 0, "descend_sessions": 1}
+    result = memory.progressive_search("hut near Cortina booked hiking trip", user_id="ann", **loose)
+    assert result.stopped_early and result.descended_into == ("trip",)
+    messages = {t.tier: t for t in result.tiers}["messages"]
+    assert messages.searched and "trip" in messages.note
+    assert messages.share == pytest.approx(3 / 7)  # three of ann's seven messages were searched
+    assert result.tiers_searched == ["summaries", "messages"] or result.tiers_searched[-1] == "messages"
+    ids = {h.id for h in result.hits}
+    assert "trip1" in ids and "bob0" not in ids
+    assert not ids & {"garden0", "garden1", "work0", "work1"}
+    assert result.tier_equivalents < len(result.tiers_searched)
+    report = result.as_dict()
+    assert report["descended_into"] == ["trip"] and report["judgement"]["sufficient"] is True
+
+
+def test_every_tier_is_searched_whole_when_stopping_is_off(memory: Memory) -> None:
+    result = memory.progressive_search("hut near Cortina", user_id="ann", stop_when_sufficient=False)
+    assert result.tiers_searched == ["summaries", "facts", "messages"] and not result.descended_into
+    assert all(t.share == 1.0 for t in result.tiers if t.searched)
+    assert result.tier_equivalents == 3.0
+
+
+def test_an_insufficient_search_reads_the_raw_tier_whole(memory: Memory) -> None:
+    strict = {"min_coverage": 1.0, "min_quality": 0.99}
+    result = memory.progressive_search("quarterly budget tables", user_id="ann", **strict)
+    assert not result.stopped_early and not result.descended_into
+    messages = {t.tier: t for t in result.tiers}["messages"]
+    assert messages.searched and messages.share == 1.0 and "work1" in {h.id for h in result.hits}
+
+
+def test_a_session_scoped_search_never_descends_elsewhere(memory: Memory) -> None:
+    loose = {"min_quality": 0.3, "min_coverage": 0.5, "min_depth": 0}
+    result = memory.progressive_search("hut Cortina", user_id="ann", session_id="garden", **loose)
+    assert all(h.item.scope.session_id in ("garden", None) for h in result.hits)
+    assert "trip" not in result.descended_into
+
+
+def test_unknown_progressive_options_are_input_errors(memory: Memory) -> None:
+    with pytest.raises(InputError, match="progressive"):
+        memory.progressive_search("hut", user_id="ann", min_sparkle=2)
+
+
+def test_cli_reports_the_judgement_and_the_share_searched(memory: Memory, db_path: str) -> None:
+    memory.close()
+    args = ["--db", db_path, "--embedder", "hashing", "search", "hut near Cortina", "--progressive", "--json"]
+    result = CliRunner().invoke(cli, [*args, "--user", "ann"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"tier_equivalents", "judgement", "descended_into"} <= set(data)
+    assert all("share" in t for t in data["tiers"])
+
+
+def test_summaries_alone_do_not_end_a_search_while_facts_are_in_scope(memory: Memory) -> None:
+    loose = {"min_quality": 0.05, "min_coverage": 0.0, "min_depth": 0, "min_results": 1}
+    with_facts = memory.progressive_search("hut near Cortina", user_id="ann", **loose)
+    assert with_facts.tiers_searched[:2] == ["summaries", "facts"] and with_facts.stopped_early
+    without = memory.progressive_search("hut near Cortina", user_id="ann", kind=("summary", "message"), **loose)
+    assert without.tiers_searched[0] == "summaries" and "facts" not in without.tiers_searched
+    assert without.stopped_early and "after summaries" in without.stop_reason
+
+
+def test_no_descent_when_every_place_in_the_result_holds_a_good_hit(memory: Memory) -> None:
+    loose = {"min_quality": 0.3, "min_coverage": 0.5, "min_depth": 0}
+    result = memory.progressive_search("hut near Cortina booked hiking trip", user_id="ann", limit=1, **loose)
+    assert result.stopped_early and result.judgement is not None and result.judgement.depth >= 0.3
+    assert not result.descended_into and "messages" not in result.tiers_searched
+
+
+@pytest.mark.parametrize(
+    "bad", [{"min_coverage": 1.5}, {"min_depth": "high"}, {"descend_sessions": -1}, {"min_results": 0.5}]
+)
+def test_out_of_range_settings_are_input_errors(memory: Memory, bad: dict[str, object]) -> None:
+    with pytest.raises(InputError):
+        memory.progressive_search("hut", user_id="ann", **bad)

@@ -1,0 +1,27 @@
+"""Progressive search's descent on PostgreSQL + pgvector: the same judgement, scope and share."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo import Memory
+from tests.test_progressive_descent import SESSIONS
+
+pytestmark = pytest.mark.postgres
+
+
+def test_descent_on_postgres_stays_in_scope_and_counts_the_share(pg_url: str) -> None:
+    with Memory(pg_url, embedder="hashing") as memory:
+        for session, turns in SESSIONS.items():
+            for n, text in enumerate(turns):
+                memory.add(text, id=f"{session}{n}", session_id=session, user_id="ann", role="user")
+        memory.add("Bob booked a hut near Cortina too.", id="bob0", session_id="trip", user_id="bob")
+        fact = "Ann booked the hut near Cortina for the hiking trip."
+        memory.add(fact, kind="fact", id="f1", user_id="ann", session_id="trip")
+        loose = {"min_quality": 0.3, "min_coverage": 0.5, "min_depth": 0, "descend_sessions": 1}
+        result = memory.progressive_search("hut near Cortina booked hiking trip", user_id="ann", **loose)
+        assert result.stopped_early and result.descended_into == ("trip",)
+        messages = {t.tier: t for t in result.tiers}["messages"]
+        assert messages.share == pytest.approx(3 / 7)
+        ids = {h.id for h in result.hits}
+        assert "trip1" in ids and "bob0" not in ids and not ids & {"garden0", "work0"}

@@ -5,7 +5,8 @@ What is measured, per backend:
 - **import**: ``Memory.add_many`` throughput into a fresh store (``--import-items`` synthetic turns;
   their vectors come from ``benchmarks.speed.ReplayEmbedder``: the real MiniLM vector of a LoCoMo
   turn plus seeded Gaussian noise, so embedding cost is left out and only the store is timed). On
-  PostgreSQL this is the row-by-row path with the HNSW index kept up to date.
+  PostgreSQL each batch is one statement, and a large ``add_many`` is a bulk session that builds
+  the HNSW index once at its end (store/postgres_bulk.py), both included in the time.
 - **load**: building the store of N items. SQLite: ``benchmarks.speed``'s build worker (add_many
   with the same replayed vectors). PostgreSQL: ``mnemo migrate`` of that SQLite store (batched
   upserts, HNSW index built once after the load; load and index build are timed separately).

@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, comparisons
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
 from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
+from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.store.sql import STOPWORDS
@@ -120,7 +121,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     found.extend(_ordinals(query, known, found))
     found = _choices(query, found, known)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
-    found = _with_temporal_pointers(query, _without_expletives(query, found))
+    found = _with_temporal_pointers(query, _without_expletives(query, found), bool(context_text.strip()))
     covered = [(r.start, r.end) for r in found]
     covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
     found += _listed_phrases(query, covered)
@@ -240,10 +241,12 @@ def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     return [r for r in found if not (r.text.lower() == "it" and any(s <= r.start < e for s, e in spans))]
 
 
-def _with_temporal_pointers(query: str, found: list[Reference]) -> list[Reference]:
-    """Temporal pointers replace the word-level references inside them ("that" in "after that")."""
+def _with_temporal_pointers(query: str, found: list[Reference], has_context: bool = True) -> list[Reference]:
+    """Temporal pointers replace the word-level references inside them ("that" in "after that").
+    Time clauses ("a week before we go live") point at the conversation only when there is one."""
     manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
-    spans = _merged([(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query))
+    spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
+    spans = _merged(spans + (clause_spans(query) if has_context else []))
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
     if not spans:
         return found

@@ -16,6 +16,10 @@ _EXPLETIVE_ADJ = (
 EXPLETIVE_IT = re.compile(
     rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
+    # "is it rude to leave": an adjective and a to-infinitive (a determiner or pronoun after "to"
+    # makes it a preposition instead: "is it close to the station" has a referent)
+    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
+    r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
     rf"|it(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     r"|it(?:'s|\s+is|\s+was)?\s+(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing

@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.lists import (
@@ -38,6 +39,7 @@ from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_propert
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
+from mnemo.retrieve.rewrite.timeclause import appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
 
 __all__ = ["Resolution", "resolve"]
@@ -142,7 +144,13 @@ def _temporal(
 ) -> tuple[str, float] | None:
     """ "then" -> "during the Lisbon offsite on March 3rd"; parts the query already has are left out."""
     unit = re.search(r"\b(day|night|morning|evening|afternoon|weekend|week|month|year)s?\b", ref.text, re.IGNORECASE)
-    anchor = find_anchor(context, wants_date=unit is not None, unit=unit.group(1) if unit else "")
+    anchor = find_anchor(
+        context,
+        wants_date=unit is not None,
+        unit=unit.group(1) if unit else "",
+        topic=topic_stems(query),
+        earliest=wants_earliest(ref.text),
+    )
     if anchor is None:
         return None
     said = {w for w in re.findall(r"\w+", query.lower()) if w not in STOPWORDS} | {
@@ -154,6 +162,8 @@ def _temporal(
         anchor = replace(anchor, time=None)
     if not anchor.time and not anchor.event and not anchor.place:
         return None  # "back then" after "at uni in Glasgow": the place is the time
+    if is_appended(ref.text):  # "a week before we go live (the product launch on 3 October)"
+        return appended_text(ref.text, anchor.bare()), anchor.confidence
     return temporal_text(ref.text, anchor), anchor.confidence
 
 

@@ -16,39 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.candidates import phrases
+from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_preposition, without_preposition
+from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
-from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.names import COLLECTIVES, COMMON_VERBS, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
 
-_MONTHS = (
-    "january|february|march|april|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
-)
-_MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no date
-_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
-_HOLIDAY = (
-    r"(?:(?:christmas|new year(?:'s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
-    r"|black\s+friday|cyber\s+monday|boxing\s+day)"
-)
-#: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.
-TIME = re.compile(
-    rf"\b(?:(?:on|in|at|since|from|around|for|over)\s+)?(?:"
-    rf"(?:the\s+)?{_ORD}(?:\s+of)?\s+{_MONTH}(?:\s+(?:19|20)\d{{2}})?"
-    rf"|{_MONTH}\s+{_ORD}\b(?:,?\s+(?:19|20)\d{{2}})?"
-    rf"|{_MONTH}\s+(?:19|20)\d{{2}}"
-    rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
-    rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
-    rf"|the\s+{_ORD}(?=[^\w-]|$)"
-    rf"|\d{{4}}-\d{{2}}-\d{{2}}"
-    rf"|(?:19|20)\d{{2}}(?![-\d])"
-    rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
-    rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
-    rf"|{_HOLIDAY})(?![\w:-])",
-    re.IGNORECASE,
-)
-_EVERY = re.compile(r"\bevery\s+(?:other\s+)?$", re.IGNORECASE)
 _DURING = re.compile(r"\b(?:during|throughout)\s+((?:(?:the|our|my|his|her|their|a)\s+)?[^,.;!?]+)", re.IGNORECASE)
 #: "when I lived in Montréal", "when we were in Oslo": a clause that dates the events around it.
 _WHEN_CLAUSE = re.compile(
@@ -56,8 +30,9 @@ _WHEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 #: "Renée's farewell party": a named person's event.
-_POSSESSIVE = re.compile(
-    r"(?<!\w)[A-Z][\w-]*'s\s+[a-z]{3,}(?:\s+(?:party|dinner|trip|wedding|birthday|funeral|visit))?"
+_POSSESSIVE = re.compile(r"(?<!\w)[A-Z][\w-]*'s\s+[a-z]{3,}(?:\s+[a-z]{3,})?")
+_NOT_NOUN = re.compile(
+    r"(?:is|was|are|were|has|had|will|went|came|got|woke|ate|drank|swam|flew|drove|sang|[a-z]+ed|[a-z]+ing|[a-z]+[ea]pt)$"
 )
 #: Heads that name no event: people, groups, times and durations, vague words.
 NOT_EVENTS = (
@@ -116,39 +91,14 @@ class Anchor:
         return (without_preposition(self.time) + where) if self.time else (self.event or self.place or "")
 
 
-def with_preposition(time: str) -> str:
-    first = time.split()[0].lower()
-    if first in ("on", "in", "at", "since", "from", "around", "for", "over"):
-        return time
-    month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
-    if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
-        return f"in {time}"
-    return f"on {time}"
-
-
-def without_preposition(time: str) -> str:
-    first, _, rest = time.partition(" ")
-    return rest if rest and first.lower() in ("on", "in", "at", "since", "from", "around", "for", "over") else time
-
-
-def times_in(text: str) -> list[str]:
-    """The dates and times of a message, adjacent ones joined ("at 14:20 on Friday")."""
-    out: list[tuple[int, int]] = []
-    for match in TIME.finditer(text):
-        if _EVERY.search(text[: match.start()]):
-            continue  # "every other Thursday" is a schedule, not a day
-        if out and text[out[-1][1] : match.start()].strip(" ,").lower() in ("", "and", "to", "-", "–"):
-            out[-1] = (out[-1][0], match.end())
-            continue
-        out.append((match.start(), match.end()))
-    return [text[s:e].strip() for s, e in out]
-
-
 def event_in(text: str) -> tuple[str | None, float]:
     """The event a message dates, and how explicit it is: a "when" clause or "during X" (1.5),
     else its first noun phrase that names a thing, not a person, a time or nothing (1.0)."""
     clause = _WHEN_CLAUSE.search(text)
     if clause:
+        main = _dated_deed(text[: clause.start()]) if clause.start() > 0 else None
+        if main:  # "the outage started at 14:05 when the failover kicked in": the main clause is the event
+            return main, 1.5
         return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
     dated = _DATED.match(text)  # "the tax return deadline is 31 January": the subject is what is dated
     subject_ok = dated and dated.group(1).split()[0].lower() not in _SUBJECT_PRONOUNS
@@ -163,12 +113,18 @@ def event_in(text: str) -> tuple[str | None, float]:
     done = _dated_deed(text)
     if done:  # "we deployed v2.3 on Thursday": the dated clause itself is the event
         return done, 1.2
-    found = phrases(text) + [(m.start(), m.group(0)) for m in _POSSESSIVE.finditer(text)]
+    headline = _HEADLINE.match(text)
+    if headline and TIME.search(text) and _headline_ok(headline.group(1)):
+        return headline.group(1), 1.0  # "fire drill at the warehouse on monday": chat names the event bare
+    found = phrases(text) + [(m.start(), _possessed(m.group(0))) for m in _POSSESSIVE.finditer(text)]
     for start, candidate in sorted(found, key=lambda pair: pair[0]):
         written = candidate if isinstance(candidate, str) else candidate.text
+
         if not _names_event(written) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
+        if shown.endswith("'s"):
+            continue  # "your cousin Beatriz's": the owner; the possessed thing is the event
         inner = TIME.search(shown)
         if inner and inner.start() > 0:
             shown = shown[: inner.start()].rstrip()  # "the Berlin marathon last September": the date is apart
@@ -186,9 +142,36 @@ def event_in(text: str) -> tuple[str | None, float]:
     return None, 0.0
 
 
+#: A message that opens with a bare noun phrase and a place or date: a chat note of an event.
+_HEADLINE = re.compile(r"^\s*([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:at|in|on)\s", re.IGNORECASE)
+
+
+def _headline_ok(phrase: str) -> bool:
+    words = phrase.lower().split()
+    if any(w in STOPWORDS or w in _SUBJECT_PRONOUNS or w in COMMON_VERBS for w in words):
+        return False
+    return (
+        not _NOT_NOUN.fullmatch(words[0])
+        and not _PAST.fullmatch(words[0])
+        and _names_event(phrase)
+        and not TIME.fullmatch(phrase)
+    )
+
+
+def _possessed(phrase: str) -> str:
+    """ "Aiko's exam results", but "Caroline's talk" out of "Caroline's talk went": a second word
+    that is a verb is cut (COMMON_VERBS lists the base forms chat uses most)."""
+    words = phrase.split()
+    if len(words) == 3 and (words[2] in COMMON_VERBS or _NOT_NOUN.fullmatch(words[2])):
+        return " ".join(words[:2])
+    return phrase
+
+
 #: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
 _DEED = re.compile(
-    r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their)\s+\w+)\s+(?:just\s+|finally\s+)?"
+    r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
+    r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
+    r"(?:just\s+|finally\s+)?"
     r"(?:[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave)\b.*)$",
     re.IGNORECASE,
 )
@@ -201,21 +184,37 @@ def _dated_deed(text: str) -> str | None:
         found = TIME.search(clause)
         if found is None or _EVERY.search(clause[: found.start()]):
             continue
-        deed = _DEED.match(clause[: found.start()].rstrip(" ,"))
+        head = clause[: found.start()].rstrip(" ,")
+        if re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
+            continue  # "at the Tuesday sync": the date modifies a noun, it does not date the clause
+        if _BARE_DEED.match(head):  # chat drops its own subject: "bought Nvidia shares in January"
+            head = f"I {head[0].lower()}{head[1:]}"
+        deed = _DEED.match(head)
         if deed is None:
             continue
         words = deed.group(1).split()
-        if len(words) < 2 or len(words) > 9 or words[1].lower() in ("was", "were", "had", "is", "are"):
+        if len(words) < 2 or len(words) > 11 or words[1].lower() in ("was", "were", "is", "are"):
             continue
-        subject = words[0] if words[0] == "I" else words[0].lower()
+        if words[1].lower() == "had" and (len(words) < 3 or re.fullmatch(r"been|to|[a-z]+(?:ed|en)", words[2].lower())):
+            continue  # "had been", "had finished": no deed of its own; "had knee surgery" is one
+        if words[0].lower() in _ADVERBS:
+            continue  # "Already booked": a truecased adverb opening the message, no name
+        subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
         return "when " + " ".join([subject, *words[1:]])
     return None
+
+
+_BARE_DEED = re.compile(
+    r"^(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got)\s+\w", re.IGNORECASE
+)
+_ADVERBS = frozenset("already just finally then also recently literally actually still never once only even".split())
+_DEED_PRONOUNS = frozenset("we you he she they my our your his her their the".split())
 
 
 def _names_event(phrase: str) -> bool:
     """Whether a noun phrase names an event: its head is no person, group or vague word, and a
     time noun counts when a modifier makes it an occasion ("the parent-teacher evening")."""
-    words = re.split(r"\s+(?:for|of|from|with|in)\s+", phrase.lower(), maxsplit=1)[0].split()
+    words = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()
     head = words[-1]
     if head in TIME_HEADS and len([w for w in words[:-1] if w not in STOPWORDS and w not in _DETERMINERS]) >= 1:
         return not TIME.search(phrase)  # "the awards night", not "last night" or "my new year's"
@@ -265,19 +264,30 @@ def _cut(phrase: str) -> str:
 
 
 def find_anchor(
-    context: Sequence[Mapping[str, str]], wants_date: bool, unit: str = "", max_messages: int = 8
+    context: Sequence[Mapping[str, str]],
+    wants_date: bool,
+    unit: str = "",
+    max_messages: int = 8,
+    topic: frozenset[str] = frozenset(),
+    earliest: bool = False,
 ) -> Anchor | None:
     """The best-scored message's date and event, or None when no recent message dates anything.
 
     A date counts most, an explicit event ("during", "when") next, a bare noun phrase least; the
     user's words and the opening message (what the conversation is about) count more, older
     messages less. ``unit`` ("weekend") favours a message that names the same unit, and a day-sized
-    unit a date precise to the day.
+    unit a date precise to the day. ``topic`` (stems of the query's own words, ``topic_stems``)
+    favours the event the query's verb or subject fits, not simply the last one dated; ``earliest``
+    ("the very first night") turns recency around.
     """
     best: tuple[float, Anchor] | None = None
     recent = list(context)[-max_messages:]
     opening = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
+    fits = segment_fits(recent, topic) if topic else [0] * len(recent)
     for distance, message in enumerate(reversed(recent)):
+        fit = fits[len(recent) - 1 - distance]
+        if earliest:
+            distance = len(recent) - 1 - distance
         text = str(message.get("content") or "")
         if lower_case_chat(text):
             text = truecase(text)
@@ -298,6 +308,9 @@ def find_anchor(
             score *= 1.3  # "that day" wants "April 27", not "mid April"
         if event and _PAST.search(text):
             score *= 1.4  # a pointer back in time points at something that happened, not a plan
+        if not event and found_times and all(_CLOCK.fullmatch(without_preposition(t)) for t in found_times):
+            score *= 0.5  # "we'll be out till 2am": an hour alone is seldom the occasion pointed at
+        score *= 1.0 + min(fit, 2)
         anchor = Anchor(found_times[0] if found_times else None, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))

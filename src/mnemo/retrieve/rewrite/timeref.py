@@ -32,6 +32,7 @@ _END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b))"
 _GOVERNED = (
     rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"
     rf"|the\s+(?:very\s+)?(?:same|following|next|previous|prior|preceding|subsequent))\s+{TIME_NOUN}\b"
+    r"(?:\s+of\s+(?:the\s+)?(?:year|day|month|week)\b)?"  # "that time of year": the season of the event
 )
 #: An offset and a relation: "a few days later", "two weeks before", "the week after".
 _RELATIVE = (
@@ -44,8 +45,11 @@ _OBJECT = (
     r"(?:by|until|till|up\s+(?:un)?til|around|before|after)\s+then\b"
     r"|from\s+then\s+on\b|ever\s+since\b(?!\s+\w)|prior\s+to\s+(?:that|this|then)\b|following\s+that\b(?!\s+\w+\s+\w)"
     r"|(?:at|by|from|up\s+to)\s+that\s+(?:point|moment|stage)\b(?:\s+on\b)?"
-    rf"|afterwards?\b|(?:soon|shortly|right|just)\s+after{_END}|later\s+on{_END}"
-    rf"|when\s+(?:that|it|this|all\s+that)\s+(?:started|began|ended|occurred|was\s+going\s+on){_END}"
+    rf"|afterwards?\b|beforehand\b|(?:soon|shortly|right|just)\s+(?:after|before){_END}|(?:later|earlier)\s+on{_END}"
+    rf"|(?:at|by)\s+the\s+time{_END}|the\s+(?:whole|entire)\s+(?:time|day|night|week|weekend|trip){_END}"
+    rf"|(?<=\w\s)since{_END}|once\s+(?:it|that|this|all\s+that)\s+(?:was|is|had\s+been)\s+(?:over|done|finished)\b"
+    rf"|when\s+(?:that|it|this|all\s+that)\s+(?:all\s+)?(?:started|began|ended|kicked\s+off|went\s+down"
+    rf"|happened|occurred|was\s+going\s+on){_END}"
 )
 POINTER = re.compile(
     rf"\b(?:(?:on|in|at|during)\s+)?(?:{_GOVERNED})"

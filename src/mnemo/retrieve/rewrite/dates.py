@@ -1,0 +1,66 @@
+"""Dates and times as a conversation writes them: "on March 3rd", "in 2019", "at 14:20 on Friday",
+"the march appointment". Deictic ones ("next week", "today") point at the speaker's now and are not
+here. Pure regexes and string helpers, shared by the temporal resolver and the anchoring rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTHS = (
+    "january|february|march|april|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
+)
+_MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no date
+_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+_HOLIDAY = (
+    r"(?:(?:christmas|new year(?:'s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
+    r"|black\s+friday|cyber\s+monday|boxing\s+day)"
+)
+#: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.
+TIME = re.compile(
+    rf"\b(?:(?:on|in|at|since|from|around|for|over)\s+)?(?:"
+    rf"(?:the\s+)?{_ORD}(?:\s+of)?\s+{_MONTH}(?:\s+(?:19|20)\d{{2}})?"
+    rf"|{_MONTH}\s+{_ORD}\b(?:,?\s+(?:19|20)\d{{2}})?"
+    rf"|{_MONTH}\s+(?:19|20)\d{{2}}"
+    rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
+    rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
+    rf"|(?<=the )(?:{_MONTHS})(?=\s+(?!through|to|towards|on|in|at|of)[a-z]{{3,}})"  # "the march appointment"
+    rf"|the\s+{_ORD}(?=[^\w-]|$)"
+    rf"|\d{{4}}-\d{{2}}-\d{{2}}"
+    rf"|(?:19|20)\d{{2}}(?![-\d])"
+    rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
+    rf"|{_HOLIDAY})(?![\w:-])",
+    re.IGNORECASE,
+)
+_EVERY = re.compile(r"\bevery\s+(?:other\s+)?$", re.IGNORECASE)
+
+
+def with_preposition(time: str) -> str:
+    first = time.split()[0].lower()
+    if first in ("on", "in", "at", "since", "from", "around", "for", "over"):
+        return time
+    month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
+    if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
+        return f"in {time}"
+    return f"on {time}"
+
+
+def without_preposition(time: str) -> str:
+    first, _, rest = time.partition(" ")
+    return rest if rest and first.lower() in ("on", "in", "at", "since", "from", "around", "for", "over") else time
+
+
+def times_in(text: str) -> list[str]:
+    """The dates and times of a message, adjacent ones joined ("at 14:20 on Friday")."""
+    out: list[tuple[int, int]] = []
+    for match in TIME.finditer(text):
+        if _EVERY.search(text[: match.start()]):
+            continue  # "every other Thursday" is a schedule, not a day
+        if out and text[out[-1][1] : match.start()].strip(" ,").lower() in ("", "and", "to", "-", "–"):
+            out[-1] = (out[-1][0], match.end())
+            continue
+        out.append((match.start(), match.end()))
+    return [text[s:e].strip() for s, e in out]

@@ -1,0 +1,48 @@
+"""Which dated event a query fits: crude stems of the query's own words, counted over each
+message's stretch of talk. Lets "when it all started" pick "the outage started at 14:05" over a
+later date, and "at that stage of my recovery" the surgery whose replies talk of recovery.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.dates import TIME
+from mnemo.store.sql import STOPWORDS
+
+_STEM_SKIP = frozenset(
+    "what when where which who how does did done doing have has had will would could should can may might"
+    " been being were was are is get got give gave make made take took think know want need said say tell told"
+    " still also just really again ever even like then that this there".split()
+)
+
+
+def _stems(text: str) -> set[str]:
+    """Crude stems (the first five letters) of a text's content words: "started" and "start",
+    "recovery" and "recovering" meet; no lemmatiser, so it fits the per-query budget."""
+    words = re.findall(r"[a-z][a-z'-]{2,}", text.lower())
+    return {w[:5] for w in words if w not in STOPWORDS and w not in _STEM_SKIP and not _UNIT_WORD.fullmatch(w)}
+
+
+_UNIT_WORD = re.compile(r"(?:day|night|morning|evening|afternoon|weekend|week|month|year|time|stage|point)s?")
+
+
+def topic_stems(query: str) -> frozenset[str]:
+    """The query's own content words (time words aside) that an event may fit."""
+    return frozenset(_stems(query))
+
+
+def segment_fits(recent: Sequence[Mapping[str, str]], topic: frozenset[str]) -> list[int]:
+    """How well each message's stretch of talk fits the topic: its own shared stems plus those of
+    the undated replies that follow it ("our band played the Fringe on 18 August" - "how was the
+    crowd?" - "we sold 40 CDs" is one stretch about the gig)."""
+    own = [len(_stems(str(m.get("content") or "")) & topic) for m in recent]
+    dated = [bool(TIME.search(str(m.get("content") or ""))) for m in recent]
+    fits = list(own)
+    for i in range(len(recent)):
+        for j in range(i + 1, min(i + 3, len(recent))):
+            if dated[j]:
+                break
+            fits[i] += own[j]
+    return fits

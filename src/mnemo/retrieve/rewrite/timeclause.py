@@ -1,0 +1,109 @@
+"""Time expressions whose anchor is an event only the conversation names.
+
+Three grammatical shapes, none of them a phrase list:
+
+* an *ordinal* time noun: "the very first night", "the last day of it", "the final week" - an
+  ordinal picks one stretch of an event the conversation described; "the first day of school"
+  names its own event and is no pointer;
+* a *time clause* whose event is a bare deed: "a couple of days before i bought", "a week before
+  we go live", "in the days after we switched versions", "the night we sold all those cds" -
+  a relation (or a time noun) followed by a clause whose subject is a pronoun and which carries no
+  name, number or date of its own, so the deed is known only from the conversation;
+* a *duration question*: "how many days after", "how long before" at the end of a clause;
+* an *edge* of an event: "the day of", "at the end of it", "halfway through", "in the run-up".
+
+These spans are kept in the rewrite and the anchor's event is added to them (the clause says how
+the time relates to the event; the conversation says which event), see ``appended_text``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.timeref import TIME_NOUN
+
+_ORDINAL = r"(?:first|last|final|second|third|opening|closing)"
+_CLAUSE_END = (
+    r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|of\s+(?:it|that|this|them)\b"
+    r"|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s))"
+)
+#: "the very first night", "the last day of it": an ordinal stretch of a known event.
+ORDINAL_TIME = re.compile(
+    rf"\bthe\s+(?:very\s+)?{_ORDINAL}\s+(?!times?\b){TIME_NOUN}{_CLAUSE_END}(?:\s+of\s+(?:it|that|this|them)\b)?",
+    re.IGNORECASE,
+)
+_SUBJECT = r"(?:i|we|you|he|she|they)"
+_RELATION = r"(?:before|after|since|until|till|once)"
+_OFFSET = r"(?:(?:a\s+few|a\s+couple\s+of|several|some|a|an|one|two|three|\d+)\s+{0}|(?:in\s+)?the\s+{0}|the\s+{0})"
+#: "a couple of days before i bought", "in the days after we switched versions".
+_RELATIVE_CLAUSE = (
+    rf"(?:{_OFFSET.format(TIME_NOUN)}\s+)?{_RELATION}\s+{_SUBJECT}\s+(?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){{0,4}}"
+)
+#: "the night we sold all those cds": a time noun with a relative clause.
+_PAST_VERB = r"(?:[a-z]+ed|sold|won|lost|met|went|got|left|came|saw|spent|had)"
+_NOUN_CLAUSE = rf"the\s+{TIME_NOUN}\s+(?:that\s+|when\s+)?{_SUBJECT}\s+{_PAST_VERB}\b(?:\s+[a-z][\w'-]*){{0,4}}"
+TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
+#: "how many days after", "how long before": a duration measured from a known event.
+DURATION = re.compile(rf"\bhow\s+(?:many\s+{TIME_NOUN}|long)\s+(?:before|after|later){_CLAUSE_END}", re.IGNORECASE)
+#: An edge of a known event: "the day of", "at the end", "halfway through it", "in the run-up to it".
+EDGE = re.compile(
+    rf"\b(?:the\s+{TIME_NOUN}\s+of(?:\s+(?:it|that))?"
+    r"|(?:at|by|towards|near)\s+the\s+(?:very\s+)?(?:start|beginning|end)(?:\s+of\s+(?:it|that))?"
+    r"|halfway\s+through(?:\s+(?:it|that))?"
+    r"|(?:in\s+)?the\s+(?:lead|run)-up(?:\s+to\s+(?:it|that))?|(?:in\s+the\s+\w+\s+)?leading\s+up\s+to\s+(?:it|that))"
+    + _CLAUSE_END,
+    re.IGNORECASE,
+)
+#: Words that give a clause its own anchor: a name, a number, a date word, a possessed object
+#: ("since i backed up my mac" says which backup).
+_OWN_ANCHOR = re.compile(r"\b(?:[A-Z][a-z]+|\d+|today|tomorrow|tonight|yesterday|now|my|our|your|his|her|their)\b")
+_GENERIC = re.compile(r"\b(?:every|each|usually|always|whenever|generally|normally)\b", re.IGNORECASE)
+
+
+def clause_spans(query: str) -> list[tuple[int, int]]:
+    """Spans of ordinal time nouns, context-bound time clauses and duration questions.
+
+    A time clause counts only when it has no anchor of its own (a name, a number, a date word)
+    and the query is not generic ("what do I eat a few hours before I run, usually").
+    """
+    spans = [(m.start(), m.end()) for m in ORDINAL_TIME.finditer(query)]
+    spans += [(m.start(), m.end()) for m in DURATION.finditer(query)]
+    spans += [(m.start(), m.end()) for m in EDGE.finditer(query)]
+    if not _GENERIC.search(query):
+        for match in TIME_CLAUSE.finditer(query.lower()):
+            clause = query[match.start() : match.end()]
+            if not _OWN_ANCHOR.search(clause.split(None, 1)[-1]):
+                spans.append((match.start(), match.end()))
+    return spans
+
+
+def is_appended(reference: str) -> bool:
+    """Whether a temporal span keeps its words and takes the anchor after it (an ordinal, a
+    time clause, a duration question) rather than being replaced by the anchor."""
+    return bool(
+        ORDINAL_TIME.fullmatch(reference)
+        or DURATION.fullmatch(reference)
+        or EDGE.fullmatch(reference)
+        or TIME_CLAUSE.fullmatch(reference.lower())
+    )
+
+
+def wants_earliest(reference: str) -> bool:
+    """ "the very first night" points at the start of what the conversation described: the earliest event."""
+    return bool(re.search(r"\b(?:first|opening)\b", reference, re.IGNORECASE))
+
+
+def appended_text(reference: str, anchor_bare: str) -> str:
+    """ "a week before we go live" + "the product launch on 3 October" ->
+    "a week before we go live (the product launch on 3 October)"; a bare relation at the end
+    ("how many days after") takes the event as its object."""
+    if DURATION.fullmatch(reference):
+        return f"{reference} {anchor_bare}"
+    if EDGE.fullmatch(reference):  # "at the end of it" -> "at the end of the trip", "the day of" -> "the day of X"
+        own = re.match(r"^(.*?\b(?:of|to|through))(?:\s+(?:it|that))?$", reference, re.IGNORECASE)
+        linker = "" if own else (" to" if reference.lower().endswith("up") else " of")
+        return f"{own.group(1) if own else reference}{linker} {anchor_bare}"
+    if ORDINAL_TIME.fullmatch(reference):  # "the last day of it" -> "the last day of the trip"
+        own = re.match(r"^(.*?)\s+of\s+(?:it|that|this|them)$", reference, re.IGNORECASE)
+        return f"{own.group(1) if own else reference} of {anchor_bare}"
+    return f"{reference} ({anchor_bare})"

@@ -123,6 +123,7 @@ def test_no_terms_and_an_empty_scope(pg_memory: Memory) -> None:
 def test_overlapped_candidates_answer_as_the_one_statement(pg_memory: Memory, user: str | None, n: int) -> None:
     """Ranking BM25 while the query is embedded changes when the work happens, not the answer."""
     flt = SearchFilter(scope=Scope(user_id=user))
+    pg_memory.store.overlap = True  # as for a server on another machine
     for query in QUERIES:
         terms = query_terms(query)
         vector = pg_memory.embedder.embed_one(query_input(query))
@@ -146,6 +147,7 @@ def test_the_lexical_half_runs_while_the_query_is_embedded(pg_memory: Memory, mo
         return pg_memory.embedder.embed_one(query_input("the budget review"))
 
     monkeypatch.setattr(store, "lexical", lexical_after_embedding_started)
+    store.overlap = True
     found, semantic, times = store.hybrid_candidates_embedding(["budget", "review"], embed, SearchFilter(), 20)
     assert found and semantic and set(times) == {k for k, _ in found + semantic}
 
@@ -171,14 +173,47 @@ def test_searches_rank_full_text_while_the_query_is_embedded(
 
         monkeypatch.setattr(memory.store, "lexical", lexical_after_embedding_started)
         monkeypatch.setattr(memory.embedder, "embed_one", embed)
+        memory.store.overlap = True
         hits = memory.search("who paid for the broken dishwasher", limit=5)
     assert hits and "dishwasher" in hits[0].content
+
+
+@pytest.mark.parametrize(
+    ("url", "local"),
+    [
+        ("postgresql://mnemo@127.0.0.1:5432/db", True),
+        ("postgresql://localhost/db", True),
+        ("postgresql://u@[::1]:5433/db", True),
+        ("postgresql:///db?host=/var/run/postgresql", True),
+        ("postgresql://db.internal.example:5432/db", False),
+        ("postgresql://10.0.0.7/db", False),
+        ("postgresql://localhost,db.internal.example/db", False),
+    ],
+)
+def test_only_a_server_on_another_machine_is_overlapped(url: str, local: bool) -> None:
+    from mnemo.store.postgres_hybrid import server_is_local
+
+    assert server_is_local(url) is local
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "fused"])
+def test_a_server_on_this_machine_embeds_first_without_a_worker(pg_url: str, mode: str) -> None:
+    """On a loopback server the two halves would share this machine's cores: no worker thread,
+    the one-statement candidates, the same hits."""
+    with Memory(pg_url, embedder="hashing", search_mode=mode) as memory:
+        memory.add_many(corpus())
+        assert memory.store.overlap is False
+        local = [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)]
+        assert memory.store._background is None
+        memory.store.overlap = True
+        assert [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)] == local
 
 
 def test_a_failing_embedding_is_raised_and_the_store_stays_usable(pg_memory: Memory) -> None:
     def broken() -> np.ndarray:
         raise RuntimeError("the model fell over")
 
+    pg_memory.store.overlap = True
     with pytest.raises(RuntimeError, match="fell over"):
         pg_memory.store.hybrid_candidates_embedding(["budget"], broken, SearchFilter(), 10)
     assert pg_memory.search("budget review", limit=3)

@@ -31,13 +31,13 @@ def exact(store: Store, terms: Sequence[str], flt: SearchFilter, limit: int) -> 
 
 
 def exact_later(store: Store, terms: Sequence[str], flt: SearchFilter, limit: int) -> Callable[[], Ranking] | None:
-    """``exact`` started now, on a store that ranks in another process (``lexical_later``:
-    PostgreSQL), so the server works while this process embeds the query; None on other stores."""
+    """``exact`` started now, on a store that ranks on another machine (``lexical_later``:
+    PostgreSQL), so the server works while this process embeds the query; None otherwise."""
     later = getattr(store, "lexical_later", None)
     terms = list(dict.fromkeys(terms))[:MAX_LEXICAL_TERMS]
-    if later is None or not terms:
+    pending = later(terms, flt, limit) if later is not None and terms else None
+    if pending is None:  # the store ranks now or not at all (a server sharing this machine's cores)
         return None
-    pending = later(terms, flt, limit)
     return lambda: dict(pending.result())
 
 

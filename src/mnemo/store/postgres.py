@@ -66,7 +66,7 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid,
         self._indexed_dims: set[int] = set()
         self._dims_lock = threading.Lock()
         self._init_lexical()
-        self._init_hybrid()
+        self._init_hybrid(url)
         self._init_bulk()
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:

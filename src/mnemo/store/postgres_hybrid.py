@@ -10,10 +10,19 @@ The BM25 statement inlines idf and the average length, which depend on the item 
 are cached from the previous statement, and the statement reports the statistics it ran against:
 when they moved (a write in between), the candidates are computed again with the new ones, so a
 result never mixes old statistics with new rows. Without writes a search is one round trip.
+
+When the query still has to be embedded and the server is another machine,
+``hybrid_candidates_embedding`` overlaps the two: the server ranks the BM25 half (the costlier half
+at 1M items) on a worker thread's connection while this process runs the embedding model, then one
+more statement brings the nearest vectors and the times of both rankings. A server on this machine
+(a loopback or socket URL) shares its cores: on two vCPUs the overlapped embedding took twice as
+long and the search measured ~2 ms slower at 1M, so there the vector is computed first and the one
+statement is used. ``overlap`` can be set either way after opening.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -30,8 +39,21 @@ Ranking = list[tuple[int, float]]
 #: Row tags of the one result set.
 _LEXICAL, _SEMANTIC, _TIME, _STATS_ROW = 0, 1, 2, 3
 _NO_LEXICAL = "SELECT NULL::bigint AS rowid, NULL::float8 AS score WHERE FALSE"
+_LOCAL_HOSTS = frozenset({"", "localhost", "127.0.0.1", "::1"})
 #: (docs, tokens, seq) of the store, as item_stats and meta hold them.
 Stats = tuple[int, int, int]
+
+
+def server_is_local(url: str) -> bool:
+    """Whether the URL's server runs on this machine (no host, a socket directory, loopback)."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        host = str(conninfo_to_dict(url).get("host") or os.environ.get("PGHOST") or "")
+    except Exception:  # an unparsable URL fails with a clear error when the pool connects
+        return True
+    hosts = [h.strip().strip("[]").lower() for h in host.split(",")] if host else [""]
+    return all(h in _LOCAL_HOSTS or h.startswith("/") for h in hosts)
 
 
 def hybrid_sql(lexical: str, semantic: str, where: str) -> str:
@@ -57,10 +79,12 @@ class PgHybrid:
     nearest: Any
     times: Any
 
-    def _init_hybrid(self) -> None:
+    def _init_hybrid(self, url: str) -> None:
         self._stats_lock = threading.Lock()
         self._stats: Stats | None = None
         self._background: ThreadPoolExecutor | None = None
+        #: Rank full text on the server while this process embeds the query (module docstring).
+        self.overlap = not server_is_local(url)
 
     def _close_hybrid(self) -> None:
         with self._stats_lock:
@@ -79,6 +103,8 @@ class PgHybrid:
         with its missing time.
         """
         pending = self.lexical_later(terms, flt, n)
+        if pending is None:
+            return self.hybrid_candidates(terms, embed(), flt, n)
         try:
             vector = np.asarray(embed(), dtype=np.float32).reshape(-1)
         finally:
@@ -86,9 +112,12 @@ class PgHybrid:
         semantic, times = self._semantic_with_times(vector, flt, n, [key for key, _ in lexical])
         return lexical, semantic, times
 
-    def lexical_later(self, terms: Sequence[str], flt: SearchFilter, n: int) -> Future[Ranking]:
+    def lexical_later(self, terms: Sequence[str], flt: SearchFilter, n: int) -> Future[Ranking] | None:
         """``lexical(terms, flt, n)`` started on a worker thread: the server ranks while the caller
-        does other work (embedding the query); ``.result()`` gives the ranking or raises its error."""
+        does other work (embedding the query); ``.result()`` gives the ranking or raises its error.
+        None when ``overlap`` is off: the caller ranks when it needs the result."""
+        if not self.overlap:
+            return None
         return self._worker().submit(self.lexical, list(terms), flt, n)
 
     def _worker(self) -> ThreadPoolExecutor:

@@ -69,21 +69,21 @@ def test_descent_goes_to_the_sessions_of_the_best_good_distilled_hits() -> None:
     assert descent_sessions(found, Sufficiency(descend_sessions=0)) == []
 
 
+def add_sessions(memory: Memory) -> None:
+    """Ann's three sessions, a fact from her trip, and Bob's session of the same name."""
+    for session, turns in SESSIONS.items():
+        for n, text in enumerate(turns):
+            memory.add(text, id=f"{session}{n}", session_id=session, user_id="ann", role="user")
+    # another user's session with the same name must stay out of ann's descent
+    memory.add("Bob booked a hut near Cortina too.", id="bob0", session_id="trip", user_id="bob")
+    fact = "Ann booked the hut near Cortina for the hiking trip."
+    memory.add(fact, kind="fact", id="f1", user_id="ann", session_id="trip")
+
+
 @pytest.fixture
 def memory(db_path: str) -> Memory:
     with Memory(db_path, embedder="hashing") as memory:
-        for session, turns in SESSIONS.items():
-            for n, text in enumerate(turns):
-                memory.add(text, id=f"{session}{n}", session_id=session, user_id="ann", role="user")
-        # another user's session with the same name must stay out of ann's descent
-        memory.add("Bob booked a hut near Cortina too.", id="bob0", session_id="trip", user_id="bob")
-        memory.add(
-            "Ann booked the hut near Cortina for the hiking trip.",
-            kind="fact",
-            id="f1",
-            user_id="ann",
-            session_id="trip",
-        )
+        add_sessions(memory)
         memory.summarise_sessions()
         yield memory
 

@@ -5,19 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mnemo import Memory
-from tests.test_progressive_descent import SESSIONS
+from tests.test_progressive_descent import add_sessions
 
 pytestmark = pytest.mark.postgres
 
 
 def test_descent_on_postgres_stays_in_scope_and_counts_the_share(pg_url: str) -> None:
     with Memory(pg_url, embedder="hashing") as memory:
-        for session, turns in SESSIONS.items():
-            for n, text in enumerate(turns):
-                memory.add(text, id=f"{session}{n}", session_id=session, user_id="ann", role="user")
-        memory.add("Bob booked a hut near Cortina too.", id="bob0", session_id="trip", user_id="bob")
-        fact = "Ann booked the hut near Cortina for the hiking trip."
-        memory.add(fact, kind="fact", id="f1", user_id="ann", session_id="trip")
+        add_sessions(memory)
         loose = {"min_quality": 0.3, "min_coverage": 0.5, "min_depth": 0, "descend_sessions": 1}
         result = memory.progressive_search("hut near Cortina booked hiking trip", user_id="ann", **loose)
         assert result.stopped_early and result.descended_into == ("trip",)

@@ -230,10 +230,10 @@ def _run_round(
     early = _start_full_text(store, plan, terms, flt, state, s) if embed is not None else {}
     for name, text in plan if early and embed is not None else ():
         # embedded while the server ranks; the rankings still join the fusion in the plan's order
-        if name.split("@")[0].split(":")[0] == "semantic" and text not in vectors:
+        if _strategy(name) == "semantic" and text not in vectors:
             vectors[text] = embed(text)
     for name, text in plan:
-        base = name.split("@")[0].split(":")[0]
+        base = _strategy(name)
         if base == "semantic":
             vector = vectors[text] = vectors[text] if text in vectors else (embed(text) if embed else None)
             ranking = _searched(state, ("semantic", text, flt), st.semantic, vector, vector_search, flt, s.candidates)
@@ -311,11 +311,11 @@ def _start_full_text(
     """The round's full-text searches, started before its query is embedded where the store ranks
     in another process (PostgreSQL): the embedding and the server's BM25 then overlap. Empty on
     SQLite, whose full text beside the embedding only contends for the same cores."""
-    if not any(name.split("@")[0] == "semantic" for name, _ in plan):
+    if not any(_strategy(name) == "semantic" for name, _ in plan):
         return {}
     early: dict[tuple[str, Any, SearchFilter], Callable[[], dict[int, float]]] = {}
     for name, text in plan:
-        if name.split("@")[0].split(":")[0] == "semantic":
+        if _strategy(name) == "semantic":
             continue
         words = terms.setdefault(text, query_terms(text))
         key = ("exact", tuple(words), flt)
@@ -326,6 +326,11 @@ def _start_full_text(
             break
         early[key] = started
     return early
+
+
+def _strategy(name: str) -> str:
+    """The strategy a plan entry runs: "semantic@1" and "exact:context" are semantic and exact."""
+    return name.split("@")[0].split(":")[0]
 
 
 def _searched(
@@ -350,7 +355,7 @@ def _speaker(query: str, order: Sequence[int], traits: Mapping[int, Traits]) -> 
 
 def _add(state: _State, name: str, ranking: dict[int, float], s: IterateSettings) -> None:
     state.signals[name] = ranking
-    state.pool.add(name, ranking, _weight(name, s), name.split("@")[0].split(":")[0])
+    state.pool.add(name, ranking, _weight(name, s), _strategy(name))
 
 
 def _order(state: _State, s: IterateSettings, limit: int) -> list[tuple[int, float]]:
@@ -373,7 +378,7 @@ def _load_items(store: Store, keys: Sequence[int], state: _State, flt: SearchFil
 
 
 def _weight(name: str, s: IterateSettings) -> float:
-    base = name.split("@")[0].split(":")[0]
+    base = _strategy(name)
     weight = s.weights.get(base, 1.0) * (0.5 if ":" in name else 1.0)
     if "@" in name:
         weight *= s.round_decay ** int(name.split("@")[1])

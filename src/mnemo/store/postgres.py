@@ -204,8 +204,7 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid,
         dim = int(vector.shape[0])
         where, params = pg_where(flt)
         sql = postgres_vectors.nearest_sql(dim, where)
-        ann = [vector, *params, vector, k]
-        args = ann if where == "TRUE" else [*params, *ann, *ann]
+        args = postgres_vectors.nearest_params(vector, where, params, k)
 
         def deep() -> list[tuple[Any, ...]]:  # a larger k needs a wider scan, set for this query only
             with self._pool.connection() as conn:

@@ -135,8 +135,7 @@ class PgHybrid:
             semantic = self.nearest(vector, n, flt)
             return semantic, self.times(sorted({*lexical_keys, *(k for k, _ in semantic)}), flt)
         where, params = pg_where(flt)
-        ann = [vector, *params, vector, n]
-        semantic_params = ann if where == "TRUE" else [*params, *ann, *ann]
+        semantic_params = postgres_vectors.nearest_params(vector, where, params, n)
         statement = (
             f"WITH sem AS MATERIALIZED ({postgres_vectors.nearest_sql(int(vector.shape[0]), where)}) "
             f"SELECT {_SEMANTIC}, * FROM sem "
@@ -190,8 +189,7 @@ class PgHybrid:
         where, params = pg_where(flt)
         lexical_sql, lexical_params = self._rank_statement(lexemes, stats, where, params, n) or (_NO_LEXICAL, [])
         semantic_sql = postgres_vectors.nearest_sql(int(vector.shape[0]), where)
-        ann = [vector, *params, vector, n]
-        semantic_params = ann if where == "TRUE" else [*params, *ann, *ann]
+        semantic_params = postgres_vectors.nearest_params(vector, where, params, n)
         rows = self._read(hybrid_sql(lexical_sql, semantic_sql, where), [*lexical_params, *semantic_params, *params])
         lexical: Ranking = []
         semantic: Ranking = []

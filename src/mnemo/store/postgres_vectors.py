@@ -65,6 +65,12 @@ def nearest_sql(dim: int, where: str) -> str:
     )
 
 
+def nearest_params(query: np.ndarray, where: str, params: list[Any], k: int) -> list[Any]:
+    """The parameters of ``nearest_sql(dim, where)`` in its order, ``params`` being the filter's."""
+    ann = [query, *params, query, k]
+    return ann if where == "TRUE" else [*params, *ann, *ann]
+
+
 def register(conn: Any) -> bool:
     """Teach one psycopg connection the ``vector`` type; False when the extension is missing."""
     from psycopg.adapt import Dumper, Loader

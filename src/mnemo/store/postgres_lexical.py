@@ -19,6 +19,7 @@ moves, and such terms are the ones the row budget leaves out anyway.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -41,8 +42,9 @@ LEXICAL_ROW_BUDGET = 3_000
 #: matches at 1M items, 20,000 for others, 50-120 ms): such a query ranks the first matches the
 #: index yields; a term that common says little anyway.
 LEXICAL_MATCH_CAP = LEXICAL_ROW_BUDGET
-#: What the capped scan reads of each match: the key, what BM25 needs, what a filter can test.
-_MATCH_COLUMNS = ", ".join(["rowid", "doc_len", "tsv", *SCOPE_FIELDS, "kind", "ts", "category", "subcategory"])
+#: What the capped scan reads of each match: the key and what BM25 needs, then what a filter can test.
+_RANK_COLUMNS = ("rowid", "doc_len", "tsv")
+_FILTER_COLUMNS = (*SCOPE_FIELDS, "kind", "ts", "category", "subcategory")
 
 STATS_SQL = "SELECT docs, tokens, (SELECT value::bigint FROM meta WHERE key = 'seq') FROM item_stats"
 _LEXEMES = f"SELECT t, ARRAY(SELECT lexeme FROM unnest(to_tsvector('{TEXT_CONFIG}', t))) FROM unnest(%s::text[]) AS t"
@@ -83,14 +85,22 @@ def rank_sql(count: int, idfs: Sequence[float], avg_length: float, where: str, m
     if match_cap is None:
         source = f"items WHERE items.tsv @@ %s::tsquery AND {where}"
     else:
-        source = (
-            f"(SELECT {_MATCH_COLUMNS} FROM items WHERE items.tsv @@ %s::tsquery LIMIT {int(match_cap)}) AS items "
-            f"WHERE {where}"
-        )
+        capped = f"SELECT {match_columns(where)} FROM items WHERE items.tsv @@ %s::tsquery LIMIT {int(match_cap)}"
+        source = f"({capped}) AS items WHERE {where}"
     return (
         f"SELECT rowid, {terms} AS score FROM (SELECT items.rowid, {norm} AS norm, {frequencies} FROM {source} "
         "OFFSET 0) AS matched ORDER BY score DESC, rowid LIMIT %s"
     )
+
+
+def match_columns(where: str) -> str:
+    """The columns the capped scan passes on: BM25's, plus only those the filter tests.
+
+    Copying every scope column of 3,000 matches that an unscoped search never looks at measured
+    a quarter of the lexical query's time at 1M items (7.9 -> 5.7 ms p50).
+    """
+    tested = [column for column in _FILTER_COLUMNS if re.search(rf"\bitems\.{column}\b", where)]
+    return ", ".join([*_RANK_COLUMNS, *tested])
 
 
 def tsquery_literal(lexemes: Sequence[str]) -> str:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun, is_role
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
+from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
@@ -55,8 +56,21 @@ def forms(noun: str) -> str:
         base |= {low[:-3], low[:-3] + "e"}
     if low.endswith("ed") and len(low) > 4:
         base |= {low[:-2], low[:-1]}
-    variants = {v for b in base if len(b) > 2 for v in (b, b + "s", b + "es", b + "ing", b + "ed")}
+    variants = {v for b in base if len(b) > 2 for v in (b, b + "s", b + "es", b + "ing", b + "ed", *_inflections(b))}
     return "(?:" + "|".join(sorted(map(re.escape, variants), key=len, reverse=True)) + ")"
+
+
+def _inflections(base: str) -> tuple[str, ...]:
+    """English spelling rules for a verb's forms, so a noun meets the verb it was made from:
+    "the move" ~ "we moved", "the plan" ~ "we planned", "the delay" ~ "it was delayed",
+    "the copy" ~ "she copied"."""
+    if base.endswith("e"):  # move -> moved, moving
+        return (base + "d", base[:-1] + "ing")
+    if base.endswith("y") and base[-2:-1] not in ("a", "e", "o", "u"):  # copy -> copied
+        return (base[:-1] + "ied", base[:-1] + "ies")
+    if re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and len(base) <= 5:  # plan -> planned, planning
+        return (base + base[-1] + "ed", base + base[-1] + "ing")
+    return ()
 
 
 @lru_cache(maxsize=512)
@@ -68,7 +82,7 @@ def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
         (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
         (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
         (re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"), "{n} {x}"),  # "my landlord, Mr Hale, ..."
-        (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:the|at|in)\s+)?{_NAME}"), "{n} {x}"),
+        (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"), "{n} {x}"),
         (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
     ] + (
         [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
@@ -161,7 +175,10 @@ def anchor_text(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if tied is not None or not MENTIONS:
         return tied
     mention = specific_mention(noun, context) if noun.lower() not in _SKIP else None
-    return mention[0].removeprefix("the ") if mention else None
+    if mention:
+        return mention[0].removeprefix("the ")
+    deed = deed_of(noun, context) if noun.lower() not in _SKIP else None
+    return f"{noun} ({deed})" if deed else None  # "the migration (migrated the billing service ...)"
 
 
 #: Whether a description with no identifier tie falls back to its modified earlier mention. Kept

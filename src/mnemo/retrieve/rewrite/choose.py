@@ -132,6 +132,13 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
             named = [
                 c for c in candidates if c.text[:1].isupper() and c.kind == "thing" and c.text.lower() not in persons
             ]
+        headed = [
+            c
+            for c in candidates
+            if c.text[:1].isupper() and c.kind != "time" and c.text.lower().rstrip("s").endswith(stem)
+        ]
+        if headed:  # "that hotel" -> "Labadi Beach Hotel": a name whose own head is the noun
+            return min(headed, key=lambda c: (c.last_seen, -c.salience)).text, 0.85
         if named:
             latest = min(named, key=lambda c: (c.last_seen, -c.salience))
             return latest.text, 0.75

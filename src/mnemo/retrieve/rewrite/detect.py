@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.anchoring import descriptions
+from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -95,7 +97,7 @@ class Reference:
     """One ambiguous span of the query: its text, what kind of pointer it is, and where it is."""
 
     text: str
-    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal
+    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal, event
     start: int
     end: int
     #: For a demonstrative determiner ("that migration"): the noun it points through.
@@ -104,6 +106,8 @@ class Reference:
     anchored: bool = False
     #: A definite description the conversation tied to a name ("the interview" -> "at Stripe").
     described: bool = False
+    #: A temporal span that keeps its words and takes the anchor after it (aspect.py).
+    appended: bool = False
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -122,6 +126,13 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     found = _choices(query, found, known)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
     found = _with_temporal_pointers(query, _without_expletives(query, found), bool(context_text.strip()))
+    if context_text.strip():  # "had they already signed?", "how long did that take?" (aspect.py, deeds.py)
+        timed = any(r.kind == "temporal" for r in found)
+        tense = None if timed else aspect_span(query, [(r.start, r.end) for r in found], context_text)
+        if tense is not None:
+            found.append(Reference(query[tense[0] : tense[1]], "temporal", *tense, anchored=True, appended=True))
+        for s, e in event_spans(query, context_text):  # the event reading replaces the word-level one
+            found = [r for r in found if not (r.start < e and s < r.end)] + [Reference(query[s:e], "event", s, e)]
     covered = [(r.start, r.end) for r in found]
     covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
     found += _listed_phrases(query, covered)
@@ -345,6 +356,8 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
     if low in ("this", "that", "these", "those"):
         if low in ("that", "those") and nxt in TIME_NOUNS | {"day", "days"}:
             return "demonstrative"  # "that day", "that week": a time the conversation named
+        if low == "that" and prev in _AUX and nxt in SUBJECT_WORDS - {"i", "we", "you", "he", "she", "they"}:
+            return "demonstrative"  # "was that my best time": an inverted question's subject, not a conjunction
         if nxt in TIME_NOUNS or (low == "that" and nxt in SUBJECT_WORDS):
             return None  # "this week"; "said that we ...": a conjunction
         return "demonstrative"

@@ -191,7 +191,10 @@ COMPARISON_REF = re.compile(
     r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
     r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
     r"|the\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
-    r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b)",
+    r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b"
+    # a superlative with no noun ("cancel the priciest"): its head is elided, so the set is the
+    # conversation's; only unmistakable superlatives (-iest, a doubled consonant, most/least X)
+    r"|the\s+([a-z]{2,}iest|[a-z]*([bdgmnpt])\3est|best|worst|(?:most|least)\s+[a-z]{3,})(?=\s*(?:[?.!,;]|$)))",
     re.IGNORECASE,
 )
 _NOT_COMPARATIVE = frozenset("other former latter first last second third upper inner outer corner".split())
@@ -216,12 +219,14 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     if match is None:
         return None
     items = _distinct(find_list(context, named=True) or named_pair(context))
+    if len(items) < 2:  # "the difference between `git reset` and `git restore`": a pair, not a list
+        items = [i.strip("`'\"") for i in coordinated_pair(context)]
     if len(items) < 2:
         return None
-    count = 3 if "three" in reference.lower() else 2
-    joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[:2]) + f" and {items[2]}"
-    if match.group(1):
-        return f"the {match.group(1)} of {joined}"
+    count = 3 if "three" in reference.lower() else len(items) if match.group(2) else 2
+    joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[: count - 1]) + f" and {items[count - 1]}"
+    if match.group(1) or match.group(2):
+        return f"the {match.group(1) or match.group(2)} of {joined}"
     return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
 
 
@@ -232,3 +237,53 @@ def _distinct(items: Sequence[str]) -> list[str]:
         if not any(item.lower() in kept.lower() or kept.lower() in item.lower() for kept in out):
             out.append(item)
     return out
+
+
+#: The joints of a binary coordination, strongest first: clauses joined by ";", then "or", then "and".
+_JOINTS = (
+    re.compile(r"\s*;\s*|,?\s+(?:while|whereas)\s+", re.IGNORECASE),
+    re.compile(r",?\s+or\s+", re.IGNORECASE),
+    re.compile(r",?\s+and\s+", re.IGNORECASE),
+)
+
+
+def coordinated_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two coordinated phrases of the latest message that joins exactly two ("Bouldering,
+    which needs no partner, or top-rope"; "Crete has beaches; Sicily has history"): "the former"
+    and "the latter" are defined over a pair, so a joint that yields two heads is the grammar's
+    answer; each head is cut to its name (the words before a comma, verb or function word)."""
+    for message in reversed(list(context)):
+        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+            pair = _pair(sentence.strip().rstrip(".?!"))
+            if pair:
+                return pair
+    return []
+
+
+def _pair(sentence: str) -> list[str]:
+    for joint in _JOINTS:
+        parts = [p for p in joint.split(sentence) if p.strip()]
+        if len(parts) != 2:
+            continue
+        if joint is _JOINTS[0]:  # two clauses: each one's subject ("Terraform uses HCL; Pulumi lets you ...")
+            heads = [_subject(parts[0]), _subject(parts[1])]
+            if not all(heads) or any(h.split()[0].lower() in _NOT_SUBJECT for h in heads):
+                continue  # "I'd suggest A or B; both are ...": not two subjects, look inside the clauses
+        else:
+            first = _head(parts[0], whole=True)
+            if not re.match(r"^(?:the\s+|a\s+|an\s+)?[\w'-]+$", first, re.IGNORECASE):
+                first = _tail(parts[0])  # "go with Crete or Sicily": the first item ends its lead-in
+            heads = [first, _head(parts[1], whole=True)]
+        if all(heads) and not any(_verbish(h) for h in heads) and all(len(h.split()) <= 3 for h in heads):
+            return heads
+    return []
+
+
+_NOT_SUBJECT = frozenset("i i'd i'm i've i'll we you he she they it this that both either neither each all".split())
+
+
+def _subject(clause: str) -> str:
+    """A clause's subject: its leading run of capitalised words ("Pulumi lets you ..."), else its
+    name as an item."""
+    run = re.match(r"\s*((?:(?i:the|a|an)\s+(?:[a-z]+\s+)?)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", clause)
+    return run.group(1) if run else _head(clause, whole=True)

@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
+from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
@@ -28,12 +29,15 @@ from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
     compared,
+    coordinated_pair,
     find_list,
     named_pair,
     pick,
     remaining,
 )
+from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS
+from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -48,6 +52,9 @@ __all__ = ["Resolution", "resolve"]
 _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
     because that so but before after back up out now first later instead""".split()
+    # A possessive is itself a determiner, so another determiner after "her" makes it an object
+    # ("visited her the week after", "sent her a card", "told her my plan").
+    + "the a an this these those my your our their his some any no".split()
 )
 
 
@@ -71,6 +78,7 @@ def resolve(
     used: set[str] = set()
     pending: list[Reference] = []
     same_person: dict[str, str] = {}  # "did she pay her share": one "she" and "her" are one person
+    same_at: dict[str, int] = {}
     people = cohesive(query, candidates, context)
     centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
@@ -79,13 +87,19 @@ def resolve(
         pool = [c for c in ranked if not _taken(c.text.lower(), used)]
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
-            text = same_person[gender]
-            chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, 0.8)
+            other = choose(query, ref, pool, context) if _clause_mate(query, ref, same_at[gender]) else None
+            text = other[0] if other else same_person[gender]  # "is he taller than him": two people
+            chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, 0.8 if other is None else other[1])
+            used.add(text.lower())
             continue
-        if ref.anchored:
+        if ref.kind == "event":  # "how long did that take": what someone did, not a thing
+            choice = _event(query, ref, pool, context)
+        elif ref.anchored:
             choice = _temporal(query, ref, context, used)
         else:
             choice = _from_context(ref, context) or choose(query, ref, pool, context)
+            if choice is None and ref.kind == "place":
+                choice = locative(context)  # "worked there" after "my job at the bank"
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal"):
                 pending.append(ref)  # "the second phase" with no list: of the matter discussed
@@ -93,7 +107,7 @@ def resolve(
         text, confidence = choice
         used.add(text.lower())
         if gender:
-            same_person[gender] = text
+            same_person[gender], same_at[gender] = text, ref.end
         chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, confidence)
     pieces: list[str] = []
     cursor = 0
@@ -102,6 +116,20 @@ def resolve(
         cursor = references[index].end
     rewritten = "".join(pieces) + query[cursor:]
     return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
+
+
+def _event(
+    query: str, ref: Reference, pool: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """An event reference's deed (deeds.py); with none, "that" is read as a plain demonstrative
+    (an ordering question has no plain reading)."""
+    found = event_text(ref.text, query, context)
+    verb, _, pronoun = ref.text.rpartition(" ") if DO_THAT.fullmatch(ref.text) else ("", "", ref.text)
+    if found or pronoun.lower() not in ("that", "this", "it"):  # an ordering or a bare verb has no plain reading
+        return (found, 0.7) if found else None
+    plain = replace(ref, kind="demonstrative", text=pronoun, start=ref.end - len(pronoun))
+    choice = _from_context(plain, context) or choose(query, plain, pool, context)
+    return (f"{verb} {choice[0]}".strip(), choice[1]) if choice else None  # "do that" with no action: do the thing
 
 
 def _unslotted(
@@ -162,9 +190,12 @@ def _temporal(
         anchor = replace(anchor, time=None)
     if not anchor.time and not anchor.event and not anchor.place:
         return None  # "back then" after "at uni in Glasgow": the place is the time
-    if is_appended(ref.text):  # "a week before we go live (the product launch on 3 October)"
+    if ref.appended or is_appended(ref.text):  # "a week before we go live (the product launch on 3 October)"
         return appended_text(ref.text, anchor.bare()), anchor.confidence
-    return temporal_text(ref.text, anchor), anchor.confidence
+    text = temporal_text(ref.text, anchor)
+    if re.search(r"\b(?:around|about|during|at|in|on|from|until|till|by|since)\s*$", query[: ref.start], re.IGNORECASE):
+        text = re.sub(r"^(?:in|on|at|during)\s+", "", text)  # "around that period": one preposition, not two
+    return text, anchor.confidence
 
 
 def _dated_back(
@@ -225,6 +256,10 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
             and not all(re.search(r"[A-Z0-9]", i) for i in items)
         ):
             items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
+        if found and found.group(1).lower() in ("former", "latter"):
+            items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
+        elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
+            items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
         item = pick(items, found.group(1)) if found and items else None
         return (item, 0.85) if item else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
@@ -246,7 +281,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
             items = find_list(context)  # "those options" -> "Qdrant, Milvus and pgvector"
             if items:
                 return ", ".join(items[:-1]) + f" and {items[-1]}", 0.8
-        return specific_mention(ref.noun, context)
+        mention = specific_mention(ref.noun, context)
+        deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
+        return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
     return None
 
 
@@ -268,6 +305,20 @@ def _shape(query: str, ref: Reference, text: str) -> str:
     elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):
         text = text[0].lower() + text[1:]
     return text
+
+
+#: Words that open a new clause between two pronouns: past them, binding no longer applies.
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:when|while|if|because|that|and|but|before|after|since|until|so|who|which)\b")
+
+
+def _clause_mate(query: str, ref: Reference, earlier_end: int) -> bool:
+    """Whether an object pronoun shares its clause with the earlier pronoun of its gender: a plain
+    object pronoun cannot then be that person (binding), so "is he taller than him" means two
+    people; a possessive or reflexive ("did she pay her share", "he hurt himself") is the same one."""
+    low = ref.text.lower()
+    if low not in ("him", "her") or (low == "her" and _is_possessive_her(query, ref.end)):
+        return False
+    return not _CLAUSE_BREAK.search(query[earlier_end : ref.start])
 
 
 def _is_possessive_her(query: str, end: int) -> bool:

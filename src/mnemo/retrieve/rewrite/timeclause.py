@@ -42,9 +42,31 @@ _RELATIVE_CLAUSE = (
 #: "the night we sold all those cds": a time noun with a relative clause.
 _PAST_VERB = r"(?:[a-z]+ed|sold|won|lost|met|went|got|left|came|saw|spent|had)"
 _NOUN_CLAUSE = rf"the\s+{TIME_NOUN}\s+(?:that\s+|when\s+)?{_SUBJECT}\s+{_PAST_VERB}\b(?:\s+[a-z][\w'-]*){{0,4}}"
-TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
+#: "when we landed", "while we were there": a past "when" clause (a present one is generic:
+#: "what do I do when I feel anxious"); a copula only with a place ("when I was little" is a life stage).
+#: The speaker's own deed only: "when she showed him" keeps its pronouns as references of their own.
+_WHEN_CLAUSE = (
+    rf"(?:when|while)\s+(?:i|we)\s+(?:{_PAST_VERB}|(?:was|were)(?=\s+(?:there|here|away|abroad|home|out|back)\b))"
+    r"\b(?:\s+[a-z][\w'-]*){0,4}"
+)
+TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE}|{_WHEN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
 #: "how many days after", "how long before": a duration measured from a known event.
-DURATION = re.compile(rf"\bhow\s+(?:many\s+{TIME_NOUN}|long)\s+(?:before|after|later){_CLAUSE_END}", re.IGNORECASE)
+DURATION = re.compile(rf"\bhow\s+(?:many\s+{TIME_NOUN}|long|soon)\s+(?:before|after|later){_CLAUSE_END}", re.IGNORECASE)
+#: The stretch after a known event: "in the weeks that followed", "the days following", "the
+#: morning after" is TEMPORAL_POINTER's; a time noun whose relative clause is only "followed".
+AFTERMATH = re.compile(
+    rf"\b(?:in\s+|during\s+|over\s+)?the\s+(?:(?:few|next|first)\s+)?{TIME_NOUN}\s+(?:that\s+|which\s+)?"
+    rf"(?:followed|following){_CLAUSE_END}",  # "the week after" is TEMPORAL_POINTER's ("the week after X")
+    re.IGNORECASE,
+)
+#: "later in the week", "earlier in the day": a stretch of the event's own day or week.
+STRETCH = re.compile(rf"\b(?:earlier|later)\s+(?:in|on)\s+the\s+{TIME_NOUN}{_CLAUSE_END}", re.IGNORECASE)
+#: "the following Monday", "the previous Friday": a weekday counted from a known event.
+FOLLOWING_DAY = re.compile(
+    r"\bthe\s+(?:following|previous|preceding)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE
+)
+#: "on the day", "on the night itself": a bare definite day whose event only the conversation names.
+THE_DAY = re.compile(rf"\bon\s+the\s+(?:day|night)(?:\s+itself)?{_CLAUSE_END}", re.IGNORECASE)
 #: An edge of a known event: "the day of", "at the end", "halfway through it", "in the run-up to it".
 EDGE = re.compile(
     rf"\b(?:the\s+{TIME_NOUN}\s+of(?:\s+(?:it|that))?"
@@ -69,6 +91,8 @@ def clause_spans(query: str) -> list[tuple[int, int]]:
     spans = [(m.start(), m.end()) for m in ORDINAL_TIME.finditer(query)]
     spans += [(m.start(), m.end()) for m in DURATION.finditer(query)]
     spans += [(m.start(), m.end()) for m in EDGE.finditer(query)]
+    for pattern in (AFTERMATH, THE_DAY, FOLLOWING_DAY, STRETCH):
+        spans += [(m.start(), m.end()) for m in pattern.finditer(query)]
     if not _GENERIC.search(query):
         for match in TIME_CLAUSE.finditer(query.lower()):
             clause = query[match.start() : match.end()]
@@ -84,6 +108,10 @@ def is_appended(reference: str) -> bool:
         ORDINAL_TIME.fullmatch(reference)
         or DURATION.fullmatch(reference)
         or EDGE.fullmatch(reference)
+        or AFTERMATH.fullmatch(reference)
+        or THE_DAY.fullmatch(reference)
+        or FOLLOWING_DAY.fullmatch(reference)
+        or STRETCH.fullmatch(reference)
         or TIME_CLAUSE.fullmatch(reference.lower())
     )
 
@@ -103,6 +131,8 @@ def appended_text(reference: str, anchor_bare: str) -> str:
         own = re.match(r"^(.*?\b(?:of|to|through))(?:\s+(?:it|that))?$", reference, re.IGNORECASE)
         linker = "" if own else (" to" if reference.lower().endswith("up") else " of")
         return f"{own.group(1) if own else reference}{linker} {anchor_bare}"
+    if THE_DAY.fullmatch(reference):  # "on the day" -> "on the day of the Edinburgh half marathon"
+        return f"{reference} of {anchor_bare}"
     if ORDINAL_TIME.fullmatch(reference):  # "the last day of it" -> "the last day of the trip"
         own = re.match(r"^(.*?)\s+of\s+(?:it|that|this|them)$", reference, re.IGNORECASE)
         return f"{own.group(1) if own else reference} of {anchor_bare}"

@@ -74,7 +74,7 @@ SIMULTANEOUS = re.compile(
 
 
 _AFTER = re.compile(r"\b(?:later|afterwards?|after|following|next|subsequent)\b", re.IGNORECASE)
-_BEFORE = re.compile(r"\b(?:earlier|before|prior|previous|preceding)\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:earlier|before(?:hand)?|prior|previous|preceding)\b", re.IGNORECASE)
 _UNIT = re.compile(TIME_NOUN, re.IGNORECASE)
 
 
@@ -85,6 +85,8 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     after the wedding", "until then" -> "until the wedding", "from then on" -> "since the wedding"."""
     low = reference.lower().strip()
     if re.match(r"^(?:from\s+then\s+on|ever\s+since)$", low):
+        return f"since {anchor_bare}"
+    if low == "since":  # "any news since?" -> "any news since the wedding?"
         return f"since {anchor_bare}"
     found = re.match(r"^(by|until|till|up\s+(?:un)?til|around)\s+then$", low)
     if found:
@@ -120,6 +122,8 @@ TEMPORAL_POINTER = re.compile(
     rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){CLAUSE_END}"
     rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}"
     rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"
-    rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{CLAUSE_END})",
+    rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{CLAUSE_END}"
+    # a bare relation ending the question has lost its object: "what changed after?", "any news since?"
+    r"|(?<=\w\s)(?:since|after)(?=\s*[?.!]?\s*$))",
     re.IGNORECASE,
 )

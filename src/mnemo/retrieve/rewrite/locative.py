@@ -1,0 +1,28 @@
+""" "There" with no named place: the latest locative phrase of the conversation.
+
+"I quit my job at the bank" - "how long had I worked there?": "there" is a place adverb, so it
+takes the object of the latest locative preposition ("at the bank", "in the garden") when the
+conversation names no place. A time noun after the preposition ("in the morning") is no place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.timeref import TIME_NOUN
+
+_LOCATIVE = re.compile(
+    rf"\b(?:at|in|inside|outside)\s+((?:the|my|our|his|her|their|your)\s+(?!{TIME_NOUN}\b)[a-z][\w-]*"
+    r"(?:\s+(?!and\b|but\b|or\b|for\b|to\b|with\b|on\b|in\b|at\b)[a-z][\w-]*)?)\b",
+    re.IGNORECASE,
+)
+
+
+def locative(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """The latest "at/in the X" of the conversation, as a place for "there", or None."""
+    for message in reversed(list(context)):
+        found = list(_LOCATIVE.finditer(str(message.get("content") or "")))
+        if found:
+            return found[-1].group(1), 0.6
+    return None

@@ -1,0 +1,105 @@
+"""A definite noun made from a verb the conversation used: "the migration" after "we migrated the
+billing service to Kubernetes", "the renovation" after "we renovated the kitchen", "the move"
+after "we moved to Bristol".
+
+English forms such nouns by regular suffixes (-ation, -ion, -ment, -al, -ure, -ery, -ance/-ence,
+or none at all: "move", "launch"). Undoing the suffix gives the verb's stem, and its past tense in
+the conversation (a deed someone reported) is what "the <noun>" names. The rewrite keeps the noun
+and adds the deed: "the migration (migrated the billing service to Kubernetes)". No lemmatiser is
+needed (the core install has none); the spelling rules are those of anchoring.forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from mnemo.store.sql import STOPWORDS
+
+#: (suffix, letters to cut): "migration" -> "migr" (+ "ated"), "deletion" -> "delet" (+ "ed").
+_SUFFIXES = (("ation", 5), ("ition", 5), ("ion", 3), ("ment", 4), ("ance", 4), ("ence", 4), ("ure", 3), ("al", 2))
+#: The end of a deed's clause: punctuation or a conjunction that starts another clause.
+_CLAUSE = r"(?:\s+(?!and\b|but\b|so\b|because\b|then\b|which\b|who\b)[\w'-]+){0,6}"
+
+
+def past_forms(noun: str) -> list[str]:
+    """The past-tense forms of the verb a noun was made from (none for a short or plain noun)."""
+    low = noun.lower()
+    stems: set[str] = set()
+    for suffix, cut in _SUFFIXES:
+        if low.endswith(suffix) and len(low) - cut >= 3:
+            stem = low[:-cut]
+            stems |= {stem, stem + "e"}
+            if suffix == "ation":
+                stems.add(stem + "ate")
+            break
+    else:
+        if low.endswith("ery") and len(low) > 6:  # "delivery" -> "deliver"
+            stems.add(low[:-1])
+        elif len(low) >= 4:  # zero derivation: "the move", "the launch", "the upgrade"
+            stems.add(low)
+    out: set[str] = set()
+    for stem in stems:
+        if stem.endswith("e"):
+            out.add(stem + "d")
+        elif stem.endswith("y") and stem[-2:-1] not in tuple("aeou"):
+            out.add(stem[:-1] + "ied")
+        else:
+            out.add(stem + "ed")
+            if len(stem) <= 4 and re.search(r"[^aeiou][aeiou][bdgmnprt]$", stem):  # plan -> planned
+                out.add(stem + stem[-1] + "ed")
+    return sorted(out, key=len, reverse=True)
+
+
+@lru_cache(maxsize=512)
+def _deed_pattern(noun: str) -> re.Pattern[str] | None:
+    forms = past_forms(noun)
+    if not forms:
+        return None
+    alternation = "|".join(map(re.escape, forms))
+    # a subject before the verb makes it a deed; "a cafe called Koya" is a participle, not a deed
+    return re.compile(rf"{_SUBJECT}\s+((?i:{alternation})\b{_CLAUSE})")
+
+
+_SUBJECT = (
+    r"\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[Hh]ad|[Hh]ave|[Hh]as|[Gg]ot|[Jj]ust|[Ff]inally"
+    r"|[Aa]lready|[Aa]lso|[Rr]ecently|was|were|been|got)"
+)
+
+
+def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest deed a nominal noun names ("migrated the billing service to Kubernetes"), or None.
+    The deed must carry an object or complement of its own, else it says no more than the noun."""
+    pattern = _deed_pattern(noun)
+    if pattern is None:
+        return None
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for match in reversed(list(pattern.finditer(text))):
+            deed = _trimmed(match.group(1))
+            # "the flight to Lima got cancelled": a passive's deed is done to its subject, which says which
+            deed = _passive_subject(text[: match.start(1)]) + deed
+            if len(deed.split()) >= 2:
+                return deed
+    return None
+
+
+#: The subject of a passive: the clause's words before "got/was/were/been" ("the flight to Lima got").
+_PASSIVE = re.compile(r"(?:^|[.!?,;:]\s*)((?:[\w'-]+\s+){1,6}?(?:got|was|were|been|is|are|gets)\s+)$", re.IGNORECASE)
+
+
+def _passive_subject(before: str) -> str:
+    found = _PASSIVE.search(before)
+    return found.group(1) if found else ""
+
+
+def _trimmed(deed: str) -> str:
+    """The deed without function words left dangling where the clause was cut ("... Kubernetes last")."""
+    words = deed.split()
+    while len(words) > 1 and (words[-1].lower() in STOPWORDS or words[-1].lower() in _DANGLING):
+        words.pop()
+    return " ".join(words).strip(" ,;:")
+
+
+_DANGLING = frozenset("last next this every each some".split())

@@ -112,3 +112,18 @@ def test_watch_picks_up_new_lines_until_interrupted(db_path: str, tmp_path: Path
     reports = [json.loads(line) for line in out.splitlines()]
     assert len(reports) >= 3 and reports[0]["added"] > 0
     assert sum(r["added"] for r in reports[1:]) == 1  # the appended line, once
+
+
+def test_ctrl_c_while_watching_waits_for_the_pass_and_a_second_one_interrupts() -> None:
+    from mnemo.cli.importing import _stop_between_passes
+
+    before = signal.getsignal(signal.SIGINT)
+    with _stop_between_passes() as stop_requested:
+        assert not stop_requested()
+        os.kill(os.getpid(), signal.SIGINT)  # the first Ctrl-C: noted, the pass goes on
+        time.sleep(0.05)
+        assert stop_requested()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.5)
+    assert signal.getsignal(signal.SIGINT) is before  # the handler from before is back

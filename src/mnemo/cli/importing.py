@@ -201,9 +201,9 @@ def _loop(
                 emit_json(report)
             elif not quiet:
                 click.echo(_summary(report))
-            if not watch or stop_requested():
+            if not watch:
                 return
-            ends = time.monotonic() + interval
+            ends = time.monotonic() + interval  # a Ctrl-C during the pass skips this wait at once
             while not stop_requested() and time.monotonic() < ends:
                 time.sleep(min(0.1, max(0.0, ends - time.monotonic())))
             if stop_requested():

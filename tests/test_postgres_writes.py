@@ -3,6 +3,7 @@ batches when the connection drops mid-write, VACUUM after a hard forget, and wha
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from mnemo import Memory
 from mnemo.errors import InputError
 from mnemo.records import Item, Scope, SearchFilter
+from mnemo.store import postgres_scrub
 from mnemo.store.base import Embedding
 from mnemo.store.postgres import PostgresStore
 from mnemo.store.postgres_schema import vector_index_name
@@ -151,9 +153,19 @@ def test_vector_count_counts_vectors_as_sqlite_does(store: PostgresStore, tmp_pa
     assert store.vector_count() == in_sqlite == 6 and store.count(SearchFilter()) == 10
 
 
-def _dead_rows(url: str) -> int:
-    with psycopg.connect(url) as conn:
-        return int(conn.execute("SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'items'").fetchone()[0])
+def _left_on_disk(url: str) -> tuple[int, int]:
+    """What a VACUUM run now finds in items: (dead rows it removes, dead rows it must keep).
+
+    Read from VACUUM VERBOSE's report, the table's own account, not from the statistics views,
+    which count with a delay and from several sessions."""
+    reports: list[str] = []
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.add_notice_handler(lambda notice: reports.append(notice.message_primary or ""))
+        conn.execute("VACUUM (VERBOSE) items")
+    (report,) = [r for r in reports if '.public.items"' in r and "tuples:" in r]
+    found = re.search(r"tuples: (\d+) removed, \d+ remain, (\d+) are dead but not yet removable", report)
+    assert found, report
+    return int(found[1]), int(found[2])
 
 
 def test_a_hard_forget_vacuums_so_no_deleted_row_waits_on_disk(pg_url: str) -> None:
@@ -167,7 +179,39 @@ def test_a_hard_forget_vacuums_so_no_deleted_row_waits_on_disk(pg_url: str) -> N
             time.sleep(0.3)  # the server's statistics catch up within about a second
         assert "keep their text in the table files" in " ".join(memory.doctor().notes)
         assert memory.delete("n3") == 1  # a hard delete runs the store's scrub: VACUUM
-        assert _dead_rows(pg_url) == 0
-        assert memory.doctor().notes == ()
+        assert _left_on_disk(pg_url) == (0, 0)  # nothing left for a VACUUM of the table to remove
         hits = {h.id for h in memory.search("locker code 1003", limit=50)}
         assert hits and "n3" not in hits
+
+
+def test_a_hard_forget_waits_for_a_reader_that_still_sees_the_row(pg_url: str) -> None:
+    with Memory(pg_url, embedder="hashing") as memory:
+        memory.add_many([{"id": f"n{i}", "content": f"my locker code is {1000 + i}"} for i in range(20)])
+        reader = psycopg.connect(pg_url)  # a search, report or autovacuum ANALYZE begun before the delete
+        try:
+            reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            assert reader.execute("SELECT count(*) FROM items").fetchone()[0] == 20
+            threading.Timer(0.5, reader.rollback).start()
+            assert memory.delete("n3") == 1
+        finally:
+            time.sleep(0.6)  # the timer's rollback has run
+            reader.close()
+        # VACUUM ran after the reader ended, so it could remove the row the reader still saw
+        assert _left_on_disk(pg_url) == (0, 0)
+        assert memory.doctor().notes == ()
+
+
+def test_a_hard_forget_waits_a_bounded_time_for_a_reader_that_stays(pg_url: str, monkeypatch: Any) -> None:
+    monkeypatch.setattr(postgres_scrub, "SNAPSHOT_WAIT_S", 0.3)
+    with Memory(pg_url, embedder="hashing") as memory:
+        memory.add_many([{"id": f"n{i}", "content": f"my locker code is {1000 + i}"} for i in range(20)])
+        with psycopg.connect(pg_url) as reader:
+            reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            reader.execute("SELECT count(*) FROM items").fetchone()
+            started = time.monotonic()
+            assert memory.delete("n3") == 1
+            assert time.monotonic() - started < 5  # no hang: it vacuumed after the wait
+            assert memory.get("n3") is None
+            assert _left_on_disk(pg_url) == (0, 1)  # the reader still sees n3: left for autovacuum
+            reader.rollback()
+        assert _left_on_disk(pg_url) == (1, 0)  # now a VACUUM removes it

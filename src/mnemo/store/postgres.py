@@ -36,6 +36,7 @@ from mnemo.store.postgres_schema import (
     vector_index_ddl,
     vector_index_name,
 )
+from mnemo.store.postgres_scrub import vacuum_after_delete
 from mnemo.store.postgres_session_search import PgSessionSearch
 from mnemo.store.postgres_sources import PgSources
 from mnemo.store.postgres_transfer import PgTransfer
@@ -147,15 +148,17 @@ class PostgresStore(PgSources, PgSessionSearch, PgCategories, PgFacts, PgHybrid,
 
         A deleted row's bytes stay in its table's pages, and its entries in the full-text and
         vector indexes stay, until VACUUM removes them; ``INDEX_CLEANUP ON`` makes it clean the
-        indexes even when few rows died (by default it may skip them). It runs outside a
-        transaction (VACUUM cannot run in one) and does not block readers or writers. The server's
-        WAL still holds the text until its segments are recycled (docs/postgres.md).
+        indexes even when few rows died (by default it may skip them). It first waits, up to
+        SNAPSHOT_WAIT_S, for sessions whose snapshots may still see the deleted rows
+        (postgres_scrub.py). It runs outside a transaction (VACUUM cannot run in one) and does not
+        block readers or writers. The server's WAL still holds the text until its segments are
+        recycled (docs/postgres.md).
         """
 
         def run() -> None:
             with self._pool.connection() as conn:
                 conn.autocommit = True  # the pool's reset (_reset) turns it off again on return
-                conn.execute(f"VACUUM (INDEX_CLEANUP ON) {', '.join(SCRUB_TABLES)}")
+                vacuum_after_delete(conn, SCRUB_TABLES)
 
         with_retry(run, "vacuuming after a forget")
 

@@ -140,3 +140,16 @@ def tombstone(conn: Any, keys: Sequence[int], seq: int) -> None:
             "ON CONFLICT (item_rowid) DO UPDATE SET seq = excluded.seq",
             (list(keys), seq),
         )
+        count_deletes_at_commit(conn)
+
+
+def count_deletes_at_commit(conn: Any) -> None:
+    """Have the server's statistics count this transaction's deleted rows as it commits.
+
+    A session adds its row counts to the statistics at most once a second, so without this a
+    delete could be counted after the VACUUM of the hard forget that follows it; the dead-row
+    count VACUUM leaves (0) would then go back up by the deleted rows and ``mnemo doctor`` would
+    report rows that are no longer there. The function exists from PostgreSQL 15 on.
+    """
+    if conn.info.server_version >= 150000:
+        conn.execute("SELECT pg_stat_force_next_flush()")

@@ -356,3 +356,39 @@ def test_an_ordering_question_with_its_own_scope_is_clear() -> None:
     assert ordering_span("what happened first in the Big Bang?") is None
     assert ordering_span("which came first, the move or the job?") is None
     assert ordering_span("which one came first?") is not None
+
+
+# --- clear queries that look ambiguous: a reported clause, a bound plural, the time a task takes --
+
+KITCHEN = said(
+    "the new kettle keeps tripping the fuse",
+    "Is it plugged into an extension lead?",
+    "yes, the one behind the toaster",
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "does the warranty say that water damage voids the cover?",  # a reported clause after "say"
+        "did the installer confirm that the socket meets the regulations?",
+        "do my neighbours grow their tomatoes or buy them at the market?",  # "them" are the tomatoes
+        "does Priya water her ferns daily or let them dry out?",  # "them" are the ferns
+        "how long does it take a beginner to learn to solder?",  # the time a task takes someone
+        "it took my brother three weeks to fix his bike",
+    ],
+)
+def test_pointer_words_with_their_own_referent_leave_the_query_unchanged(query: str) -> None:
+    assert expand(query, KITCHEN) == query
+
+
+def test_a_demonstrative_after_a_reporting_verb_still_points_when_no_clause_follows() -> None:
+    assert "kettle" in expand("did the manual say that again?", KITCHEN)
+    assert "kettle" in expand("did the shop say that was normal?", KITCHEN)  # "that" is the clause's subject
+
+
+def test_a_role_noun_with_a_thing_sense_is_no_person_in_a_compound() -> None:
+    # "extension lead" is a cable: "she" has no antecedent here, so nothing stands in for it
+    assert "lead" not in expand("what did she say?", KITCHEN)
+    team = said("our team lead Marta approved the budget", "Great, when does it start?")
+    assert "Marta" in expand("what did she say about hiring?", team)

@@ -286,7 +286,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             rest = text[match.start(1) + len(phrase) :]
             head = phrase.split()[-1].lower()
         named, attached = _CALLED.match(rest), ATTACHED.match(rest)
-        kind = "person" if head in PERSON_NOUNS else "place" if head in PLACE_NOUNS else "thing"
+        kind = "person" if _person_phrase(phrase.split()) else "place" if head in PLACE_NOUNS else "thing"
         # "been going to the support group": the goal of a motion is also a place ("go there")
         goal = kind == "thing" and bool(_MOTION_TO.search(text[: match.start()]))
         words = phrase.split()
@@ -352,3 +352,21 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
             continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
         out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=looks_plural(noun))))
     return out
+
+
+#: Role nouns that also name things: "the team lead" is a person, "the extension lead" is not;
+#: "my client" is a person, "the API client" is software.
+_THING_SENSES = frozenset("lead client builder installer agent".split())
+#: Words before such a noun that keep the person sense.
+_ROLE_MODIFIERS = frozenset(
+    """the a an my our your his her their this that new old former previous senior junior main head other
+    potential team tech technical project product design engineering sales marketing dev qa ux ops travel
+    estate insurance literary real""".split()
+)
+
+
+def _person_phrase(words: Sequence[str]) -> bool:
+    head = words[-1].lower()
+    if head not in PERSON_NOUNS:
+        return False
+    return head not in _THING_SENSES or len(words) < 2 or words[-2].lower() in _ROLE_MODIFIERS

@@ -184,6 +184,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             capital = words[i + 1][0][:1].isupper()
             if low == "that" and capital and (after in _AUX or looks_verbal(after) or nxt not in known):
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
+            if low == "that" and prev in _REPORTING_VERBS and _clause_follows(lowered, i + 1):
+                continue  # "does the manual say that error E24 means ...": a conjunction before a clause
             use = _demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
             if use is None:
                 continue
@@ -380,12 +382,41 @@ def _pronoun_slot(prev: str) -> bool:
 
 
 def _plural_before(lowered: list[str]) -> bool:
-    """A possessive-led plural noun earlier in the query ("my parents", "our kids"): the
-    antecedent of a later "they"/"their" in the same sentence."""
+    """A possessive-led plural noun earlier in the query ("my parents", "our kids", "press his
+    olives ... or take them"): the antecedent of a later "they"/"them" in the same sentence."""
     return any(
-        w in ("my", "our", "your") and n + 1 < len(lowered) and _plural_word(lowered[n + 1])
-        for n, w in enumerate(lowered)
+        w in _PLURAL_OWNERS and n + 1 < len(lowered) and _plural_word(lowered[n + 1]) for n, w in enumerate(lowered)
     )
+
+
+_PLURAL_OWNERS = frozenset("my our your his her their".split())
+#: Verbs of saying and knowing, after which "that" can open a reported clause.
+_REPORTING_VERBS = frozenset(
+    """say says said think thinks thought know knows knew mean means meant claim claims claimed believe
+    believes believed confirm confirms confirmed mention mentions mentioned suggest suggests suggested
+    show shows showed prove proves proved notice noticed read hear heard feel felt realise realize
+    realised realized""".split()
+)
+
+
+def _clause_follows(lowered: list[str], start: int) -> bool:
+    """A reported clause at ``start``: a subject word that is no verb, then a verb within the next
+    three words ("that error E24 means ...", "that water damage voids the cover"); "say that
+    again" or "say that was fine" is no such clause."""
+    if start >= len(lowered) or lowered[start] in _AUX or looks_verbal(lowered[start]) or lowered[start] in PUNCT:
+        return False
+    for n in range(start + 1, min(start + 4, len(lowered))):
+        word, nxt = lowered[n], lowered[n + 1] if n + 1 < len(lowered) else ""
+        if word in _AUX or looks_verbal(word):
+            return True
+        if len(word) > 3 and word.endswith(("s", "ed")) and nxt in _OBJECT_STARTS:
+            return True  # "voids the cover": an inflected word taking an object is the clause's verb
+    return False
+
+
+_OBJECT_STARTS = frozenset(
+    "the a an my our your his her their its this that these those it them him me us no any".split()
+)
 
 
 def _plural_word(word: str) -> bool:

@@ -34,7 +34,9 @@ EXPLETIVE_IT = re.compile(
     r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
     r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
     r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
-    r"|\b(?:does|did|will|would|should)\s+it\s+take\s+(?:\w+\s+)?to\b|\bit\s+takes\s+(?:\w+\s+){0,2}to\b"
+    # "how long does it take an English speaker to reach ...": the time a task takes someone
+    r"|\b(?:does|did|will|would|should|could|can|might)\s+it\s+(?:usually\s+|normally\s+)?take\s+(?:\w+\s+){0,4}?to\b"
+    r"|\bit\s+(?:takes|took)\s+(?:\w+\s+){0,4}?to\b"
     r"|what\s+(?:time|day|date)\s+is\s+it\b)",
     re.IGNORECASE,
 )

@@ -43,7 +43,7 @@ from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_propert
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
-from mnemo.retrieve.rewrite.timeclause import appended_text, is_appended, wants_earliest
+from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
 
 __all__ = ["Resolution", "resolve"]
@@ -190,6 +190,8 @@ def _temporal(
         anchor = replace(anchor, time=None)
     if not anchor.time and not anchor.event and not anchor.place:
         return None  # "back then" after "at uni in Glasgow": the place is the time
+    if TIME_CLAUSE.fullmatch(ref.text.lower()) and not anchor.time:
+        return None  # a clause names its own event; only a date the conversation gave adds to it
     if ref.appended or is_appended(ref.text):  # "a week before we go live (the product launch on 3 October)"
         return appended_text(ref.text, anchor.bare()), anchor.confidence
     text = temporal_text(ref.text, anchor)

@@ -392,3 +392,20 @@ def test_a_role_noun_with_a_thing_sense_is_no_person_in_a_compound() -> None:
     assert "lead" not in expand("what did she say?", KITCHEN)
     team = said("our team lead Marta approved the budget", "Great, when does it start?")
     assert "Marta" in expand("what did she say about hiring?", team)
+
+
+MOVE = said(
+    "my uncle Rafa is moving to Braga in the spring",
+    "Nice! Is he driving down?",
+    "no, he's selling his old van",
+)
+
+
+def test_a_role_before_a_name_gives_the_name_its_gender() -> None:
+    assert "Rafa" in expand("when does he move?", MOVE)
+    assert expand("did her van sell?", MOVE) == "did her van sell?"  # no woman in the conversation
+
+
+def test_a_lower_case_query_keeps_its_case_where_the_rewrite_starts_it() -> None:
+    assert expand("it has how many miles?", MOVE) == "the old van has how many miles?"
+    assert expand("It has how many miles?", MOVE) == "The old van has how many miles?"

@@ -292,6 +292,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         words = phrase.split()
         if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
             kind = "person"  # "my daughter Amira" is Amira
+            head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
         if named:
             phrase = f"{phrase} {named.group(1)}"
         elif attached and kind != "person" and trim(attached.group(1).split(maxsplit=1)[-1]):

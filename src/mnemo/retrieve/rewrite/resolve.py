@@ -302,8 +302,8 @@ def _shape(query: str, ref: Reference, text: str) -> str:
         text = text if text.endswith("'s") else f"{text}'s"
     elif ref.kind == "place":
         text = f"in {text}"
-    if ref.start == 0 and text[:1].islower():
-        text = text[0].upper() + text[1:]
+    if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
+        text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
     elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):
         text = text[0].lower() + text[1:]
     return text

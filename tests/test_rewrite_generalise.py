@@ -128,7 +128,7 @@ def test_the_nominal_noun_is_anchored_to_the_reported_deed() -> None:
         "Nice, do you use it a lot?",
         "every day",
     )
-    assert deed_of("renovation", context) == "renovated the attic into a studio"
+    assert deed_of("renovation", context) == "renovated the attic into a studio last year"  # its time too
     out = expand("how much did the renovation cost?", context)
     assert "attic" in out and "renovation" in out
 
@@ -409,3 +409,17 @@ def test_a_role_before_a_name_gives_the_name_its_gender() -> None:
 def test_a_lower_case_query_keeps_its_case_where_the_rewrite_starts_it() -> None:
     assert expand("it has how many miles?", MOVE) == "the old van has how many miles?"
     assert expand("It has how many miles?", MOVE) == "The old van has how many miles?"
+
+
+def test_an_event_named_by_a_demonstrative_is_no_anchor_the_named_one_is() -> None:
+    context = said(
+        "we finally beat the escape room at the harbour on Saturday",
+        "That puzzle run sounds fun. How long did it take?",
+        "just under an hour",
+    )
+    assert "escape room" in expand("who solved the most clues before that?", context)
+
+
+def test_a_nominal_deed_keeps_an_object_of_several_words() -> None:
+    context = said("on Monday we moved the whole team to the new open-plan office on the third floor", "noisy?")
+    assert "open-plan office" in expand("was anyone unhappy before the move?", context)

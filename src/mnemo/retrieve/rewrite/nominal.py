@@ -20,7 +20,7 @@ from mnemo.store.sql import STOPWORDS
 #: (suffix, letters to cut): "migration" -> "migr" (+ "ated"), "deletion" -> "delet" (+ "ed").
 _SUFFIXES = (("ation", 5), ("ition", 5), ("ion", 3), ("ment", 4), ("ance", 4), ("ence", 4), ("ure", 3), ("al", 2))
 #: The end of a deed's clause: punctuation or a conjunction that starts another clause.
-_CLAUSE = r"(?:\s+(?!and\b|but\b|so\b|because\b|then\b|which\b|who\b)[\w'-]+){0,6}"
+_CLAUSE = r"(?:\s+(?!and\b|but\b|so\b|because\b|then\b|which\b|who\b)[\w'-]+){0,8}"
 
 
 def past_forms(noun: str) -> list[str]:

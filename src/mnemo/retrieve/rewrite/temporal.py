@@ -125,6 +125,8 @@ def event_in(text: str) -> tuple[str | None, float]:
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
         if shown.endswith("'s"):
             continue  # "your cousin Beatriz's": the owner; the possessed thing is the event
+        if shown.split()[0].lower() in ("this", "that", "these", "those"):
+            continue  # "That fight is brutal": it points back at an event named before, it names none
         inner = TIME.search(shown)
         if inner and inner.start() > 0:
             shown = shown[: inner.start()].rstrip()  # "the Berlin marathon last September": the date is apart

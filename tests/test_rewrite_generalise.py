@@ -11,6 +11,7 @@ from mnemo.retrieve.rewrite.anchoring import forms
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.deeds import deeds, event_pronoun, ordering_span
 from mnemo.retrieve.rewrite.lists import coordinated_pair
+from mnemo.retrieve.rewrite.lowercase import truecase
 from mnemo.retrieve.rewrite.nominal import deed_of, past_forms
 from tests.test_rewrite import expand, said
 
@@ -423,3 +424,31 @@ def test_an_event_named_by_a_demonstrative_is_no_anchor_the_named_one_is() -> No
 def test_a_nominal_deed_keeps_an_object_of_several_words() -> None:
     context = said("on Monday we moved the whole team to the new open-plan office on the third floor", "noisy?")
     assert "open-plan office" in expand("was anyone unhappy before the move?", context)
+
+
+# --- names: what is and is not one ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i will ring you later", "i will ring you later"),  # a listed name that is also a verb
+        ("the lease says max 3% a year", "the lease says max 3% a year"),
+        ("she stayed with us, in the loft", "she stayed with us, in the loft"),  # a pronoun after a cue
+        ("ask mark about the invoice", "ask Mark about the invoice"),  # the cue makes it a name
+    ],
+)
+def test_lower_case_chat_capitalises_only_words_used_as_names(text: str, expected: str) -> None:
+    assert truecase(text) == expected
+
+
+def test_a_hyphenated_name_and_a_name_paired_with_her_relative_are_people() -> None:
+    context = said("Min-jun is coaching me for the climbing comp", "How's training?", "my forearms are dead")
+    assert "Min-jun" in expand("how often does he want me to train?", context)
+    context = said("Farah and her brother Idris are flying in on Friday", "Where will they stay?", "at a hotel")
+    assert "Farah" in expand("what do they like to eat?", context)
+
+
+def test_a_pronoun_is_not_the_person_its_own_clause_names() -> None:
+    context = said("my aunt taught Leila to knit last winter", "Is she patient?", "very")
+    assert "Leila" not in expand("what else did she teach Leila?", context).split("teach")[0]

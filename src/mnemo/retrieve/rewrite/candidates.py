@@ -41,7 +41,8 @@ from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
 #: Upper- and lower-case letters of the Latin scripts, so "Siobhán", "Björn" and "Nguyễn" are names.
-_NAME = re.compile(rf"(?<![\w])({WORD}(?:[- ]{WORD}){{0,2}})('s)?(?![\w])")
+#: A name: up to three capitalised words, each perhaps with a lower-case hyphenated part ("Hyun-woo").
+_NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:[- ]{WORD}(?:-[a-z]+)?){{0,2}})('s)?(?![\w-])")
 _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"

@@ -8,6 +8,7 @@ discussion; "that guy" by the latest name of the class.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -38,8 +39,12 @@ def choose(
         people = [
             c
             for c in candidates
-            if c.kind == "person" and not c.plural and c.gender in (gender, None) and c.head != owned
-        ]  # "her sister" is not the sister herself
+            if c.kind == "person"
+            and not c.plural
+            and c.gender in (gender, None)
+            and c.head != owned  # "her sister" is not the sister herself
+            and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
+        ]
         named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
         chosen = _by_agreement(named or people, gender)
         return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
@@ -99,6 +104,12 @@ def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float
     latest = min(times, key=lambda c: (c.last_seen, -c.salience))
     bare = latest.text.split(maxsplit=1)[-1] if latest.text.split()[0].lower() in ("on", "in", "since") else latest.text
     return f"{preposition} {bare}", 0.8
+
+
+def _named_in(query: str, name: str) -> bool:
+    """Whether the query itself names this person (a capitalised name, as a whole word)."""
+    bare = re.sub(r"^(?:the|my|your|our)\s+", "", name)
+    return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
 
 
 def _next_word(query: str, end: int) -> str:

@@ -32,6 +32,14 @@ _NOT_AGENTS = frozenset(
 )
 
 
+#: Listed first names that are everyday words too ("i will call", "max 5%", "mark it done"): in
+#: lower-case chat they count as names only after a person cue ("met will", "ask mark").
+_WORDS_TOO = frozenset(
+    "will mark bill rose grace max frank pat may june april august dawn hope joy faith art sue jack sandy".split()
+)
+#: "with us", "told them": object pronouns follow person cues and are never names.
+_OBJECT_PRONOUNS = frozenset("me us you him her them it".split())
+
 _INTERJECTIONS = frozenset("ugh oh so well ok okay lol omg wow yeah yes no argh hey and but".split())
 
 
@@ -87,10 +95,11 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         before = text[: match.start()]
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
+        cued = bool(_LOWER_PERSON_CUE.search(before[-24:]))
         name = (
-            low in MALE | FEMALE
+            (low in MALE | FEMALE and (low not in _WORDS_TOO or cued))
             or low in known
-            or (_LOWER_PERSON_CUE.search(before[-24:]) and low not in STOPWORDS | NOT_NAMES and not _finite(low))
+            or (cued and low not in STOPWORDS | NOT_NAMES | _OBJECT_PRONOUNS and not _finite(low))
         )
         # "tariq fixed ...", "rahul is debugging ...": an unlisted word opening a sentence as its agent
         opening = not before.strip() or before.rstrip()[-1:] in ".!?" or before.strip().lower() in _INTERJECTIONS

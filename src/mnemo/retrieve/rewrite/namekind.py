@@ -32,7 +32,7 @@ _PERSON_CUE_BEFORE = re.compile(
 )
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
 _SUBJECT_CUE_AFTER = re.compile(
-    rf"^(?:\s+and\s+(?:{WORD}|I)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
+    rf"^(?:\s+and\s+(?:{WORD}|I|his\s+[a-z]+|her\s+[a-z]+)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
     r"won|gave|told|said|wrote|sent|built|bought|found|saw|had|was|did|flew|drove|quit|spent|paid)\b)"
 )
 #: A sentence opened by a word and then one of these is about that word as an agent ("Marta is
@@ -81,6 +81,7 @@ def _looks_like_subject_name(name: str, after: str) -> bool:
         return False
     if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
         return True
-    if re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after):
-        return after.split()[0] not in STOPWORDS  # "Chidi lent me his drill": a verb and its object
-    return bool(_SUBJECT_CUE_AFTER.match(after))
+    verb_and_object = re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after)
+    if verb_and_object and after.split()[0] not in STOPWORDS:
+        return True  # "Chidi lent me his drill": a verb and its object
+    return bool(_SUBJECT_CUE_AFTER.match(after))  # "Rania and her sister", "Gwen and Oskar"

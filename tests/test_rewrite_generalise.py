@@ -452,3 +452,13 @@ def test_a_hyphenated_name_and_a_name_paired_with_her_relative_are_people() -> N
 def test_a_pronoun_is_not_the_person_its_own_clause_names() -> None:
     context = said("my aunt taught Leila to knit last winter", "Is she patient?", "very")
     assert "Leila" not in expand("what else did she teach Leila?", context).split("teach")[0]
+
+
+def test_a_function_written_as_a_call_is_a_referent() -> None:
+    context = said("the delay comes from throttle() in net/retry.py", "Should I look at it?", "please")
+    assert "throttle()" in expand("can you make it cap at thirty seconds?", context)  # not the file
+
+
+def test_a_title_joined_by_of_the_is_one_name() -> None:
+    context = said("we're watching The Lord of the Rings tonight", "Extended edition?", "of course")
+    assert "Lord of the Rings" in expand("how long is it?", context)

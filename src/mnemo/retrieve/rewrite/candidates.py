@@ -41,8 +41,13 @@ from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
 #: Upper- and lower-case letters of the Latin scripts, so "Siobhán", "Björn" and "Nguyễn" are names.
+#: A function written as a call: "slugify()", "json.loads()".
+_CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 #: A name: up to three capitalised words, each perhaps with a lower-case hyphenated part ("Hyun-woo").
-_NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:[- ]{WORD}(?:-[a-z]+)?){{0,2}})('s)?(?![\w-])")
+#: Titles and institutions join their words with "of (the)": "The Remains of the Day", "Bank of Ireland".
+_NAME = re.compile(
+    rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|\s+of\s+(?:the\s+)?){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])"
+)
 _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
@@ -174,6 +179,9 @@ def _read_mentions(text: str, written: frozenset[str], answer: bool = False) -> 
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
             # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
             found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
+    for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
+        if match.group(0).lower() not in names | inside:
+            found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
     found.extend(noun_phrases)
     found.extend(compounds)
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)

@@ -9,6 +9,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter, detect
 from mnemo.retrieve.rewrite.anchoring import forms
 from mnemo.retrieve.rewrite.aspect import aspect_span
+from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.deeds import deeds, event_pronoun, ordering_span
 from mnemo.retrieve.rewrite.lists import coordinated_pair
 from mnemo.retrieve.rewrite.lowercase import truecase
@@ -462,3 +463,9 @@ def test_a_function_written_as_a_call_is_a_referent() -> None:
 def test_a_title_joined_by_of_the_is_one_name() -> None:
     context = said("we're watching The Lord of the Rings tonight", "Extended edition?", "of course")
     assert "Lord of the Rings" in expand("how long is it?", context)
+
+
+def test_a_duration_after_a_noun_is_no_part_of_it() -> None:
+    context = said("the nightly backup locks the invoices table for 40 minutes", "Try a snapshot instead.", "ok")
+    assert expand("is that table the biggest one?", context) == "is the invoices table the biggest one?"
+    assert "the cabin" in [c.text for c in extract(said("I booked the cabin for three nights", "Nice!"))]

@@ -42,7 +42,10 @@ def bare_subjects(text: str) -> list[tuple[int, str]]:
 
 
 ATTACHED = re.compile(
-    r"^\s+(?:for|of|from|with(?=\s+[A-Z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
+    # "for 20 minutes", "for two days": a duration says how long, it is no part of the thing
+    r"^\s+(?:for(?!\s+(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b)"
+    r"|of|from|with(?=\s+[A-Z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
     r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
     r"\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)"
 )

@@ -20,7 +20,13 @@ _NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS |
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
 _DIFFERENT = {"another", "other", "different", "second", "new"}
-_ATTACH = re.compile(r"^\s+(in|of|for|on)\s+((?:the|a|an)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?")
+_ATTACH = re.compile(
+    r"^\s+(in|of|for|on)\s+"
+    # "for 20 minutes", "for a week": a duration says how long, it names no part of the thing
+    r"(?!(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b)"
+    r"((?:the|a|an)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?"
+)
 
 
 def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:

@@ -469,3 +469,9 @@ def test_a_duration_after_a_noun_is_no_part_of_it() -> None:
     context = said("the nightly backup locks the invoices table for 40 minutes", "Try a snapshot instead.", "ok")
     assert expand("is that table the biggest one?", context) == "is the invoices table the biggest one?"
     assert "the cabin" in [c.text for c in extract(said("I booked the cabin for three nights", "Nice!"))]
+
+
+def test_a_possessive_before_own_is_bound_to_its_clause() -> None:
+    context = said("I split the report generator into two modules", "Good call.", "the PDF part is next")
+    query = "should the new module have its own config file?"
+    assert "its own" in expand(query, context)

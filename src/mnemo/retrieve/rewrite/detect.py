@@ -179,6 +179,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         if kind == "plural" and _plural_before(lowered[:i]):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
+        if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
+            continue  # "should the new one have its own tests": "own" binds it to its clause's subject
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()

@@ -475,3 +475,22 @@ def test_a_possessive_before_own_is_bound_to_its_clause() -> None:
     context = said("I split the report generator into two modules", "Good call.", "the PDF part is next")
     query = "should the new module have its own config file?"
     assert "its own" in expand(query, context)
+
+
+PIANOS = said(
+    "I'm torn between a Kawai ES120 and a Casio PX-S3100",
+    "The Kawai has the nicer action; the Casio is lighter.",
+    "I play mostly at night with headphones",
+)
+
+
+def test_a_demonstrative_before_an_ordinal_counts_the_list_like_the() -> None:
+    context = said("how do I descale the kettle?", "Two options: white vinegar or citric acid.", "which is gentler?")
+    assert "vinegar" in expand("is that first option safe for a glass kettle?", context)
+    assert "Casio" in expand("does this second method need an adapter?", PIANOS)
+
+
+def test_those_two_stands_for_the_pair_the_conversation_named() -> None:
+    out = expand("can I try those two in a shop in Leeds?", PIANOS)
+    assert "Kawai ES120" in out and "Casio PX-S3100" in out
+    assert "Kawai" in expand("which of them is cheaper?", PIANOS)

@@ -18,7 +18,7 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
-from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, comparisons
+from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
 from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
@@ -171,6 +171,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
+        if low in ("that", "this") and nxt in ORDINALS:
+            continue  # "that first option": an ordinal reference, read by _ordinals
         if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
             continue

@@ -16,11 +16,13 @@ from mnemo.store.sql import STOPWORDS
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
 #: "the second one", "the other option", "the latter", "the first approach" (noun checked by the caller)
 ORDINAL_REF = re.compile(
-    r"\bthe\s+(first|second|third|fourth|fifth|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?", re.IGNORECASE
+    r"\b(?:the|that|this)\s+(first|second|third|fourth|fifth|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?",
+    re.IGNORECASE,
 )
 GENERIC_ITEM_NOUNS = frozenset(
     """one ones option options choice choices alternative alternatives pick thing things suggestion suggestions
-    idea ideas recommendation recommendations kind kinds type types sort sorts variety model version""".split()
+    idea ideas recommendation recommendations kind kinds type types sort sorts variety model version
+    method methods approach approaches solution solutions""".split()
 )
 _NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
 _BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)
@@ -190,6 +192,7 @@ COMPARISON_REF = re.compile(
     r"\b(?:(?:which|either|both|neither)\s+(?:one\s+)?of\s+(?:the|those|these)\s+(?:two|three|options|choices)\b"
     r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
     r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
+    r"|(?:those|these)\s+two(?=\s*(?:[?.!,;]|$)|\s+(?:in|at|for|with|from|on)\b)"  # "try those two in Zurich"
     r"|the\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
     r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b"
     # a superlative with no noun ("cancel the priciest"): its head is elided, so the set is the

@@ -171,7 +171,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
-        if low in ("that", "this") and nxt in ORDINALS:
+        if low in ("that", "this") and nxt in ORDINALS and _countable(after, known):
             continue  # "that first option": an ordinal reference, read by _ordinals
         if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
@@ -383,6 +383,11 @@ _CLAUSE_OPENERS = frozenset("whether if because since think guess hope maybe and
 
 def _pronoun_slot(prev: str) -> bool:
     return not prev or prev in PUNCT or prev in STOPWORDS or prev in _CLAUSE_OPENERS or prev in POINTER_CONTEXT
+
+
+def _countable(noun: str, known: set[str]) -> bool:
+    """Whether "that first <noun>" counts a list: a list noun, or one the conversation used."""
+    return not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or bool({noun, _stem(noun)} & known)
 
 
 def _plural_before(lowered: list[str]) -> bool:

@@ -15,7 +15,7 @@ import re
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lowercase import verbal
-from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS, VAGUE
+from mnemo.retrieve.rewrite.names import DURATION, PHRASE_BREAKERS, VAGUE
 from mnemo.retrieve.rewrite.opening import PHATIC
 from mnemo.store.sql import STOPWORDS
 
@@ -42,9 +42,7 @@ def bare_subjects(text: str) -> list[tuple[int, str]]:
 
 
 ATTACHED = re.compile(
-    # "for 20 minutes", "for two days": a duration says how long, it is no part of the thing
-    r"^\s+(?:for(?!\s+(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
-    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b)"
+    rf"^\s+(?:for(?!\s+{DURATION})"  # "the orders table for 20 minutes": how long, not which table
     r"|of|from|with(?=\s+[A-Z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
     r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
     r"\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)"

@@ -110,3 +110,9 @@ COMMON_VERBS = frozenset(
     """happen work take make go get run break fail help mean cause change matter look come start stop
     support need cost show seem sound feel break crash""".split()
 )
+
+#: A duration ("20 minutes", "a few days"): after "for" it says how long, and names no part of a thing.
+DURATION = (
+    r"(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b"
+)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, DURATION, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
 _NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same"}
@@ -21,10 +21,7 @@ _NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS |
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
 _DIFFERENT = {"another", "other", "different", "second", "new"}
 _ATTACH = re.compile(
-    r"^\s+(in|of|for|on)\s+"
-    # "for 20 minutes", "for a week": a duration says how long, it names no part of the thing
-    r"(?!(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
-    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b)"
+    rf"^\s+(in|of|for|on)\s+(?!{DURATION})"  # "for 20 minutes" says how long, not which one
     r"((?:the|a|an)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?"
 )
 

@@ -494,3 +494,8 @@ def test_those_two_stands_for_the_pair_the_conversation_named() -> None:
     out = expand("can I try those two in a shop in Leeds?", PIANOS)
     assert "Kawai ES120" in out and "Casio PX-S3100" in out
     assert "Kawai" in expand("which of them is cheaper?", PIANOS)
+
+
+def test_a_place_is_not_they() -> None:
+    context = said("my brother Ruairi just got engaged to Maeve", "Congratulations! A date yet?", "spring in Kilkenny")
+    assert "Kilkenny" not in expand("should i offer to help them find a venue?", context)

@@ -57,7 +57,13 @@ def choose(
         if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
             first, second = sorted(recent[:2], key=lambda c: c.order)
             return f"{first.text} and {second.text}", 0.75
-        named = [c for c in candidates if c.kind == "thing" and c.text[:1].isupper() and not c.plural]
+        places = {c.text for c in candidates if c.kind == "place"}
+        # "Stripe changed their fees": an organisation; "in Galway" is where, not who
+        named = [
+            c
+            for c in candidates
+            if c.kind == "thing" and c.text[:1].isupper() and not c.plural and c.text not in places
+        ]
         return (
             _best(teams, high=0.8)
             or _best(groups, high=0.7)

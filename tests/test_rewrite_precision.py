@@ -151,3 +151,16 @@ def test_those_two_stands_for_the_pair_the_conversation_named() -> None:
 def test_a_place_is_not_they() -> None:
     context = said("my brother Ruairi just got engaged to Maeve", "Congratulations! A date yet?", "spring in Kilkenny")
     assert "Kilkenny" not in expand("should i offer to help them find a venue?", context)
+
+
+def test_a_verb_leading_into_a_list_is_no_part_of_its_first_item() -> None:
+    context = said("how do I descale the kettle?", "Use white vinegar, citric acid or a descaling tablet.", "hm")
+    assert (
+        expand("is the first option safe for a glass kettle?", context) == "is white vinegar safe for a glass kettle?"
+    )
+
+
+def test_the_person_someone_is_engaged_to_is_a_person() -> None:
+    context = said("my brother Ruairi just got engaged to Maeve", "Congratulations! A date yet?", "spring in Kilkenny")
+    assert "Maeve" in expand("is she from Kilkenny too?", context)
+    assert "Ruairi and Maeve" in expand("should i offer to help them find a venue?", context)

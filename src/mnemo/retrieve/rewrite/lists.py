@@ -155,7 +155,13 @@ def _tail(part: str) -> str:
         words.insert(0, word)
         if len(words) == 3:
             break
+    if len(words) > 1 and words[0].lower() in _LEAD_VERBS:
+        words = words[1:]  # "Use white vinegar, citric acid or ...": the verb leads into the list
     return " ".join(words).strip(" .:")
+
+
+#: Verbs that lead into a list of things to pick from ("use A, B or C", "try A or B").
+_LEAD_VERBS = frozenset("use try buy get add take pick choose consider install book order visit read watch".split())
 
 
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)")

@@ -27,7 +27,8 @@ _PLACE_CUE = re.compile(
 )
 _PERSON_CUE_BEFORE = re.compile(
     r"\b(?:ask|asked|tell|told|with|talk to|talked to|call|called|email|emailed|met|meet|"
-    r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged)\s+$",
+    r"manager|colleague|friend|boss|teammate|wife|husband|by|from|ping|pinged|"
+    r"engaged\s+to|married\s+to|marry|married|marrying|dating|divorced)\s+$",
     re.IGNORECASE,
 )
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")

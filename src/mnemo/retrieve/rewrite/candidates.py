@@ -40,14 +40,14 @@ from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
-#: Upper- and lower-case letters of the Latin scripts, so "Siobhán", "Björn" and "Nguyễn" are names.
-#: A function written as a call: "slugify()", "json.loads()".
-_CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
-#: A name: up to three capitalised words, each perhaps with a lower-case hyphenated part ("Hyun-woo").
-#: Titles and institutions join their words with "of (the)": "The Remains of the Day", "Bank of Ireland".
+#: A name: up to three capitalised words in the letters of the Latin scripts ("Siobhán", "Björn",
+#: "Nguyễn"), each perhaps with a lower-case hyphenated part ("Hyun-woo"); titles and institutions
+#: join their words with "of (the)": "The Remains of the Day", "Bank of Ireland".
 _NAME = re.compile(
     rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|\s+of\s+(?:the\s+)?){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])"
 )
+#: A function written as a call: "slugify()", "json.loads()".
+_CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 _TECH = re.compile(
     r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
@@ -376,6 +376,8 @@ _ROLE_MODIFIERS = frozenset(
 
 
 def _person_phrase(words: Sequence[str]) -> bool:
+    """Whether a noun phrase names a person by its head ("my dentist"), unless a modifier gives the
+    head its thing sense ("the extension lead")."""
     head = words[-1].lower()
     if head not in PERSON_NOUNS:
         return False

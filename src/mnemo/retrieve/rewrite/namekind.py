@@ -33,7 +33,8 @@ _PERSON_CUE_BEFORE = re.compile(
 )
 _PERSON_CUE_AFTER = re.compile(r"^\s*(?:said|says|say|mentioned|thinks|thought|wants|wanted|told|asked|suggested|'s)\b")
 _SUBJECT_CUE_AFTER = re.compile(
-    rf"^(?:\s+and\s+(?:{WORD}|I|his\s+[a-z]+|her\s+[a-z]+)\b|\s+from\s+[a-z]|\s+[a-z]{{3,}}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
+    rf"^(?:\s+and\s+(?:{WORD}|I|(?:his|her)\s+[a-z]+)\b"  # "Gwen and Oskar", "Rania and her sister"
+    r"|\s+from\s+[a-z]|\s+[a-z]{3,}ed\b|\s+(?:ran|went|got|made|took|came|met|lost|left|"
     r"won|gave|told|said|wrote|sent|built|bought|found|saw|had|was|did|flew|drove|quit|spent|paid)\b)"
 )
 #: A sentence opened by a word and then one of these is about that word as an agent ("Marta is

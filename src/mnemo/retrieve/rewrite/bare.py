@@ -43,12 +43,18 @@ def bare_subjects(text: str) -> list[tuple[int, str]]:
 
 ATTACHED = re.compile(
     rf"^\s+(?:for(?!\s+{DURATION})"  # "the orders table for 20 minutes": how long, not which table
-    r"|of|from|with(?=\s+[A-Z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
+    r"|of|from|with(?=\s+[A-Z])|to(?=\s+(?:the\s+)?[A-Z][a-z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
     r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
     r"\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)"
 )
 OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
-_STOP_AFTER = STOPWORDS | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too", "please"}
+#: Discourse words of chat ("on the plane honestly", "claimed the sofa already", "a cat lol") end a
+#: noun phrase: they comment on the sentence and never modify its noun.
+_DISCOURSE = frozenset(
+    "honestly already lol haha tho though anyway anyways actually really btw pls plz rn tbh yet ever".split()
+)
+_STOP_AFTER = STOPWORDS | _DISCOURSE | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too"}
+_STOP_AFTER |= {"please"}
 _SUBJECTS = frozenset("i you we they he she it who that which there this".split())
 
 
@@ -136,6 +142,8 @@ IRREGULAR_PAST = frozenset(
     forgot froze gave got grew hid held hurt kept knew laid led left lent lost made meant met paid ran rode rang
     rose said sang sat saw sent shook shot shut slept sold spent spoke stood stole stuck swam swore taught tore
     told thought threw took understood woke won wore wrote""".split()
+    # past tenses spelt like their present ("the GP put me on omeprazole"), those seldom a noun too
+    + "put let quit".split()
 )
 
 

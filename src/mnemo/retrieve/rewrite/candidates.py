@@ -8,12 +8,13 @@ noun phrases, weighted by how recently and how often they were mentioned.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.bare import (
     ATTACHED,
+    IRREGULAR_PAST,
     OBJECT_NEXT,
     bare_plurals,
     bare_subjects,
@@ -110,7 +111,20 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     if recent:
         _topic_bonus(found, recent)
         chain_gender(found, recent)
-    return sorted(found.values(), key=lambda c: -c.salience)
+    return sorted(_without_thing_twins(found.values()), key=lambda c: -c.salience)
+
+
+def _without_thing_twins(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Drop the thing reading of a name that a role noun or a title marks as a person ("my
+    neighbour Derya lent me her sewing machine", "dr Okafor"): "it" never points at Derya. A name
+    made a person only by a pronoun chain keeps both readings ("Bruno" the dog is "he" and "it")."""
+    candidates = list(candidates)
+    roles = [c.text.split() for c in candidates if c.kind == "person" and len(c.text.split()) > 1]
+    people = {words[-1].lower() for words in roles if words[0].lower() in _ROLE_LEADS and words[-1][:1].isupper()}
+    return [c for c in candidates if c.kind != "thing" or c.text.lower() not in people]
+
+
+_ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".split())
 
 
 def _asks(message: Mapping[str, str]) -> bool:
@@ -290,7 +304,8 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             continue  # "That means a gluten-free diet": a pronoun subject and its verb
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) :]
-        if len(phrase.split()) > 1 and _verb_like_end(phrase, rest):
+        several = len(phrase.split()) > 1
+        if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(text[: match.start()])):
             phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
             rest = text[match.start(1) + len(phrase) :]
             head = phrase.split()[-1].lower()
@@ -304,7 +319,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
         if named:
             phrase = f"{phrase} {named.group(1)}"
-        elif attached and kind != "person" and trim(attached.group(1).split(maxsplit=1)[-1]):
+        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1)):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
@@ -323,6 +338,27 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
 _VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
 _MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
 _NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
+
+
+#: A question's auxiliary right before a noun phrase: the phrase is its subject, and the phrase's
+#: last word is the bare verb ("what did the doctor prescribe me", "did your dad cry?"). In "we did
+#: the quarterly planning" the verb "did" opens no question, so its object keeps every word.
+_AUX_BEFORE = re.compile(
+    r"(?:^|[.?!,:]\s*|\b(?:what|when|where|why|how|who|which)\s+(?:[a-z]+\s+){0,2})"  # "which painkiller did"
+    r"(?:did|does|do|will|would|can|could|should|didn't|doesn't|don't|won't)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _attachable(preposition: str, attachment: str) -> bool:
+    """Whether what follows "of"/"for"/"to" is a noun phrase of its own: "the new flat", or one
+    name where it says which ("my flight to Bogotá got cancelled"); "of course" or a bare verb is
+    not, nor a person met "with" ("the pricing change with Noor": Noor is someone else)."""
+    first, _, rest = attachment.partition(" ")
+    if first.lower() in ("the", "a", "an"):
+        return bool(trim(rest))
+    one_name = preposition.lower() != "with" and first[:1].isupper() and bool(trim(first))
+    return bool(trim(rest)) or one_name
 
 
 def _named_last(phrase: str) -> bool:
@@ -353,7 +389,9 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     for match in _COMPOUND.finditer(text):
         modifier, noun = match.group(1), match.group(2)
-        if modifier.lower() in NOT_NAMES or noun in STOPWORDS or noun in PHRASE_BREAKERS or past_participle(noun):
+        if modifier.lower() in NOT_NAMES or noun in STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST:
+            continue
+        if past_participle(noun):
             continue
         if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun

@@ -27,6 +27,15 @@ from mnemo.retrieve.rewrite.temporal import TIME
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _OWNERS = frozenset({"the", "my", "your"})
+#: A counted plural is a group too: "got two tickets ... add them to my wallet".
+_COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
+#: An amount or a clock time ("5mg", "3pm", "180", "20kg") measures a thing; "it" is the thing.
+_QUANTITY = re.compile(r"(?:the\s+)?\d[\d.,:]*\s*(?:[a-z%]{1,3})?", re.IGNORECASE)
+#: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
+#: ("OpenAI changed their prices") is no such sign.
+_IDENTIFIER = re.compile(r"[\d_]")
+#: Nouns that stand in for the thing itself: "that one", "that stuff" is the thing, not "the X one".
+_PRO_NOUNS = frozenset({"one", "stuff", "thing"})
 
 
 def choose(
@@ -46,12 +55,12 @@ def choose(
             and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
         ]
         named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
-        chosen = _by_agreement(named or people, gender)
+        chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
         return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
     if ref.kind == "plural":
         teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
         # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
-        groups = [c for c in candidates if c.kind != "place" and c.plural and c.text.split()[0] in _OWNERS]
+        groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
         people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
         recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
         if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
@@ -62,7 +71,11 @@ def choose(
         named = [
             c
             for c in candidates
-            if c.kind == "thing" and c.text[:1].isupper() and not c.plural and c.text not in places
+            if c.kind == "thing"
+            and c.text[:1].isupper()
+            and not c.plural
+            and c.text not in places
+            and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
         ]
         return (
             _best(teams, high=0.8)
@@ -81,7 +94,7 @@ def choose(
     if ref.kind in ("thing", "demonstrative"):
         plural = low in ("these", "those")
         # number agreement: "it" is one thing, "those" are several (or a pair)
-        things = [c for c in candidates if c.kind == "thing" and c.plural == plural]
+        things = [c for c in candidates if c.kind == "thing" and c.plural == plural and not _QUANTITY.fullmatch(c.text)]
         # "the Tuesday sync" is when, rather than what, something was said
         things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
         if low in ("that", "this") and ref.kind == "demonstrative" and context:
@@ -116,6 +129,35 @@ def _named_in(query: str, name: str) -> bool:
     """Whether the query itself names this person (a capitalised name, as a whole word)."""
     bare = re.sub(r"^(?:the|my|your|our)\s+", "", name)
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
+
+
+def _leads_group(text: str) -> bool:
+    """ "the kids", "my parents", "two tickets": a determiner or a count before a plural; "ten
+    weeks" is a length of time, not a group that acts."""
+    words = text.lower().split()
+    if words[0] in _OWNERS:
+        return True
+    return words[0] in _COUNTS and words[-1].rstrip("s") not in _TIME_UNITS
+
+
+_TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
+
+
+def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """ "what time is her interview" after "Hannah's interview got moved": the person the context
+    gives that very thing to is the owner, over a more recent person of the same gender."""
+    if not owned or owned in _OWNED_TOO_VAGUE or not context:
+        return list(people)
+    text = " ".join(str(m.get("content") or "") for m in context)
+    owners = []
+    for c in people:
+        bare = re.sub(r"^(?:the|my|your|our)\s+", "", c.text)
+        pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}"
+        owners.append(replace(c, salience=c.salience * 3.0) if re.search(pattern, text, re.IGNORECASE) else c)
+    return owners
+
+
+_OWNED_TOO_VAGUE = frozenset("own one ones thing things stuff".split())
 
 
 def _next_word(query: str, end: int) -> str:
@@ -159,6 +201,8 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         if named:
             latest = min(named, key=lambda c: (c.last_seen, -c.salience))
             return latest.text, 0.75
+    if stem in _PRO_NOUNS:  # "who wrote that one?": the latest salient thing itself
+        return _best([c for c in candidates if c.kind == "thing" and not _QUANTITY.fullmatch(c.text)], high=0.6)
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
     found = _best(named, high=0.9)
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"

@@ -183,12 +183,14 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
+        if low == "its" and _thing_subject_before(lowered[:i]):
+            continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()
             if low == "that" and capital and (after in _AUX or looks_verbal(after) or nxt not in known):
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
-            if low == "that" and prev in _REPORTING_VERBS and _clause_follows(lowered, i + 1):
+            if low == "that" and prev in _REPORTING_VERBS and (nxt in _QUANTIFIERS or _clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
             use = _demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
             if use is None:
@@ -370,6 +372,27 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
     return None
 
 
+def _thing_subject_before(lowered: list[str]) -> bool:
+    """Whether the clause before a possessive "its" has a noun phrase of its own, led by a
+    determiner ("the dishwasher finishes", "does the Pixel 8 compare to"): the usual owner."""
+    clause: list[str] = []
+    for word in reversed(lowered):
+        if word in PUNCT or word in _SUBORDINATORS:
+            break
+        clause.append(word)
+    clause.reverse()
+    return any(
+        word in _THING_DETERMINERS and n + 1 < len(clause) and clause[n + 1] not in STOPWORDS
+        for n, word in enumerate(clause)
+    )
+
+
+_THING_DETERMINERS = frozenset("the my your our this".split())
+_SUBORDINATORS = frozenset(
+    "when while if because and but or so that which who what where why how whether since until before after".split()
+)
+
+
 def _named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
     names = [w for n, (w, _, _) in enumerate(words) if n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT]
     return len(names) >= needed
@@ -399,12 +422,14 @@ def _plural_before(lowered: list[str]) -> bool:
 
 
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
-#: Verbs of saying and knowing, after which "that" can open a reported clause.
+#: "check that all the tests pass": a quantifier after "that" opens the reported clause's subject.
+_QUANTIFIERS = frozenset("all every each both none".split())
+#: Verbs of saying, knowing and checking ("make sure that ..."), after which "that" can open a reported clause.
 _REPORTING_VERBS = frozenset(
     """say says said think thinks thought know knows knew mean means meant claim claims claimed believe
     believes believed confirm confirms confirmed mention mentions mentioned suggest suggests suggested
     show shows showed prove proves proved notice noticed read hear heard feel felt realise realize
-    realised realized""".split()
+    realised realized check checks checked verify verifies verified ensure ensures ensured sure""".split()
 )
 
 

@@ -37,7 +37,10 @@ EXPLETIVE_IT = re.compile(
     # "how long does it take an English speaker to reach ...": the time a task takes someone
     r"|\b(?:does|did|will|would|should|could|can|might)\s+it\s+(?:usually\s+|normally\s+)?take\s+(?:\w+\s+){0,4}?to\b"
     r"|\bit\s+(?:takes|took)\s+(?:\w+\s+){0,4}?to\b"
-    r"|what\s+(?:time|day|date)\s+is\s+it\b)",
+    r"|what\s+(?:time|day|date)\s+is\s+it\b"
+    # distance between two places: "how far is it from Porto to Braga", "how far is it to the coast";
+    # "is it far from the station" keeps its referent (the hotel), so "from" alone is not enough
+    r"|\bhow\s+(?:far|long)\s+is\s+it\s+(?:from\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s+to|to|between)\b)",
     re.IGNORECASE,
 )
 

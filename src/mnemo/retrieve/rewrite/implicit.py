@@ -170,6 +170,8 @@ def topic(
     for candidate in candidates:
         if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
             continue
+        if candidate.text[:1].isdigit():  # "1h20", "21.99": an amount is said about the topic, not it
+            continue
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic
         words = {w.lower().strip(".,") for w in candidate.text.split()} - {"the", "my", "your", "our", "a", "an"}

@@ -19,6 +19,11 @@ _LOWER_PERSON_CUE = re.compile(
     r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
 )
 _LOWER_PLACE_CUE = re.compile(r"\b(?:in|to|from|at)\s+$")
+#: "did your dad cry", "will my sister come": after an auxiliary and its subject comes the verb,
+#: so the person noun here cues no name.
+_AUX_SUBJECT = re.compile(
+    r"\b(?:did|does|do|will|would|can|could|should|has|have|had)\s+(?:your|my|his|her|their|our|the)\s+\w+\s+$"
+)
 _LOWER_AGENT_AFTER = re.compile(
     r"^\s+(?:is|was|has|had|will|said|says|thinks|wants|just|also|and\s+i\b|[a-z]{2,}ed\b"
     # irregular past tenses: "tomek left the stove on", "mikey forgot the keys"
@@ -95,7 +100,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         before = text[: match.start()]
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
-        cued = bool(_LOWER_PERSON_CUE.search(before[-24:]))
+        cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])
         name = (
             (low in MALE | FEMALE and (low not in _WORDS_TOO or cued))
             or low in known

@@ -22,7 +22,8 @@ _LO = "".join(
 WORD = rf"[{_UP}][{_LO}]+"
 _PLACE_CUE = re.compile(
     r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
-    r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+(?:to|from|in|into))\s+$",
+    r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+"
+    r"(?:to|from|in|into|(?:in|over|back|down|up)\s+from))\s+$",  # "flying in from São Paulo"
     re.IGNORECASE,
 )
 _PERSON_CUE_BEFORE = re.compile(

@@ -197,6 +197,8 @@ def _temporal(
     text = temporal_text(ref.text, anchor)
     if re.search(r"\b(?:around|about|during|at|in|on|from|until|till|by|since)\s*$", query[: ref.start], re.IGNORECASE):
         text = re.sub(r"^(?:in|on|at|during)\s+", "", text)  # "around that period": one preposition, not two
+    elif re.search(r"\bfor\s*$", query[: ref.start], re.IGNORECASE):
+        text = re.sub(r"^(?:for|during|in|on|at)\s+", "", text)  # "a car for that week": one preposition
     return text, anchor.confidence
 
 
@@ -299,7 +301,10 @@ def _shape(query: str, ref: Reference, text: str) -> str:
     """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
     low = ref.text.lower()
     if low in POSSESSIVES or (low == "her" and _is_possessive_her(query, ref.end)) or low.endswith("'s"):
-        text = text if text.endswith("'s") else f"{text}'s"
+        if low == "their" and text.endswith("s") and not text.endswith("'s"):
+            text = f"{text}'"  # "their first vaccinations" -> "the kittens' first vaccinations"
+        else:
+            text = text if text.endswith("'s") else f"{text}'s"
     elif ref.kind == "place":
         text = f"in {text}"
     if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():

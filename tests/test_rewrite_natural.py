@@ -1,0 +1,145 @@
+"""The rule resolver on everyday follow-ups (the kind rewrite_dev7 collects): what a noun phrase
+of chat is, which words can stand for "it" and "them", whose thing "her interview" is, and the
+clear queries of that style. Every conversation here is written for these tests; none is a
+benchmark row."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.lowercase import truecase
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def texts(*messages: str) -> set[str]:
+    return {c.text for c in extract(said(*messages))}
+
+
+# --- what a noun phrase of chat is ------------------------------------------------------------
+
+
+def test_a_discourse_word_ends_a_noun_phrase() -> None:
+    found = texts("left my charger on the bus honestly", "Which route?", "the 38 lol")
+    assert "the bus" in found
+    assert not any("honestly" in t for t in found)
+
+
+def test_a_questions_bare_verb_is_no_part_of_its_subject() -> None:
+    found = texts("what did the plumber charge you for the boiler?", "240 with parts.", "ok")
+    assert not any("charge" in t for t in found)
+    assert truecase("did your mum call?") == "did your mum call?"  # "call" is the verb, no name "Call"
+    assert "charge" not in expand("and for kids?", said("what does the zoo charge", "Adults 24.50", "ok"))
+
+
+def test_a_past_tense_spelt_like_its_present_ends_the_subject() -> None:
+    found = texts("the GP put me on statins last month", "How are you finding them?", "fine")
+    assert not any(t.endswith(" put") for t in found)
+
+
+def test_a_named_destination_stays_with_its_journey() -> None:
+    found = texts("my train to Porto got delayed by two hours", "That's annoying.", "yeah")
+    assert "my train to Porto" in found
+
+
+def test_a_person_met_with_is_no_part_of_the_thing() -> None:
+    found = texts("went through the budget with Ilse at the review", "Any changes?", "some")
+    assert "the budget with Ilse" not in found
+
+
+def test_a_motion_in_from_names_a_place() -> None:
+    found = extract(said("Tiago is flying in from San José on Monday", "Shall I book a hotel?", "yes please"))
+    assert {c.kind for c in found if c.text == "San José"} == {"place", "thing"}
+
+
+# --- which words can stand for "it", "them", "that one" ---------------------------------------
+
+
+def test_an_amount_is_not_what_it_points_at() -> None:
+    context = said("the pharmacist gave me ibuprofen for my back", "How much?", "400mg every eight hours")
+    assert "400mg" not in expand("can i take it with coffee", context)
+
+
+def test_a_role_marked_name_is_never_it() -> None:
+    context = said("my colleague Renata lent me her tripod", "Nice!", "Renata showed me how to level it")
+    assert "Renata" not in expand("when should i give it back", context)
+
+
+def test_a_counted_plural_is_them() -> None:
+    context = said("bought three lamps at the flea market", "Do they work?", "one flickers")
+    assert "three lamps" in expand("can I still return them", context)
+
+
+def test_a_length_of_time_is_no_group() -> None:
+    context = said("the puppies are ten weeks old now", "Have they been to the vet?", "not yet")
+    assert "ten weeks" not in expand("when do they need their jabs", context)
+
+
+def test_that_one_is_the_thing_itself() -> None:
+    context = said(
+        "watched two films on the flight: Aftersun and Past Lives",
+        "Which was better?",
+        "Aftersun, it wrecked me on the plane honestly",
+    )
+    rewritten = expand("who directed that one?", context)
+    assert "one" not in rewritten.split()
+    assert "honestly" not in rewritten
+
+
+def test_an_identifier_does_not_act_as_they() -> None:
+    context = said("the deploy to EU2 failed again", "The health check timed out.", "third time")
+    assert "EU2" not in expand("did they say why", context)
+
+
+def test_an_amount_is_no_topic_to_attach() -> None:
+    context = said("Vue tickets are 13.99 now", "Odeon is 11.50.", "hmm")
+    assert "13.99" not in expand("any discount?", context)
+
+
+# --- whose thing: possessives and ownership ---------------------------------------------------
+
+
+def test_her_thing_is_the_one_the_context_gives_her() -> None:
+    context = said(
+        "Sofia and Elena both applied for the lab manager job",
+        "Who's ahead?",
+        "Sofia interviewed great on monday. Elena's interview got moved to friday",
+    )
+    assert "Elena" in expand("what time is her interview now", context)
+
+
+def test_their_after_a_plural_takes_the_plural_possessive() -> None:
+    context = said("we got two kittens yesterday", "Aww, names?", "not yet")
+    assert "kittens'" in expand("when are their first jabs due?", context)
+
+
+def test_one_time_phrase_keeps_one_preposition() -> None:
+    context = said("Ines lands on the 4th", "Booked for the 4th to the 9th.", "great")
+    assert not re.search(r"\bfor (?:for|during)\b", expand("and a bike for her for that week", context))
+
+
+# --- clear queries of this style --------------------------------------------------------------
+
+SHOP = said("comparing e-readers for my dad", "The Kindle Oasis has the best screen at that price.")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "verify that all the invoices are paid before Friday",  # a clause after a checking verb
+        "check that every test in tests/test_io.py passes",
+        "how far is it from Lyon to Annecy by bus?",  # the distance between two places
+        "Does the Kindle Oasis beat its rival the Kobo Libra?",  # its owner is the clause's subject
+    ],
+)
+def test_clear_follow_ups_stay_unchanged(query: str) -> None:
+    assert expand(query, SHOP) == query
+
+
+def test_its_after_a_wh_clause_still_points() -> None:
+    context = said("we're adopting a cat from the rescue in Hull", "Lovely! Which one?", "a tabby called Pip")
+    assert "its" not in expand("ask the rescue what its vaccination history is", context).split()

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.lowercase import truecase
 from tests.test_rewrite import expand, said
 
@@ -143,3 +144,51 @@ def test_clear_follow_ups_stay_unchanged(query: str) -> None:
 def test_its_after_a_wh_clause_still_points() -> None:
     context = said("we're adopting a cat from the rescue in Hull", "Lovely! Which one?", "a tabby called Pip")
     assert "its" not in expand("ask the rescue what its vaccination history is", context).split()
+
+
+# --- demonstratives after a verb, comparisons, occasions that follow one another ---------------
+
+
+def test_this_before_a_noun_always_points() -> None:
+    context = said("checked out release/2.4 for the hotfix", "It is 12 commits behind main.")
+    assert "release/2.4" in expand("should i rebase this branch first", context)
+
+
+def test_a_demonstrative_before_a_state_adjective_stands_alone() -> None:
+    found = detect("how do I keep this alive over the holidays", "my basil plant from the market")
+    assert [(r.text, r.noun) for r in found] == [("this", None)]
+
+
+def test_that_after_an_object_taking_verb_is_a_determiner() -> None:
+    found = detect("is using that flag safe in production", "what does --force do in git push")
+    assert [(r.text, r.noun) for r in found] == [("that flag", "flag")]
+
+
+def test_that_comparative_one_chooses_between_the_listed_items() -> None:
+    context = said("two quotes for the fence: Hartley 1,900 or Oakwood 1,450", "Oakwood excludes removal.")
+    assert "Oakwood" in expand("let's go with that cheaper one", context)
+
+
+def test_which_one_asks_about_the_named_pair() -> None:
+    context = said("choosing between two schools, Northfield and St Anne's", "Both have good reports.")
+    rewritten = expand("Which one has a longer school day?", context)
+    assert "Northfield" in rewritten and "St Anne's" in rewritten
+
+
+def test_the_following_occasion_is_counted_from_the_named_one() -> None:
+    context = said("we lost the quarter-final against Dynamo on penalties", "Ouch. Who missed?", "our captain")
+    rewritten = expand("who started in goal in the following match?", context)
+    assert "quarter-final" in rewritten and "the match after" in rewritten
+
+
+def test_the_next_occasion_is_the_speakers_own() -> None:
+    assert detect("when is the next match?", "we lost the quarter-final against Dynamo") == []
+
+
+def test_a_first_half_hour_is_a_stretch_of_the_event() -> None:
+    found = detect("how many calls came in during the first half hour?", "the outage began at 14:05")
+    assert [r.kind for r in found] == ["temporal"]
+
+
+def test_a_negated_auxiliary_ends_a_noun_phrase() -> None:
+    assert not any("hasn" in t for t in texts("the landlord hasn't replied yet", "Chase him?", "tomorrow"))

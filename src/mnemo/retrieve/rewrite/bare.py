@@ -55,6 +55,10 @@ _DISCOURSE = frozenset(
 )
 _STOP_AFTER = STOPWORDS | _DISCOURSE | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too"}
 _STOP_AFTER |= {"please"}
+# a negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer" (phrases
+# are read in word characters, so "hasn't" arrives as "hasn")
+_NEGATED = "has have had is are was were does do did could should would must".split()
+_STOP_AFTER |= {f"{aux}n{tail}" for aux in _NEGATED for tail in ("", "'t")} | {"won't", "can't", "ain't"}
 _SUBJECTS = frozenset("i you we they he she it who that which there this".split())
 
 

@@ -312,6 +312,12 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 _COUNTS = frozenset("two three four five".split())
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
+#: Adjectives that say what state something is kept or left in ("keep this alive", "leave that
+#: open"): the demonstrative before them stands alone.
+_STATE_ADJECTIVES = frozenset(
+    """alive open closed shut clean dry wet warm cold hot cool fresh safe quiet secret short simple tidy
+    busy healthy private separate""".split()
+)
 
 
 def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
@@ -319,8 +325,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
-    if nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5:
-        return "pronoun"  # "is that doable", "is this safe-ish": an adjective, no noun follows
+    if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in _STATE_ADJECTIVES:
+        return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
     if nxt in STOPWORDS:
@@ -331,7 +337,18 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
     if looks_verbal(nxt) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
-    return "determiner" if pointer else None
+    if after in ("one", "ones"):
+        return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
+    if _verbal_prev(prev) and not looks_verbal(after):
+        return "determiner"  # "is using that flag ok": a verb's object, no reported clause
+    # only "that" can open a relative or reported clause; "this branch", "those files" point
+    return "determiner" if pointer or low != "that" else None
+
+
+def _verbal_prev(prev: str) -> bool:
+    """A verb before "that" that takes an object rather than a clause ("using", "fixed")."""
+    verbal = (len(prev) > 4 and prev.endswith(("ing", "ed"))) or prev in COMMON_VERBS
+    return verbal and prev not in _REPORTING_VERBS
 
 
 def _adverbial(word: str) -> bool:

@@ -26,7 +26,7 @@ GENERIC_ITEM_NOUNS = frozenset(
 )
 _NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
 _BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)
-_SPLIT = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+")
+_SPLIT = re.compile(r",(?!\d)\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+")  # "1,900" is one number
 _DETERMINERS = {"the", "a", "an"}
 
 
@@ -124,7 +124,7 @@ def _namey(item: str) -> bool:
 
 def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
-    part = re.split(r"[,;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
+    part = re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
     words: list[str] = []
     parts = part.split()
     for n, word in enumerate(parts):
@@ -199,8 +199,10 @@ COMPARISON_REF = re.compile(
     r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
     r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
     r"|(?:those|these)\s+two(?=\s*(?:[?.!,;]|$)|\s+(?:in|at|for|with|from|on)\b)"  # "try those two in Zurich"
-    r"|the\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
+    r"|(?:the|that)\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
     r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b"
+    # "which one has better parental leave?": a bare "which one" asking a question of the listed items
+    r"|which\s+one(?=\s+(?:is|was|has|had|pays|offers|gives|costs|works|seems|sounds|looks)\b)"
     # a superlative with no noun ("cancel the priciest"): its head is elided, so the set is the
     # conversation's; only unmistakable superlatives (-iest, a doubled consonant, most/least X)
     r"|the\s+([a-z]{2,}iest|[a-z]*([bdgmnpt])\3est|best|worst|(?:most|least)\s+[a-z]{3,})(?=\s*(?:[?.!,;]|$)))",
@@ -224,6 +226,10 @@ def comparisons(query: str) -> list[tuple[int, int]]:
 
 def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the cheaper pair" -> "the cheaper of the Sony WH-1000XM5 and the Anker Soundcore Q45"."""
+    if re.fullmatch(r"which\s+one", reference.strip(), re.IGNORECASE):
+        pair = _distinct(named_pair(context) or find_list(context, named=True))
+        # "Which one has better leave?" -> "Which of Spotify and Lumen has better leave?"
+        return f"{reference.strip()[:5]} of {pair[0]} and {pair[1]}" if len(pair) == 2 else None
     match = COMPARISON_REF.fullmatch(reference.strip())
     if match is None:
         return None
@@ -236,6 +242,7 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[: count - 1]) + f" and {items[count - 1]}"
     if match.group(1) or match.group(2):
         return f"the {match.group(1) or match.group(2)} of {joined}"
+
     return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
 
 

@@ -29,7 +29,7 @@ _CLAUSE_END = (
 )
 #: "the very first night", "the last day of it": an ordinal stretch of a known event.
 ORDINAL_TIME = re.compile(
-    rf"\bthe\s+(?:very\s+)?{_ORDINAL}\s+(?!times?\b){TIME_NOUN}{_CLAUSE_END}(?:\s+of\s+(?:it|that|this|them)\b)?",
+    rf"\bthe\s+(?:very\s+)?{_ORDINAL}\s+(?:half\s+)?(?!times?\b){TIME_NOUN}{_CLAUSE_END}(?:\s+of\s+(?:it|that|this|them)\b)?",
     re.IGNORECASE,
 )
 _SUBJECT = r"(?:i|we|you|he|she|they)"

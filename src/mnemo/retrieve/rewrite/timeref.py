@@ -23,6 +23,11 @@ TIME_NOUN = (
     r"(?:moments?|times?|days?|nights?|mornings?|afternoons?|evenings?|weeks?|weekends?|months?|years?"
     r"|seasons?|summers?|winters?|springs?|autumns?|holidays?|period|periods|era|eras|hours?|occasions?)"
 )
+#: Occasions that recur, so one can follow another: "the following match", "the previous round".
+EVENT_NOUN = (
+    r"(?:match|game|session|meeting|round|race|class|lesson|appointment|visit|episode|stage|leg|show|concert"
+    r"|gig|fixture|practice|rehearsal|sprint|release)(?:es|s)?"
+)
 _OFFSET = (
     r"(?:a\s+few|a\s+couple(?:\s+of)?|several|some|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|\d+|a\s+day\s+or\s+two)"
@@ -33,6 +38,9 @@ _GOVERNED = (
     rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"
     rf"|the\s+(?:very\s+)?(?:same|following|next|previous|prior|preceding|subsequent))\s+{TIME_NOUN}\b"
     r"(?:\s+of\s+(?:the\s+)?(?:year|day|month|week)\b)?"  # "that time of year": the season of the event
+    # an occasion counted from one the conversation named: "the following match", "the previous
+    # session" ("the next match" is the speaker's next one, deictic, so "next" is left out)
+    rf"|the\s+(?:following|previous|preceding|subsequent)\s+{EVENT_NOUN}\b"
 )
 #: An offset and a relation: "a few days later", "two weeks before", "the week after".
 _RELATIVE = (
@@ -76,6 +84,7 @@ SIMULTANEOUS = re.compile(
 _AFTER = re.compile(r"\b(?:later|afterwards?|after|following|next|subsequent)\b", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:earlier|before(?:hand)?|prior|previous|preceding)\b", re.IGNORECASE)
 _UNIT = re.compile(TIME_NOUN, re.IGNORECASE)
+_EVENT = re.compile(rf"\b{EVENT_NOUN}\b", re.IGNORECASE)
 
 
 def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str | None:
@@ -96,12 +105,14 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     relation = "after" if _AFTER.search(low) else "before" if _BEFORE.search(low) else None
     if relation is None:
         return None
-    unit = _UNIT.search(low)
+    unit = _UNIT.search(low) or _EVENT.search(low)  # "the following match" -> "the match after the derby"
     offset = re.match(rf"^{_OFFSET}\s+{TIME_NOUN}", reference, re.IGNORECASE)
     if offset:
         return f"{offset.group(0)} {relation} {anchor_bare}"  # "two days before the wedding"
-    if unit and low.startswith("the "):
-        return f"the {unit.group(0)} {relation} {anchor_bare}"  # "the next day" -> "the day after X"
+    governed = re.match(r"^(?:(on|in|at|during)\s+)?the\s", low)
+    if unit and governed:  # "the next day" -> "the day after X", "in the following match" -> "in the match after X"
+        lead = f"{governed.group(1)} " if governed.group(1) else ""
+        return f"{lead}the {unit.group(0)} {relation} {anchor_bare}"
     return f"{relation} {anchor_bare}"  # "afterwards", "prior to that", "soon after"
 
 

@@ -192,3 +192,11 @@ def test_a_first_half_hour_is_a_stretch_of_the_event() -> None:
 
 def test_a_negated_auxiliary_ends_a_noun_phrase() -> None:
     assert not any("hasn" in t for t in texts("the landlord hasn't replied yet", "Chase him?", "tomorrow"))
+
+
+def test_that_season_takes_the_time_that_names_it_and_its_own_clause() -> None:
+    context = said("we went to Crete in 2018 and to Sicily last summer", "Lovely! Which did you prefer?", "Sicily")
+    rewritten = expand("who looked after the cat that summer", context)
+    assert "Sicily last summer" in rewritten
+    assert "2018" not in rewritten and "Crete" not in rewritten
+    assert "in last summer" not in rewritten  # a deictic time takes no preposition

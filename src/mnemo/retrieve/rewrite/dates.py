@@ -31,6 +31,9 @@ TIME = re.compile(
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|(?:19|20)\d{{2}}(?![-\d])"
     rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
+    # a season the speaker places: "last summer", "in the spring of 2021", "the winter before last"
+    r"|(?:last|this|next)\s+(?:summer|winter|spring|autumn|fall)"
+    r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn)(?:\s+of\s+(?:19|20)\d{2})?"
     rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
     rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,
@@ -42,6 +45,8 @@ def with_preposition(time: str) -> str:
     first = time.split()[0].lower()
     if first in ("on", "in", "at", "since", "from", "around", "for", "over"):
         return time
+    if first in ("last", "next", "this"):
+        return time  # "last summer", "next Friday": English puts no preposition before a deictic time
     month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
     if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
         return f"in {time}"

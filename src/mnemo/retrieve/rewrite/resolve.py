@@ -171,7 +171,11 @@ def _temporal(
     query: str, ref: Reference, context: Sequence[Mapping[str, str]], used: set[str]
 ) -> tuple[str, float] | None:
     """ "then" -> "during the Lisbon offsite on March 3rd"; parts the query already has are left out."""
-    unit = re.search(r"\b(day|night|morning|evening|afternoon|weekend|week|month|year)s?\b", ref.text, re.IGNORECASE)
+    unit = re.search(
+        r"\b(day|night|morning|evening|afternoon|weekend|week|month|year|summer|winter|spring|autumn)s?\b",
+        ref.text,
+        re.IGNORECASE,
+    )
     anchor = find_anchor(
         context,
         wants_date=unit is not None,

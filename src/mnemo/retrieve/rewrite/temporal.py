@@ -265,6 +265,10 @@ def _cut(phrase: str) -> str:
     return " ".join(words)
 
 
+_CLAUSES = re.compile(r"[,;]\s*|\s+(?:and|but)\s+")
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*")
+
+
 def find_anchor(
     context: Sequence[Mapping[str, str]],
     wants_date: bool,
@@ -313,7 +317,16 @@ def find_anchor(
         if not event and found_times and all(_CLOCK.fullmatch(without_preposition(t)) for t in found_times):
             score *= 0.5  # "we'll be out till 2am": an hour alone is seldom the occasion pointed at
         score *= 1.0 + min(fit, 2)
-        anchor = Anchor(found_times[0] if found_times else None, event, 0.8 if found_times and event else 0.7, place)
+        # "that summer" after "Kyiv in 2019 and Lviv last summer": the time that names the unit, and
+        # the event of its own clause
+        named = [t for t in found_times if unit and re.search(rf"\b{re.escape(unit)}\b", t, re.IGNORECASE)]
+        time = (named or found_times or [None])[0]
+        if named and len(found_times) > 1:
+            own = next((c for c in _CLAUSES.split(text) if named[0] in c), "")
+            event = event_in(own)[0]
+            name = _CAPITALISED.search(own.replace(named[0], ""))
+            place = name.group(0) if name and not event else place  # "and Lviv last summer": where
+        anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))
     return _refined(best[1], recent) if best else None

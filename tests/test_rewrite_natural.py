@@ -200,3 +200,8 @@ def test_that_season_takes_the_time_that_names_it_and_its_own_clause() -> None:
     assert "Sicily last summer" in rewritten
     assert "2018" not in rewritten and "Crete" not in rewritten
     assert "in last summer" not in rewritten  # a deictic time takes no preposition
+
+
+def test_a_singular_noun_in_s_can_be_it() -> None:
+    context = said("I ordered a Manfrotto tripod and a macro lens", "Nice kit.", "the lens came with a chip in it")
+    assert "lens" in expand("can I send it back without the box?", context)

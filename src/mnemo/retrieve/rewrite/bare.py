@@ -137,7 +137,13 @@ def past_participle(word: str) -> bool:
 
 
 def looks_plural(head: str) -> bool:
-    return head.endswith("s") and not head.endswith("ss") and len(head) > 3
+    low = head.lower()
+    return low.endswith("s") and not low.endswith(_SINGULAR_ENDINGS) and len(low) > 3 and low not in _SINGULAR_IN_S
+
+
+#: Singular nouns that end in "s": "the lens arrived scratched", "the thesis", "the campus".
+_SINGULAR_ENDINGS = ("ss", "us", "is", "ics")
+_SINGULAR_IN_S = frozenset("lens news series species gas canvas atlas chassis bias alias means".split())
 
 
 #: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.

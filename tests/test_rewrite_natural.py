@@ -205,3 +205,13 @@ def test_that_season_takes_the_time_that_names_it_and_its_own_clause() -> None:
 def test_a_singular_noun_in_s_can_be_it() -> None:
     context = said("I ordered a Manfrotto tripod and a macro lens", "Nice kit.", "the lens came with a chip in it")
     assert "lens" in expand("can I send it back without the box?", context)
+
+
+def test_that_other_one_is_the_item_not_taken_up() -> None:
+    context = said(
+        "for the van I was offered a rebuilt engine at 2,400 or a salvaged one at 900",
+        "The rebuilt one has a year of cover.",
+        "hmm",
+    )
+    rewritten = expand("does that other one come with anything?", context)
+    assert "salvaged" in rewritten and "van other" not in rewritten

@@ -171,8 +171,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
-        if low in ("that", "this") and nxt in ORDINALS and _countable(after, known):
-            continue  # "that first option": an ordinal reference, read by _ordinals
+        if low in ("that", "this") and (nxt in ORDINALS or nxt == "other") and _countable(after, known):
+            continue  # "that first option", "that other one": an ordinal reference, read by _ordinals
         if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
             continue

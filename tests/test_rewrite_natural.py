@@ -215,3 +215,33 @@ def test_that_other_one_is_the_item_not_taken_up() -> None:
     )
     rewritten = expand("does that other one come with anything?", context)
     assert "salvaged" in rewritten and "van other" not in rewritten
+
+
+# --- named chats: the two talking are "I" and "you" -------------------------------------------
+
+
+def test_she_is_never_one_of_the_two_talking() -> None:
+    context = said(
+        "Leila: my niece Noor started ballet this week!",
+        "Sanna: aww how was her first class?",
+        "Leila: she loved it",
+    )
+    rewritten = expand("does she want to keep going?", context)
+    assert "Noor" in rewritten and "Leila" not in rewritten and "Sanna" not in rewritten
+
+
+def test_they_are_not_the_two_talking() -> None:
+    context = said(
+        "Omar: my grandpa turned 80 on sunday, we threw him a party in Amman",
+        "Petra: 80! is he still driving?",
+        "Omar: yes, he still drives to the market every day",
+    )
+    rewritten = expand("where did they hold his party", context)
+    assert "Petra" not in rewritten and "grandpa" in rewritten
+    cousins = said("Omar: my cousins came over on saturday", "Petra: fun! what did you do?", "Omar: board games")
+    assert "Omar's cousins" in expand("who won when they played?", cousins)
+
+
+def test_a_speakers_my_becomes_their_name() -> None:
+    found = texts("Bea: my new bike got a flat", "Tom: ugh, tubeless?", "Bea: no, old school")
+    assert "Bea's new bike" in found

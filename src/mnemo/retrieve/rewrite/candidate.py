@@ -20,6 +20,8 @@ class Candidate:
     order: int = 0
     #: A person only because the conversation calls the name "he"/"she" (often a pet): still a topic.
     pronominal: bool = False
+    #: A participant of the chat (a speaker label or a named role): the query's "I" or "you".
+    speaker: bool = False
 
     @property
     def head(self) -> str:

@@ -95,13 +95,16 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         # Soft recency, and the user's own words count more: what they asked about is the topic.
         weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
-            speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role))
+            speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=True)
             _note(found, speaker, weight * 0.8, distance)
         at = len(recent) - 1 - distance
         mentions = _mentions(text, written, answer=at > 0 and _asks(recent[at - 1]))
+        named_speaker = bool(role) and role.lower() not in GENERIC_ROLES
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
             candidate.order = order
+            if named_speaker and candidate.kind != "person" and candidate.text.startswith("my "):
+                candidate.text = f"{role}'s {candidate.text[3:]}"  # "Ines: my grandma" is Ines's grandma
             _note(
                 found, candidate, weight * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))), distance
             )
@@ -163,6 +166,7 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
     known.last_seen = min(known.last_seen, distance)
     known.gender = known.gender or new.gender
     known.hint = known.hint or new.hint
+    known.speaker = known.speaker or new.speaker
 
 
 def _mentions(text: str, written: frozenset[str] = frozenset(), answer: bool = False) -> list[Candidate]:

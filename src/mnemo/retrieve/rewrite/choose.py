@@ -54,6 +54,8 @@ def choose(
             and c.head != owned  # "her sister" is not the sister herself
             and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
         ]
+        # the chat's participants are the query's "I" and "you": "she" is someone they talk about
+        people = [c for c in people if not c.speaker] or people
         named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
         chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
         return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
@@ -62,6 +64,7 @@ def choose(
         # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
         groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
         people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
+        people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
         recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
         if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
             first, second = sorted(recent[:2], key=lambda c: c.order)
@@ -82,7 +85,7 @@ def choose(
             or _best(groups, high=0.7)
             or _pair(candidates)
             or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
-            or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper()], high=0.5)
+            or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
         )
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
@@ -135,7 +138,7 @@ def _leads_group(text: str) -> bool:
     """ "the kids", "my parents", "two tickets": a determiner or a count before a plural; "ten
     weeks" is a length of time, not a group that acts."""
     words = text.lower().split()
-    if words[0] in _OWNERS:
+    if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
         return True
     return words[0] in _COUNTS and words[-1].rstrip("s") not in _TIME_UNITS
 

@@ -174,10 +174,11 @@ def topic(
             continue
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic
-        words = {w.lower().strip(".,") for w in candidate.text.split()} - {"the", "my", "your", "our", "a", "an"}
+        owned = re.sub(r"^[\w-]+'s\s+", "", candidate.text)  # "Aroha's pottery class": the owner is not the topic
+        words = {w.lower().strip(".,") for w in owned.split()} - {"the", "my", "your", "our", "a", "an"}
         if not words or words & query_words or (skip and any(s in candidate.text.lower() for s in skip if len(s) > 2)):
             continue
-        bare = candidate.text.lower().removeprefix("the ").removeprefix("my ").removeprefix("your ")
+        bare = owned.lower().removeprefix("the ").removeprefix("my ").removeprefix("your ")
         score = candidate.salience * (1.0 + 0.3 * (candidate.mentions - 1))
         if bare and bare in opening:
             score *= 2.5  # what the conversation opened with stays its topic

@@ -55,10 +55,10 @@ _DISCOURSE = frozenset(
 )
 _STOP_AFTER = STOPWORDS | _DISCOURSE | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too"}
 _STOP_AFTER |= {"please"}
-# a negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer" (phrases
-# are read in word characters, so "hasn't" arrives as "hasn")
-_NEGATED = "has have had is are was were does do did could should would must".split()
-_STOP_AFTER |= {f"{aux}n{tail}" for aux in _NEGATED for tail in ("", "'t")} | {"won't", "can't", "ain't"}
+# A negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer". Phrases
+# are read in word characters, so "hasn't" arrives as "hasn"; "haven" and "don" are words of their
+# own ("a tax haven"), so those two negations are left out.
+_STOP_AFTER |= {f"{aux}n" for aux in "has had is are was were does did could should would must".split()}
 _SUBJECTS = frozenset("i you we they he she it who that which there this".split())
 
 
@@ -138,12 +138,16 @@ def past_participle(word: str) -> bool:
 
 def looks_plural(head: str) -> bool:
     low = head.lower()
-    return low.endswith("s") and not low.endswith(_SINGULAR_ENDINGS) and len(low) > 3 and low not in _SINGULAR_IN_S
+    return low.endswith("s") and not low.endswith("ss") and len(low) > 3 and low not in SINGULAR_IN_S
 
 
-#: Singular nouns that end in "s": "the lens arrived scratched", "the thesis", "the campus".
-_SINGULAR_ENDINGS = ("ss", "us", "is", "ics")
-_SINGULAR_IN_S = frozenset("lens news series species gas canvas atlas chassis bias alias means".split())
+#: Singular nouns that end in "s" ("the lens arrived scratched", "the thesis", "the campus"); a
+#: list, because "skis", "menus" and "critics" end the same way and are plural.
+SINGULAR_IN_S = frozenset(
+    """lens news series species gas canvas atlas chassis bias alias means bus status campus virus bonus
+    census focus genus onus corpus apparatus thesis analysis crisis basis axis diagnosis emphasis hypothesis
+    oasis synopsis tennis iris physics maths mathematics economics politics ethics""".split()
+)
 
 
 #: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.

@@ -36,6 +36,7 @@ from mnemo.retrieve.rewrite.names import (
     PERSON_NOUNS,
     PHRASE_BREAKERS,
     PLACE_NOUNS,
+    fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
@@ -84,6 +85,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     found: dict[tuple[str, str], Candidate] = {}
     recent = list(context)[-max_messages:]
     written = written_names(str(m.get("content") or "") for m in recent)
+    participants = _participants(recent)
     for distance, message in enumerate(reversed(recent)):
         role = str(message.get("name") or message.get("role") or "").strip()
         text = str(message.get("content") or "")
@@ -95,7 +97,8 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         # Soft recency, and the user's own words count more: what they asked about is the topic.
         weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
         if role and role.lower() not in GENERIC_ROLES:
-            speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=True)
+            talking = role in participants
+            speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=talking)
             _note(found, speaker, weight * 0.8, distance)
         at = len(recent) - 1 - distance
         mentions = _mentions(text, written, answer=at > 0 and _asks(recent[at - 1]))
@@ -103,8 +106,9 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
             candidate.order = order
-            if named_speaker and candidate.kind != "person" and candidate.text.startswith("my "):
-                candidate.text = f"{role}'s {candidate.text[3:]}"  # "Ines: my grandma" is Ines's grandma
+            if named_speaker and candidate.kind != "person" and candidate.text.lower().startswith("my "):
+                # "Bea: my new bike" is Bea's bike; a person keeps "my aunt Dolores", whose name says who
+                candidate.text = f"{role}'s {candidate.text[3:]}"
             _note(
                 found, candidate, weight * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))), distance
             )
@@ -115,6 +119,22 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         _topic_bonus(found, recent)
         chain_gender(found, recent)
     return sorted(_without_thing_twins(found.values()), key=lambda c: -c.salience)
+
+
+def _participants(recent: Sequence[Mapping[str, str]]) -> set[str]:
+    """The two people of the latest exchange (the last speaker and the one before who differs):
+    the query's "I" and "you". In a chat of three, the third is someone they can call "she"."""
+    found: list[str] = []
+    for message in reversed(recent):
+        role = str(message.get("name") or message.get("role") or "").strip()
+        label = _SPEAKER_LABEL.match(str(message.get("content") or ""))
+        if label and label.group(1).split()[0].lower() not in NOT_NAMES:
+            role = label.group(1)
+        if role and role.lower() not in GENERIC_ROLES and role not in found:
+            found.append(role)
+        if len(found) == 2:
+            break
+    return set(found)
 
 
 def _without_thing_twins(candidates: Iterable[Candidate]) -> list[Candidate]:
@@ -323,7 +343,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
         if named:
             phrase = f"{phrase} {named.group(1)}"
-        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1)):
+        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), text[: match.start()]):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
@@ -348,21 +368,37 @@ _NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
 #: last word is the bare verb ("what did the doctor prescribe me", "did your dad cry?"). In "we did
 #: the quarterly planning" the verb "did" opens no question, so its object keeps every word.
 _AUX_BEFORE = re.compile(
-    r"(?:^|[.?!,:]\s*|\b(?:what|when|where|why|how|who|which)\s+(?:[a-z]+\s+){0,2})"  # "which painkiller did"
+    # "which painkiller did the dentist ...": a wh-word, perhaps with its noun; "what we did the
+    # whole weekend" has a subject before "did", so "did" is the main verb there
+    r"(?:^|[.?!,:]\s*|\b(?:what|when|where|why|how|who|which)\s+(?:(?!(?:i|we|you|he|she|they|it)\s)[a-z]+\s+){0,2})"
     r"(?:did|does|do|will|would|can|could|should|didn't|doesn't|don't|won't)\s+$",
     re.IGNORECASE,
 )
 
 
-def _attachable(preposition: str, attachment: str) -> bool:
-    """Whether what follows "of"/"for"/"to" is a noun phrase of its own: "the new flat", or one
-    name where it says which ("my flight to Bogotá got cancelled"); "of course" or a bare verb is
-    not, nor a person met "with" ("the pricing change with Noor": Noor is someone else)."""
+#: A verb of giving before the phrase: its "to X" is the recipient ("I lent my drill to Tomasz").
+_GIVING = re.compile(
+    r"\b(?:lent|lend|gave|give|sent|send|passed|pass|handed|hand|showed|show|sold|sell|returned|return|forwarded"
+    r"|forward|mailed|posted|owe|owed|paid|pay|brought|bring|took|take|lends|gives|sends|sells)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _attachable(preposition: str, attachment: str, before: str = "") -> bool:
+    """Whether what follows "of"/"for"/"to"/"with" is a noun phrase of its own: "the new flat", a
+    firm ("the contract with Halvorsen Logistics"), or one name where it says which ("my flight to
+    Bogotá got cancelled"); "of course" or a bare verb is not, nor a person: one name met "with"
+    ("the pricing change with Noor"), a listed first name, or one given something "to" ("lent my
+    drill to Tomasz") is someone else, not part of the thing. An unlisted full name after "with"
+    cannot be told from a firm's and stays attached."""
     first, _, rest = attachment.partition(" ")
     if first.lower() in ("the", "a", "an"):
         return bool(trim(rest))
-    one_name = preposition.lower() != "with" and first[:1].isupper() and bool(trim(first))
-    return bool(trim(rest)) or one_name
+    with_ = preposition.lower() == "with"
+    recipient = preposition.lower() == "to" and _GIVING.search(before)
+    if first[:1].isupper() and (recipient or fold(first.lower()) in MALE | FEMALE):
+        return False
+    return bool(trim(rest)) or (not with_ and first[:1].isupper() and bool(trim(first)))
 
 
 def _named_last(phrase: str) -> bool:

@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.names import (
     PLACE_NOUNS,
     PLURAL_GROUPS,
     PROBLEM_WORDS,
+    QUANTITY,
     TIME_HEADS,
 )
 from mnemo.retrieve.rewrite.temporal import TIME
@@ -29,8 +30,6 @@ POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _OWNERS = frozenset({"the", "my", "your"})
 #: A counted plural is a group too: "got two tickets ... add them to my wallet".
 _COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
-#: An amount or a clock time ("5mg", "3pm", "180", "20kg") measures a thing; "it" is the thing.
-_QUANTITY = re.compile(r"(?:the\s+)?\d[\d.,:]*\s*(?:[a-z%]{1,3})?", re.IGNORECASE)
 #: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
 #: ("OpenAI changed their prices") is no such sign.
 _IDENTIFIER = re.compile(r"[\d_]")
@@ -97,7 +96,7 @@ def choose(
     if ref.kind in ("thing", "demonstrative"):
         plural = low in ("these", "those")
         # number agreement: "it" is one thing, "those" are several (or a pair)
-        things = [c for c in candidates if c.kind == "thing" and c.plural == plural and not _QUANTITY.fullmatch(c.text)]
+        things = [c for c in candidates if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text)]
         # "the Tuesday sync" is when, rather than what, something was said
         things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
         if low in ("that", "this") and ref.kind == "demonstrative" and context:
@@ -155,7 +154,7 @@ def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping
     owners = []
     for c in people:
         bare = re.sub(r"^(?:the|my|your|our)\s+", "", c.text)
-        pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}"
+        pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}(?!\w)"
         owners.append(replace(c, salience=c.salience * 3.0) if re.search(pattern, text, re.IGNORECASE) else c)
     return owners
 
@@ -205,7 +204,7 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
             latest = min(named, key=lambda c: (c.last_seen, -c.salience))
             return latest.text, 0.75
     if stem in _PRO_NOUNS:  # "who wrote that one?": the latest salient thing itself
-        return _best([c for c in candidates if c.kind == "thing" and not _QUANTITY.fullmatch(c.text)], high=0.6)
+        return _best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
     found = _best(named, high=0.9)
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"

@@ -33,7 +33,10 @@ TIME = re.compile(
     rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"
     # a season the speaker places: "last summer", "in the spring of 2021", "the winter before last"
     r"|(?:last|this|next)\s+(?:summer|winter|spring|autumn|fall)"
-    r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn)(?:\s+of\s+(?:19|20)\d{2})?"
+    # "in the summer", "in winter 2019"; "in winter tyres" is a kind of tyre, so a season here
+    # ends its phrase (punctuation, a year, "of", or a new clause)
+    r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn|fall)(?:\s+of)?(?:\s+(?:19|20)\d{2})?"
+    r"(?=\s*(?:[.,;!?)]|$|(?:19|20)\d{2}|(?:i|we|you|he|she|they|it|when|and|but|so|then)\b))"
     rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
     rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,

@@ -19,7 +19,7 @@ from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
-from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES, PERSON_NOUNS
 from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -339,8 +339,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):
         return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
-    if _verbal_prev(prev) and not looks_verbal(after):
-        return "determiner"  # "is using that flag ok": a verb's object, no reported clause
+    if _verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and _plural_word(nxt)):
+        return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
 
@@ -348,7 +348,15 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
 def _verbal_prev(prev: str) -> bool:
     """A verb before "that" that takes an object rather than a clause ("using", "fixed")."""
     verbal = (len(prev) > 4 and prev.endswith(("ing", "ed"))) or prev in COMMON_VERBS
-    return verbal and prev not in _REPORTING_VERBS
+    return verbal and prev not in _REPORTING_VERBS and prev not in _CLAUSE_VERBS
+
+
+#: Verbs in -ed that take a "that" clause rather than an object ("she explained that error codes ...").
+_CLAUSE_VERBS = frozenset(
+    """promised insisted explained decided agreed warned noted added replied answered argued assumed guessed
+    hoped expected announced admitted complained reported stated emailed texted messaged pointed worried
+    doubted feared joked""".split()
+)
 
 
 def _adverbial(word: str) -> bool:
@@ -390,18 +398,21 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
 
 
 def _thing_subject_before(lowered: list[str]) -> bool:
-    """Whether the clause before a possessive "its" has a noun phrase of its own, led by a
-    determiner ("the dishwasher finishes", "does the Pixel 8 compare to"): the usual owner."""
+    """Whether the clause before a possessive "its" has a thing as its subject: a determiner-led
+    phrase opening the clause or right after its auxiliary ("when the dishwasher finishes", "does
+    the Pixel 8 compare to"). A person there ("what did the vet say about its diet") owns nothing
+    "its" can mean, and an object ("fix the laptop's ...") is not the subject."""
     clause: list[str] = []
     for word in reversed(lowered):
         if word in PUNCT or word in _SUBORDINATORS:
             break
         clause.append(word)
     clause.reverse()
-    return any(
-        word in _THING_DETERMINERS and n + 1 < len(clause) and clause[n + 1] not in STOPWORDS
-        for n, word in enumerate(clause)
-    )
+    start = 1 if clause and clause[0] in _AUX else 0
+    if len(clause) < start + 2 or clause[start] not in _THING_DETERMINERS:
+        return False
+    head = clause[start + 1]
+    return head not in STOPWORDS and head.rstrip("s") not in PERSON_NOUNS
 
 
 _THING_DETERMINERS = frozenset("the my your our this".split())

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY, TIME_HEADS, VAGUE
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
@@ -170,7 +170,7 @@ def topic(
     for candidate in candidates:
         if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
             continue
-        if candidate.text[:1].isdigit():  # "1h20", "21.99": an amount is said about the topic, not it
+        if QUANTITY.fullmatch(candidate.text):  # "1h20", "21.99": an amount is said about the topic, not it
             continue
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic

@@ -212,7 +212,12 @@ COMPARISON_REF = re.compile(
     r"|the\s+([a-z]{2,}iest|[a-z]*([bdgmnpt])\3est|best|worst|(?:most|least)\s+[a-z]{3,})(?=\s*(?:[?.!,;]|$)))",
     re.IGNORECASE,
 )
-_NOT_COMPARATIVE = frozenset("other former latter first last second third upper inner outer corner".split())
+#: Words in -er/-est that compare nothing: ordinals, places and materials ("that leather one").
+_NOT_COMPARATIVE = frozenset(
+    """other former latter first last second third upper inner outer corner leather paper silver rubber copper
+    timber water winter summer number member letter feather sweater poster sticker charger speaker
+    forest interest""".split()
+)
 
 
 def comparisons(query: str) -> list[tuple[int, int]]:
@@ -235,8 +240,8 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
         # "Which one has better leave?" -> "Which of Spotify and Lumen has better leave?"
         return f"{reference.strip()[:5]} of {pair[0]} and {pair[1]}" if len(pair) == 2 else None
     match = COMPARISON_REF.fullmatch(reference.strip())
-    if match is None:
-        return None
+    if match is None or (match.group(1) or "").lower() in _NOT_COMPARATIVE:
+        return None  # "that leather one" names a material, not a comparison
     items = _distinct(find_list(context, named=True) or named_pair(context))
     if len(items) < 2:  # "the difference between `git reset` and `git restore`": a pair, not a list
         items = [i.strip("`'\"") for i in coordinated_pair(context)]
@@ -246,7 +251,6 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[: count - 1]) + f" and {items[count - 1]}"
     if match.group(1) or match.group(2):
         return f"the {match.group(1) or match.group(2)} of {joined}"
-
     return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
 
 

@@ -6,6 +6,7 @@ Only a hint: a name not listed here is still a person when the context treats it
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 MALE = frozenset(
@@ -115,4 +116,13 @@ COMMON_VERBS = frozenset(
 DURATION = (
     r"(?:\d+|a|an|one|two|three|four|five|six|ten|several|a\s+few|many)\s+(?:more\s+)?"
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|nights?)\b"
+)
+
+
+#: An amount or a clock time ("5mg", "3pm", "180", "20kg", "24.50", "1h20"): it measures a thing and
+#: is never the thing "it" points at, nor a topic. Units are listed, so "2FA", "4K" and "1Password"
+#: stay names.
+QUANTITY = re.compile(
+    r"\d[\d.,:]*\s*(?:mg|g|kg|lb|lbs|ml|l|km|m|cm|mm|mi|%|am|pm|h|hrs?|mins?|s|secs?|h\d{2})?",
+    re.IGNORECASE,
 )

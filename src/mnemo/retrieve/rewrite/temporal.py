@@ -265,8 +265,13 @@ def _cut(phrase: str) -> str:
     return " ".join(words)
 
 
-_CLAUSES = re.compile(r"[,;]\s*|\s+(?:and|but)\s+")
-_CAPITALISED = re.compile(r"\b[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*")
+_CLAUSES = re.compile(r"[,;]\s*|(?<=[.!?])\s+|\s+(?:and|but)\s+")
+#: What is left of a clause once its time is taken out, when it says where someone went: "to
+#: Sicily", "Lviv", "we went to Sicily" (not "with Ana", whom one went with).
+_WENT_TO = re.compile(
+    r"(?i:(?:(?:i|we|they|he|she)\s+)?(?:(?:went|go|moved|flew|travelled|traveled|visited|stayed)\s+)?(?:to\s+|in\s+)?)"
+    r"([A-Z][\w-]+(?:\s+[A-Z][\w-]+)*)"  # the name keeps its capital: "with Ana" is no place
+)
 
 
 def find_anchor(
@@ -324,8 +329,9 @@ def find_anchor(
         if named and len(found_times) > 1:
             own = next((c for c in _CLAUSES.split(text) if named[0] in c), "")
             event = event_in(own)[0]
-            name = _CAPITALISED.search(own.replace(named[0], ""))
-            place = name.group(0) if name and not event else place  # "and Lviv last summer": where
+            went = _WENT_TO.fullmatch(own.replace(named[0], "").strip(" ,"))
+            # "and Lviv last summer": where; the message's other places belong to its other clauses
+            place = went.group(1) if went and not event else None
         anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))

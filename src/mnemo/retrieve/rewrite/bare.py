@@ -53,8 +53,7 @@ OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|y
 _DISCOURSE = frozenset(
     "honestly already lol haha tho though anyway anyways actually really btw pls plz rn tbh yet ever".split()
 )
-_STOP_AFTER = STOPWORDS | _DISCOURSE | {"and", "or", "but", "yesterday", "today", "tomorrow", "again", "now", "too"}
-_STOP_AFTER |= {"please"}
+_STOP_AFTER = STOPWORDS | _DISCOURSE | set("and or but yesterday today tomorrow again now too please".split())
 # A negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer". Phrases
 # are read in word characters, so "hasn't" arrives as "hasn"; "haven" and "don" are words of their
 # own ("a tax haven"), so those two negations are left out.

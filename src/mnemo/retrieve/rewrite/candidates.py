@@ -87,11 +87,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     written = written_names(str(m.get("content") or "") for m in recent)
     participants = _participants(recent)
     for distance, message in enumerate(reversed(recent)):
-        role = str(message.get("name") or message.get("role") or "").strip()
-        text = str(message.get("content") or "")
-        label = _SPEAKER_LABEL.match(text)
-        if label and label.group(1).split()[0].lower() not in NOT_NAMES:
-            role, text = label.group(1), text[label.end() :]  # the label names the speaker
+        role, text = _speaker_and_text(message)
         if lower_case_chat(text):
             text = truecase(text, written)
         # Soft recency, and the user's own words count more: what they asked about is the topic.
@@ -121,15 +117,23 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     return sorted(_without_thing_twins(found.values()), key=lambda c: -c.salience)
 
 
+def _speaker_and_text(message: Mapping[str, str]) -> tuple[str, str]:
+    """Who speaks and what they say: the message's name or role, unless its text opens with a
+    speaker label ("Anna: I booked it"), which names the speaker and is no part of the text."""
+    role = str(message.get("name") or message.get("role") or "").strip()
+    text = str(message.get("content") or "")
+    label = _SPEAKER_LABEL.match(text)
+    if label and label.group(1).split()[0].lower() not in NOT_NAMES:
+        return label.group(1), text[label.end() :]
+    return role, text
+
+
 def _participants(recent: Sequence[Mapping[str, str]]) -> set[str]:
     """The two people of the latest exchange (the last speaker and the one before who differs):
     the query's "I" and "you". In a chat of three, the third is someone they can call "she"."""
     found: list[str] = []
     for message in reversed(recent):
-        role = str(message.get("name") or message.get("role") or "").strip()
-        label = _SPEAKER_LABEL.match(str(message.get("content") or ""))
-        if label and label.group(1).split()[0].lower() not in NOT_NAMES:
-            role = label.group(1)
+        role = _speaker_and_text(message)[0]
         if role and role.lower() not in GENERIC_ROLES and role not in found:
             found.append(role)
         if len(found) == 2:
@@ -424,14 +428,16 @@ _THIRD_PERSON_VERBS = frozenset(
 )
 
 
+#: Words that cannot be the noun of "<Name> <noun>": function words, verbs ("GP put", "Derya lent").
+_NOT_COMPOUND_HEADS = STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST
+
+
 def _compounds(text: str) -> list[tuple[int, Candidate]]:
     """A name or technical token followed by a common noun: "Parquet files", "LRU cache"."""
     out: list[tuple[int, Candidate]] = []
     for match in _COMPOUND.finditer(text):
         modifier, noun = match.group(1), match.group(2)
-        if modifier.lower() in NOT_NAMES or noun in STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST:
-            continue
-        if past_participle(noun):
+        if modifier.lower() in NOT_NAMES or noun in _NOT_COMPOUND_HEADS or past_participle(noun):
             continue
         if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun

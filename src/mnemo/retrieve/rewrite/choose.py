@@ -129,8 +129,12 @@ def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float
 
 def _named_in(query: str, name: str) -> bool:
     """Whether the query itself names this person (a capitalised name, as a whole word)."""
-    bare = re.sub(r"^(?:the|my|your|our)\s+", "", name)
+    bare = _without_determiner(name)
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
+
+
+def _without_determiner(text: str) -> str:
+    return re.sub(r"^(?:the|my|your|our)\s+", "", text)
 
 
 def _leads_group(text: str) -> bool:
@@ -153,7 +157,7 @@ def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping
     text = " ".join(str(m.get("content") or "") for m in context)
     owners = []
     for c in people:
-        bare = re.sub(r"^(?:the|my|your|our)\s+", "", c.text)
+        bare = _without_determiner(c.text)
         pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}(?!\w)"
         owners.append(replace(c, salience=c.salience * 3.0) if re.search(pattern, text, re.IGNORECASE) else c)
     return owners

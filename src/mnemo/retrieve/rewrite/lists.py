@@ -69,12 +69,12 @@ def _after_list(text: str, last: str) -> str:
 def _taken_up(item: str, later: str) -> bool:
     """Whether a later text mentions the item by one of its content words' first four letters
     ("caching" takes up "cache the fixtures", "pinning" takes up "pin the dependency")."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", item) if w.lower() not in STOPWORDS | _PRO_NOUNS]
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", item) if w.lower() not in _NOT_TAKING]
     return any(re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
 
 
 #: "a used one" is taken up by its modifier; "the remanufactured one" says "one" too, which takes up nothing.
-_PRO_NOUNS = frozenset({"one", "ones"})
+_NOT_TAKING = STOPWORDS | {"one", "ones"}
 
 
 def list_items(text: str, inline_min: int = 2) -> list[str]:

@@ -127,8 +127,9 @@ class Config:
     #: anything is stored, and in mnemo's log output (mnemo.redact; MNEMO_REDACT=1). Off by default.
     redact: bool = False
     #: BLAS threads while the per-turn path (turn, the hook's server endpoint) runs the embedding
-    #: model; 0 leaves the BLAS library's own count. One is fastest: idle spinning BLAS threads of
-    #: spaCy's parse otherwise starve the model's small matrix products (see docs/hook.md).
+    #: model, and while a search embeds its query; 0 leaves the BLAS library's own count. One is
+    #: fastest there: idle spinning BLAS threads of spaCy's parse otherwise starve the model's small
+    #: matrix products (see docs/hook.md), and after a query's they take the core the store needs.
     blas_threads: int = 1
 
     def __post_init__(self) -> None:

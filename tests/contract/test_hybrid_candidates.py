@@ -8,6 +8,7 @@ real server, and the last one compares whole hybrid searches across the two engi
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -197,16 +198,21 @@ def test_only_a_server_on_another_machine_is_overlapped(url: str, local: bool) -
 
 
 @pytest.mark.parametrize("mode", ["hybrid", "fused"])
-def test_a_server_on_this_machine_embeds_first_without_a_worker(pg_url: str, mode: str) -> None:
-    """On a loopback server the two halves would share this machine's cores: no worker thread,
-    the one-statement candidates, the same hits."""
+@pytest.mark.parametrize(("cores", "overlapped"), [(1, False), (2, True)])
+def test_a_server_on_this_machine_is_overlapped_only_with_a_core_to_spare(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, mode: str, cores: int, overlapped: bool
+) -> None:
+    """On a loopback server the two halves share this machine's cores: with one core there is no
+    worker thread and the one-statement candidates are used; with two the server ranks full text
+    while the query is embedded. The hits are the same either way."""
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
     with Memory(pg_url, embedder="hashing", search_mode=mode) as memory:
         memory.add_many(corpus())
-        assert memory.store.overlap is False
-        local = [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)]
-        assert memory.store._background is None
-        memory.store.overlap = True
-        assert [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)] == local
+        assert memory.store.overlap is overlapped
+        first = [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)]
+        assert (memory.store._background is not None) is overlapped
+        memory.store.overlap = not overlapped
+        assert [h.id for h in memory.search("who paid for the broken dishwasher", limit=5)] == first
 
 
 def test_a_failing_embedding_is_raised_and_the_store_stays_usable(pg_memory: Memory) -> None:
@@ -278,3 +284,14 @@ def test_large_store_reads_at_most_the_match_cap_and_keeps_the_scope(
     assert {item.id for item in pg_memory.store.fetch([k for k, _ in ranked], SearchFilter()).values()} <= owned
     vector = pg_memory.embedder.embed_one(query_input("the"))
     assert pg_memory.store.hybrid_candidates(["the"], vector, flt, 100)[0] == ranked
+
+
+def test_search_connections_plan_each_execution_and_start_no_workers(pg_memory: Memory) -> None:
+    """A generic plan for a time-filtered nearest search sorted the guessed window instead of walking
+    the HNSW index (seconds at 1M items), and parallel workers cost milliseconds to start even for
+    a branch its one-time condition skips (docs/postgres.md); every pooled connection opts out."""
+    for _ in range(3):  # several pool connections
+        rows = pg_memory.store._read(
+            "SELECT current_setting('plan_cache_mode'), current_setting('max_parallel_workers_per_gather')"
+        )
+        assert rows == [("force_custom_plan", "0")]

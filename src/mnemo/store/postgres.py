@@ -371,10 +371,20 @@ def _dims_of(vectors: Sequence[Embedding | None]) -> set[int]:
 
 
 def _configure(conn: Any) -> None:
-    """Per pooled connection: the vector type adapters and HNSW search settings, left idle."""
+    """Per pooled connection: the vector type adapters and search settings, left idle.
+
+    Plans are made for each execution's own values (``force_custom_plan``): psycopg prepares a
+    statement after five runs, and PostgreSQL's generic plan for a time-filtered nearest search
+    guesses the window at 0.5% of the items, sorts it by distance instead of walking the HNSW
+    index, and took 4-11 s at 1M items where the custom plan takes 10 ms (docs/postgres.md).
+    No parallel workers: a search's scans are index lookups, and starting workers for the filtered
+    search's exact branch cost 5-9 ms even when its one-time condition skipped the branch.
+    """
     postgres_vectors.register(conn)
     conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
     conn.execute("SET hnsw.iterative_scan = relaxed_order")
+    conn.execute("SET plan_cache_mode = force_custom_plan")
+    conn.execute("SET max_parallel_workers_per_gather = 0")
     conn.commit()
 
 

@@ -11,13 +11,15 @@ are cached from the previous statement, and the statement reports the statistics
 when they moved (a write in between), the candidates are computed again with the new ones, so a
 result never mixes old statistics with new rows. Without writes a search is one round trip.
 
-When the query still has to be embedded and the server is another machine,
-``hybrid_candidates_embedding`` overlaps the two: the server ranks the BM25 half (the costlier half
-at 1M items) on a worker thread's connection while this process runs the embedding model, then one
-more statement brings the nearest vectors and the times of both rankings. A server on this machine
-(a loopback or socket URL) shares its cores: on two vCPUs the overlapped embedding took twice as
-long and the search measured ~2 ms slower at 1M, so there the vector is computed first and the one
-statement is used. ``overlap`` can be set either way after opening.
+When the query still has to be embedded, ``hybrid_candidates_embedding`` overlaps the two: the
+server ranks the BM25 half (the costlier half at 1M items) on a worker thread's connection while
+this process runs the embedding model, then one more statement brings the nearest vectors and the
+times of both rankings. That needs a core for each: a server on another machine, or one on this
+machine when it has two cores or more, the query being embedded on one BLAS thread
+(``Config.blas_threads``). At 1M items on two vCPUs with the server on loopback, overlapping took
+the search from 26 ms p50 / 33 ms p95 to 20 / 27 (docs/postgres.md); when the embedding still used
+both cores, it had measured ~2 ms slower. Only a single-core machine with the server on it computes
+the vector first and uses the one statement. ``overlap`` can be set either way after opening.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ class PgHybrid:
         self._stats: Stats | None = None
         self._background: ThreadPoolExecutor | None = None
         #: Rank full text on the server while this process embeds the query (module docstring).
-        self.overlap = not server_is_local(url)
+        self.overlap = not server_is_local(url) or (os.cpu_count() or 1) > 1
 
     def _close_hybrid(self) -> None:
         with self._stats_lock:

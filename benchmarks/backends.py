@@ -308,6 +308,7 @@ def render(report: dict[str, Any]) -> str:
                     "search p95 ms",
                     "user-scoped p50 ms",
                     "user-scoped p95 ms",
+                    "slowest ms (plain / scoped)",
                     "store p50/p95 ms",
                     "store scoped p50/p95 ms",
                 ],
@@ -354,6 +355,9 @@ def _latency(row: dict[str, Any]) -> list[Any]:
         round(row["search"]["p95_ms"], 2),
         round(row["search_user_scoped"]["p50_ms"], 2),
         round(row["search_user_scoped"]["p95_ms"], 2),
+        " / ".join(
+            f"{row[key]['max_ms']:.0f}" if "max_ms" in row[key] else "-" for key in ("search", "search_user_scoped")
+        ),
         *store,
     ]
 

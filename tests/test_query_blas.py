@@ -1,8 +1,10 @@
-"""A search embeds its query on ``Config.blas_threads`` BLAS threads, and imports keep the library's.
+"""A search embeds its query on ``Config.blas_threads`` BLAS threads when a PostgreSQL server shares
+this machine, and on the library's own count otherwise (SQLite, imports).
 
 Why it matters: a second BLAS thread keeps spinning after a query's small matrix products, on the
-core the store needs next (docs/postgres.md measures it). The probe below wraps the real model and
-records the BLAS thread count it runs under.
+core a server on this machine needs next; SQLite runs in this process and only gains from it
+(docs/postgres.md measures both). The probe wraps the real model and records the BLAS thread
+count each call runs under.
 """
 
 from __future__ import annotations
@@ -43,28 +45,41 @@ def _items() -> list[dict[str, str]]:
     return [{"id": f"m{i}", "content": text, "user_id": "u"} for i, text in enumerate(lines)]
 
 
-@needs_model
-@pytest.mark.parametrize("mode", ["hybrid", "fused"])
-def test_a_search_embeds_its_query_on_one_blas_thread(db_path: str, mode: str) -> None:
-    before = _library_threads()
+def _search_threads(target: str, mode: str = "hybrid", **config: object) -> tuple[list[int], list[int]]:
+    """(import calls' counts, search calls' counts) for one small store at ``target``."""
     probe = ThreadProbe()
-    with Memory(db_path, embedder=probe, search_mode=mode) as memory:
+    with Memory(target, embedder=probe, search_mode=mode, **config) as memory:
         memory.add_many(_items())
-        imported = list(probe.calls)
+        imported = [threads for _, threads in probe.calls]
         probe.calls.clear()
         hits = memory.search("why did the deploy fail", limit=3, user_id="u")
-    assert hits and hits[0].id == "m0"
-    assert imported and all(threads == before for _, threads in imported)  # imports keep the library's count
-    assert probe.calls and all(threads == [1] * len(before) for _, threads in probe.calls)
+        assert hits and hits[0].id == "m0"
+    return imported[0], [t for _, threads in probe.calls for t in threads]
+
+
+@needs_model
+@pytest.mark.postgres
+@pytest.mark.parametrize("mode", ["hybrid", "fused"])
+def test_a_search_on_a_server_of_this_machine_embeds_its_query_on_one_blas_thread(pg_url: str, mode: str) -> None:
+    before = _library_threads()
+    imported, searched = _search_threads(pg_url, mode)
+    assert imported == before  # imports keep the library's count
+    assert searched and set(searched) == {1}
     assert [lib["threads"] for lib in blas_info()] == before  # given back after the search
 
 
 @needs_model
-def test_blas_threads_zero_leaves_the_query_on_the_library_count(db_path: str) -> None:
+@pytest.mark.postgres
+def test_blas_threads_zero_leaves_the_query_on_the_library_count(pg_url: str) -> None:
     before = _library_threads()
-    probe = ThreadProbe()
-    with Memory(db_path, embedder=probe, blas_threads=0) as memory:
-        memory.add_many(_items())
-        probe.calls.clear()
-        memory.search("who lent me a drill", limit=3, user_id="u")
-    assert probe.calls and all(threads == before for _, threads in probe.calls)
+    _, searched = _search_threads(pg_url, blas_threads=0)
+    assert searched and set(searched) == set(before)
+
+
+@needs_model
+@pytest.mark.parametrize("mode", ["hybrid", "fused"])
+def test_sqlite_embeds_its_query_on_the_library_count(db_path: str, mode: str) -> None:
+    """SQLite runs in this process: nothing else wants the second core while the query is embedded."""
+    before = _library_threads()
+    _, searched = _search_threads(db_path, mode)
+    assert searched and set(searched) == set(before)

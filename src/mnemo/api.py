@@ -15,7 +15,7 @@ from mnemo.context.render import ContextPack, render
 from mnemo.doctor import DoctorReport, Target, run_doctor
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
-from mnemo.embed.inputs import embed_items, embed_query
+from mnemo.embed.inputs import embed_items, embed_query, query_blas_threads
 from mnemo.errors import InputError
 from mnemo.facade.categories import CategoriesMixin
 from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
@@ -265,7 +265,7 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         # Passed as a callable: a PostgreSQL store ranks the full-text half on the server while the
         # query is embedded. SQLite embeds first on purpose: its full-text query in a thread beside
         # the embedding measured slower on 2 cores (BLAS, SQLite and the GIL contend), see benchmarks/speed.py.
-        embedder, threads = self.embedder, self.config.blas_threads
+        embedder, threads = self.embedder, query_blas_threads(self.store, self.config.blas_threads)
         return hybrid_search(
             self.store, text, lambda: embed_query(embedder, text, threads), self._vectors.search, flt, limit, settings
         )

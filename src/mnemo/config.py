@@ -127,9 +127,10 @@ class Config:
     #: anything is stored, and in mnemo's log output (mnemo.redact; MNEMO_REDACT=1). Off by default.
     redact: bool = False
     #: BLAS threads while the per-turn path (turn, the hook's server endpoint) runs the embedding
-    #: model, and while a search embeds its query; 0 leaves the BLAS library's own count. One is
-    #: fastest there: idle spinning BLAS threads of spaCy's parse otherwise starve the model's small
-    #: matrix products (see docs/hook.md), and after a query's they take the core the store needs.
+    #: model, and while a search embeds its query for a PostgreSQL server on this machine; 0 leaves
+    #: the BLAS library's own count. One is fastest there: idle spinning BLAS threads of spaCy's
+    #: parse otherwise starve the model's small matrix products (see docs/hook.md), and after a
+    #: query's they take the core the server needs (docs/postgres.md).
     blas_threads: int = 1
 
     def __post_init__(self) -> None:

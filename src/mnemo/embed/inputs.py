@@ -33,14 +33,21 @@ def query_input(text: str) -> str:
     return text[:EMBED_PREFIX_CHARS]
 
 
-def embed_query(embedder: Embedder, text: str, threads: int) -> np.ndarray:
-    """The query's vector, computed on at most ``threads`` BLAS threads (0: the library's own count).
+def query_blas_threads(store: object, limit: int) -> int:
+    """BLAS threads for a search's query embedding: ``limit`` when the store's server shares this
+    machine's cores (``shares_cores``: PostgreSQL on loopback), else 0, the library's own count.
 
-    Why one thread by default: a query is a dozen tokens, and a second BLAS thread gains ~2 ms of
-    matrix products but keeps spinning after them on the core the store needs next. In a search
-    loop on 2 cores at 1M items (PostgreSQL on the same machine) the embedding's p95 fell from
-    20 to 15 ms and the store's from 29 to 21 ms with one thread (docs/postgres.md).
+    Why: a query is a dozen tokens, and a second BLAS thread saves ~2 ms of matrix products but
+    keeps spinning after them. A server on this machine needs that core next: at 1M items on 2
+    vCPUs one thread took the embedding's p95 from 20 to 15 ms and the server's from 29 to 21 ms.
+    SQLite runs in this process's own thread, so there the second BLAS thread only helps (one
+    thread measured ~3 ms slower at p95 on 100k items); so does a server on another machine.
     """
+    return limit if getattr(store, "shares_cores", False) else 0
+
+
+def embed_query(embedder: Embedder, text: str, threads: int) -> np.ndarray:
+    """The query's vector, computed on at most ``threads`` BLAS threads (0: the library's own count)."""
     with blas_threads(threads):
         return embedder.embed_one(query_input(text))
 

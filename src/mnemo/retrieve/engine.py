@@ -16,7 +16,7 @@ import numpy as np
 
 from mnemo.config import Config, default_home
 from mnemo.embed.base import Embedder
-from mnemo.embed.inputs import embed_query
+from mnemo.embed.inputs import embed_query, query_blas_threads
 from mnemo.errors import InputError
 from mnemo.records import Hit, SearchFilter
 from mnemo.retrieve.expand import Synonyms
@@ -246,7 +246,7 @@ class QueryEngine:
         key = (embedder.name, text)
         vector = self._vectors.get(key)
         if vector is None:
-            vector = embed_query(embedder, text, self.config.blas_threads)
+            vector = embed_query(embedder, text, query_blas_threads(self.store, self.config.blas_threads))
             self._vectors[key] = vector
             while len(self._vectors) > 8:
                 self._vectors.pop(next(iter(self._vectors)))

@@ -76,13 +76,13 @@ def current_session_from(env: Mapping[str, str]) -> str | None:
 def make_session_searcher(memory: Any) -> SessionSearcher:
     """A searcher over a Memory's store, synonyms file, embedder and vector index."""
     from mnemo.config import default_home
-    from mnemo.embed.inputs import embed_query
+    from mnemo.embed.inputs import embed_query, query_blas_threads
 
     config = memory.config
     path = config.synonyms_file or str(Path(config.home or default_home()) / "synonyms.txt")
 
     def embed(text: str) -> np.ndarray:
-        return embed_query(memory.embedder, text, config.blas_threads)
+        return embed_query(memory.embedder, text, query_blas_threads(memory.store, config.blas_threads))
 
     def nearest(vector: np.ndarray, k: int, flt: SearchFilter) -> list[tuple[int, float]]:
         return memory._vectors.search(vector, k, flt)

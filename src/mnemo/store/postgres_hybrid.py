@@ -85,8 +85,11 @@ class PgHybrid:
         self._stats_lock = threading.Lock()
         self._stats: Stats | None = None
         self._background: ThreadPoolExecutor | None = None
+        #: The server runs on this machine: a search embeds its query on one BLAS thread
+        #: (``embed.inputs.query_blas_threads``) to leave the server a core.
+        self.shares_cores = server_is_local(url)
         #: Rank full text on the server while this process embeds the query (module docstring).
-        self.overlap = not server_is_local(url) or (os.cpu_count() or 1) > 1
+        self.overlap = not self.shares_cores or (os.cpu_count() or 1) > 1
 
     def _close_hybrid(self) -> None:
         with self._stats_lock:

@@ -356,3 +356,20 @@ def test_an_ordering_question_with_its_own_scope_is_clear() -> None:
     assert ordering_span("what happened first in the Big Bang?") is None
     assert ordering_span("which came first, the move or the job?") is None
     assert ordering_span("which one came first?") is not None
+
+
+def test_a_personal_pronoun_with_no_person_in_sight_takes_an_unlisted_name() -> None:
+    context = said("two new hires: Okonkwo starts on Monday, Ilse next month", "Does Okonkwo have a laptop yet?", "no")
+    assert "Okonkwo" in expand("who will mentor him?", context)
+    # an acronym, an identifier or a weekday is no name: the pronoun stays as it is
+    assert expand("did he sign off?", said("the S3 bucket policy needs IAM review on Monday", "Who owns it?")) == (
+        "did he sign off?"
+    )
+
+
+def test_they_with_no_group_or_name_takes_a_plural_thing_but_not_a_span_of_time() -> None:
+    context = said("picked up new hiking boots yesterday", "Nice, how do they feel?", "a bit tight around the heel")
+    assert "boots" in expand("can i still return them?", context)
+    assert expand("can they call me back?", said("the repair took three weeks", "That's long.")) == (
+        "can they call me back?"
+    )

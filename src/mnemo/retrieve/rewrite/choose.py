@@ -57,6 +57,8 @@ def choose(
         people = [c for c in people if not c.speaker] or people
         named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
         chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
+        if not chosen and not any(c.kind == "person" and not c.speaker for c in candidates):
+            return _unlisted_name(query, candidates)
         return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
     if ref.kind == "plural":
         teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
@@ -85,6 +87,7 @@ def choose(
             or _pair(candidates)
             or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
             or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
+            or _best([c for c in candidates if _countable_plural(c)], high=0.5)  # "return them": the shoes
         )
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
@@ -144,6 +147,38 @@ def _leads_group(text: str) -> bool:
     if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
         return True
     return words[0] in _COUNTS and words[-1].rstrip("s") not in _TIME_UNITS
+
+
+def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """ "who will onboard him?" after "Oyelaran starts on Monday": with nobody else in sight, an
+    unlisted name the cues read as a thing (one that is also a place is a place)."""
+    places = {c.text for c in candidates if c.kind == "place"}
+    unlisted = [c for c in candidates if _name_like(c) and c.text not in places and not _named_in(query, c.text)]
+    return _best(unlisted, high=0.55)
+
+
+def _name_like(candidate: Candidate) -> bool:
+    """A capitalised word or two read as a thing for want of a cue, which a personal pronoun says is
+    a name ("Oyelaran starts on Monday ... onboard him"); not an identifier, acronym or time."""
+    words = candidate.text.split()
+    return (
+        candidate.kind == "thing"
+        and 1 <= len(words) <= 2
+        and all(w[:1].isupper() and not w.isupper() for w in words)
+        and not _IDENTIFIER.search(candidate.text)
+        and not TIME.search(candidate.text)
+        and not re.search(r"[/.:@]", candidate.text)
+    )
+
+
+def _countable_plural(candidate: Candidate) -> bool:
+    """ "got new running shoes ... return them": a plural thing, not an amount of time or money."""
+    return (
+        candidate.kind == "thing"
+        and candidate.plural
+        and not QUANTITY.fullmatch(candidate.text)
+        and candidate.head.rstrip("s") not in _TIME_UNITS
+    )
 
 
 _TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())

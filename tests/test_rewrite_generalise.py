@@ -373,3 +373,15 @@ def test_they_with_no_group_or_name_takes_a_plural_thing_but_not_a_span_of_time(
     assert expand("can they call me back?", said("the repair took three weeks", "That's long.")) == (
         "can they call me back?"
     )
+
+
+def test_a_plural_nouns_own_verb_ends_its_phrase_so_they_finds_the_group() -> None:
+    context = said("my in-laws arrive friday and stay till the 30th", "Shall I block the calendar?", "yes please")
+    assert "my in-laws" in expand("what day do they fly back?", context)
+    # a plural noun that modifies the next noun stays in its phrase
+    assert "the sales team" in expand("when do they want the demo?", said("the sales team wants a demo", "Sure."))
+
+
+def test_a_possessed_noun_may_carry_accents() -> None:
+    context = said("I cooked Rosaria's ragù last night", "How was it?", "too salty, sadly")
+    assert "ragù" in expand("how can I fix it?", context)

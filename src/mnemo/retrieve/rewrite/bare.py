@@ -125,6 +125,8 @@ def trim(phrase: str) -> str:
         low = word.lower().strip(".-")
         if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and (past_participle(low) or low in _ENDS_PHRASE)):
             break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
+        if words and low in _PLURAL_AGREEING and looks_plural(words[-1]):
+            break  # "my in-laws arrive friday": a plural noun's own verb, never its compound
         words.append(word.strip(".-"))
     if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
         return ""
@@ -163,3 +165,8 @@ IRREGULAR_PAST = frozenset(
 #: Words that end a noun phrase already begun: past tenses, and "last"/"next" opening a time
 #: ("her ladder last week").
 _ENDS_PHRASE = IRREGULAR_PAST | {"last", "next"}
+#: Verbs in the plural present: after a plural noun they are its verb ("the kids need", "my parents
+#: arrive"); a plural noun as a modifier comes before a noun instead ("the sales team").
+_PLURAL_AGREEING = _COMMON_VERBS_3RD | frozenset(
+    "arrive land leave stay live visit love like hate play want fly travel move agree disagree argue".split()
+)

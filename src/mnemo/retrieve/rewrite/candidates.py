@@ -26,7 +26,7 @@ from mnemo.retrieve.rewrite.bare import (
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
-from mnemo.retrieve.rewrite.namekind import WORD, name_kind
+from mnemo.retrieve.rewrite.namekind import LOWER_LETTER, WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
     FEMALE_NOUNS,
@@ -300,7 +300,7 @@ def _possessed(text: str) -> list[tuple[int, Candidate]]:
     return found
 
 
-_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+([a-z]{{3,}})\b")
+_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
 
 
 def _tech_weight(token: str) -> float:

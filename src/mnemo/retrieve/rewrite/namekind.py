@@ -20,6 +20,8 @@ _LO = "".join(
     )
 )
 WORD = rf"[{_UP}][{_LO}]+"
+#: A lower-case letter of the same scripts, for words like ("ragù", "crème", "piñata").
+LOWER_LETTER = rf"[{_LO}]"
 _PLACE_CUE = re.compile(
     r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
     r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+"

@@ -385,3 +385,15 @@ def test_a_plural_nouns_own_verb_ends_its_phrase_so_they_finds_the_group() -> No
 def test_a_possessed_noun_may_carry_accents() -> None:
     context = said("I cooked Rosaria's ragù last night", "How was it?", "too salty, sadly")
     assert "ragù" in expand("how can I fix it?", context)
+
+
+def test_that_before_worth_or_normal_stands_alone_and_a_glued_phrase_drops_its_owner() -> None:
+    context = said("my phone plan has a roaming add-on for 10 euros", "It covers the EU.", "nice")
+    rewritten = expand("is that worth it for a week in Spain?", context)
+    assert "worth it" in rewritten and "the my" not in rewritten and "that worth" not in rewritten
+
+
+def test_a_span_of_time_is_never_what_that_points_at() -> None:
+    context = said("I tried keto for a month", "How did you feel?", "more focus but grumpy at work")
+    assert "month" not in expand("is that safe with my thyroid meds?", context)
+    assert "month" not in expand("how much will that repair cost?", context)

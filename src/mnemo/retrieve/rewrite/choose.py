@@ -99,7 +99,11 @@ def choose(
     if ref.kind in ("thing", "demonstrative"):
         plural = low in ("these", "those")
         # number agreement: "it" is one thing, "those" are several (or a pair)
-        things = [c for c in candidates if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text)]
+        things = [
+            c
+            for c in candidates
+            if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not _span_of_time(c)
+        ]
         # "the Tuesday sync" is when, rather than what, something was said
         things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
         if low in ("that", "this") and ref.kind == "demonstrative" and context:
@@ -177,8 +181,15 @@ def _countable_plural(candidate: Candidate) -> bool:
         candidate.kind == "thing"
         and candidate.plural
         and not QUANTITY.fullmatch(candidate.text)
-        and candidate.head.rstrip("s") not in _TIME_UNITS
+        and not (_span_of_time(candidate))
     )
+
+
+def _span_of_time(candidate: Candidate) -> bool:
+    """ "the month", "two weeks", "six hours": how long something took, never what "it" or "that
+    repair" points at ("the 2023 season" names more than a span)."""
+    words = candidate.text.lower().split()
+    return len(words) <= 2 and words[-1].rstrip("s") in _TIME_UNITS
 
 
 _TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
@@ -247,10 +258,10 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
     found = _best(named, high=0.9)
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
-        top = _best([c for c in candidates if c.kind == "thing"], high=0.6)
+        top = _best([c for c in candidates if c.kind == "thing" and not _span_of_time(c)], high=0.6)
         if top is None:
             return None
-        bare = top[0][4:] if top[0].lower().startswith("the ") else top[0]
+        bare = _without_determiner(top[0])
         return f"the {bare} {noun}", top[1]
     text, confidence = found
     if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"

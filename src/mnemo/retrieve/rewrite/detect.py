@@ -316,7 +316,7 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
 #: open"): the demonstrative before them stands alone.
 _STATE_ADJECTIVES = frozenset(
     """alive open closed shut clean dry wet warm cold hot cool fresh safe quiet secret short simple tidy
-    busy healthy private separate""".split()
+    busy healthy private separate worth enough true normal legit okay ok fine possible necessary allowed""".split()
 )
 
 

@@ -397,3 +397,20 @@ def test_a_span_of_time_is_never_what_that_points_at() -> None:
     context = said("I tried keto for a month", "How did you feel?", "more focus but grumpy at work")
     assert "month" not in expand("is that safe with my thyroid meds?", context)
     assert "month" not in expand("how much will that repair cost?", context)
+
+
+def test_an_irregular_past_after_a_person_noun_is_a_verb_not_a_name_in_lower_case_chat() -> None:
+    context = said("the mechanic found two leaks and a cracked hose", "Is the hose urgent?", "he said within a week")
+    rewritten = expand("how much will that repair cost?", context)
+    assert "Found" not in rewritten and "cracked hose" in rewritten
+
+
+def test_a_subject_they_never_falls_back_to_a_plural_thing_nor_a_name_to_a_weekday() -> None:
+    context = said(
+        "Maya: my grandpa turned 80, we threw him a party",
+        "Leo: is he still in his flat?",
+        "Maya: yes, still walks daily",
+    )
+    assert "did they have" in expand("where did they have the party?", context)
+    raid = said("Sigrid: the raid on Tuesdays keeps failing", "Omar: what happened?", "Sigrid: the tank disconnected")
+    assert "Tuesdays" not in expand("did she kick him?", raid)

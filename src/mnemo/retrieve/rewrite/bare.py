@@ -15,7 +15,7 @@ import re
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lowercase import verbal
-from mnemo.retrieve.rewrite.names import DURATION, PHRASE_BREAKERS, VAGUE
+from mnemo.retrieve.rewrite.names import DURATION, IRREGULAR_PAST, PHRASE_BREAKERS, VAGUE
 from mnemo.retrieve.rewrite.opening import PHATIC
 from mnemo.store.sql import STOPWORDS
 
@@ -125,7 +125,7 @@ def trim(phrase: str) -> str:
         low = word.lower().strip(".-")
         if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and (past_participle(low) or low in _ENDS_PHRASE)):
             break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
-        if words and low in _PLURAL_AGREEING and looks_plural(words[-1]):
+        if words and low in PLURAL_AGREEING and looks_plural(words[-1]):
             break  # "my in-laws arrive friday": a plural noun's own verb, never its compound
         words.append(word.strip(".-"))
     if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
@@ -151,22 +151,11 @@ SINGULAR_IN_S = frozenset(
 )
 
 
-#: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.
-IRREGULAR_PAST = frozenset(
-    """ate became began bent bought brought built caught chose came dealt drank drove fell felt fought found flew
-    forgot froze gave got grew hid held hurt kept knew laid led left lent lost made meant met paid ran rode rang
-    rose said sang sat saw sent shook shot shut slept sold spent spoke stood stole stuck swam swore taught tore
-    told thought threw took understood woke won wore wrote""".split()
-    # past tenses spelt like their present ("the GP put me on omeprazole"), those seldom a noun too
-    + "put let quit".split()
-)
-
-
 #: Words that end a noun phrase already begun: past tenses, and "last"/"next" opening a time
 #: ("her ladder last week").
 _ENDS_PHRASE = IRREGULAR_PAST | {"last", "next"}
 #: Verbs in the plural present: after a plural noun they are its verb ("the kids need", "my parents
 #: arrive"); a plural noun as a modifier comes before a noun instead ("the sales team").
-_PLURAL_AGREEING = _COMMON_VERBS_3RD | frozenset(
+PLURAL_AGREEING = _COMMON_VERBS_3RD | frozenset(
     "arrive land leave stay live visit love like hate play want fly travel move agree disagree argue".split()
 )

@@ -16,6 +16,7 @@ from mnemo.retrieve.rewrite.bare import (
     ATTACHED,
     IRREGULAR_PAST,
     OBJECT_NEXT,
+    PLURAL_AGREEING,
     bare_plurals,
     bare_subjects,
     looks_plural,
@@ -418,6 +419,8 @@ def _verb_like_end(phrase: str, rest: str) -> bool:
     if last in _THIRD_PERSON_VERBS:  # "my passport expires on 2 August"
         return True
     plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
+    if following in PLURAL_AGREEING:  # "the old keys stop working": the verb follows, "keys" is its subject
+        return False
     return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
     PERSON_NOUNS,
@@ -87,7 +88,8 @@ def choose(
             or _pair(candidates)
             or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
             or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
-            or _best([c for c in candidates if _countable_plural(c)], high=0.5)  # "return them": the shoes
+            # "return them": the shoes; a subject "they" acts, and a thing seldom does
+            or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)
         )
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
@@ -171,6 +173,7 @@ def _name_like(candidate: Candidate) -> bool:
         and all(w[:1].isupper() and not w.isupper() for w in words)
         and not _IDENTIFIER.search(candidate.text)
         and not TIME.search(candidate.text)
+        and not CALENDAR_WORD.fullmatch(candidate.text)
         and not re.search(r"[/.:@]", candidate.text)
     )
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from mnemo.retrieve.rewrite.names import FEMALE, MALE, NOT_NAMES, PERSON_NOUNS, VAGUE
+from mnemo.retrieve.rewrite.names import FEMALE, IRREGULAR_PAST, MALE, NOT_NAMES, PERSON_NOUNS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
 _LOWER_PERSON_CUE = re.compile(
@@ -69,10 +69,7 @@ _BARE_LOCATIVES = frozenset(
 def _finite(word: str) -> bool:
     """ "my mom keeps", "the vet says", "my brother went": a verb after a person noun, no name."""
     third_person = len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os", "as"))
-    return verbal(word) or third_person or word in _IRREGULAR_PAST
-
-
-_IRREGULAR_PAST = frozenset("went came said told took made got gave left lost sent bought ran saw".split())
+    return verbal(word) or third_person or word in IRREGULAR_PAST
 
 
 def verbal(word: str) -> bool:

@@ -22,6 +22,12 @@ _LO = "".join(
 WORD = rf"[{_UP}][{_LO}]+"
 #: A lower-case letter of the same scripts, for words like ("ragù", "crème", "piñata").
 LOWER_LETTER = rf"[{_LO}]"
+#: "Tuesdays", "Mondays", "Julys": calendar words a plural hides from the time patterns.
+CALENDAR_WORD = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december)s?",
+    re.IGNORECASE,
+)
 _PLACE_CUE = re.compile(
     r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
     r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+"
@@ -52,6 +58,8 @@ _AND_NAME_AFTER = re.compile(rf"^\s+and\s+({WORD})(?!\w)")
 
 def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
     """What a capitalised word is, and how sure: a cue or a known first name makes a person."""
+    if CALENDAR_WORD.fullmatch(name):  # "the raid on Tuesdays keeps failing": a time, nobody who acts
+        return "thing", 0.0
     if _PLACE_CUE.search(before[-24:]):
         return "place", 1.0
     first = name.split()[0].lower()

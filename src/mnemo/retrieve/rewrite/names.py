@@ -126,3 +126,14 @@ QUANTITY = re.compile(
     r"\d[\d.,:]*\s*(?:mg|g|kg|lb|lbs|ml|l|km|m|cm|mm|mi|%|am|pm|h|hrs?|mins?|s|secs?|h\d{2})?",
     re.IGNORECASE,
 )
+
+
+#: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.
+IRREGULAR_PAST = frozenset(
+    """ate became began bent bought brought built caught chose came dealt drank drove fell felt fought found flew
+    forgot froze gave got grew hid held hurt kept knew laid led left lent lost made meant met paid ran rode rang
+    rose said sang sat saw sent shook shot shut slept sold spent spoke stood stole stuck swam swore taught tore
+    told thought threw took understood woke won wore wrote""".split()
+    # past tenses spelt like their present ("the GP put me on omeprazole"), those seldom a noun too
+    + "put let quit".split()
+)

@@ -15,6 +15,7 @@ from mnemo.context.render import ContextPack, render
 from mnemo.doctor import DoctorReport, Target, run_doctor
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
+from mnemo.embed.context import previous_turns, store_lookup
 from mnemo.embed.inputs import embed_items, embed_query, query_blas_threads
 from mnemo.errors import InputError
 from mnemo.facade.categories import CategoriesMixin
@@ -190,7 +191,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         model = embedder if isinstance(embedder, Embedder) else make_embedder(embedder)
         total, done = self.store.count(SearchFilter()), 0
         for chunk in _chunks(self.store.iter_items(SearchFilter()), self.config.batch_size):
-            vectors = embed_items(model, chunk, lambda keys: {})
+            before = previous_turns(chunk, store_lookup(self.store.newest), stored=True)
+            vectors = embed_items(model, chunk, lambda keys: {}, before)
             self.store.write_vectors(list(zip(chunk, vectors, strict=True)))
             done += len(chunk)
             if progress:
@@ -428,7 +430,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
     def _embed(self, items: Sequence[Item]) -> Sequence[Embedding | None]:
         if self.embedder is None:
             return [None] * len(items)
-        return embed_items(self.embedder, items, self.store.cached_vectors)
+        before = previous_turns(items, store_lookup(self.store.newest))
+        return embed_items(self.embedder, items, self.store.cached_vectors, before)
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnemo.embed.base import Embedder
+from mnemo.embed.context import previous_turns, store_lookup
 from mnemo.embed.inputs import embed_items
 from mnemo.errors import InputError, StoreError
 from mnemo.records import SearchFilter
@@ -255,8 +256,10 @@ def reembed(target: Target, keys: Sequence[int]) -> int:
         return 0
     done = 0
     for start in range(0, len(keys), REEMBED_BATCH):
-        items = list(target.store.fetch(keys[start : start + REEMBED_BATCH], SearchFilter()).values())
-        vectors = embed_items(target.embedder, items, lambda _keys: {})  # the cache may hold the bad vector
+        fetched = target.store.fetch(keys[start : start + REEMBED_BATCH], SearchFilter())
+        items = [fetched[key] for key in sorted(fetched)]  # in the order they were written
+        before = previous_turns(items, store_lookup(target.store.newest), stored=True)
+        vectors = embed_items(target.embedder, items, lambda _keys: {}, before)  # the cache may hold the bad vector
         target.store.write_vectors(list(zip(items, vectors, strict=True)))
         done += len(items)
     return done

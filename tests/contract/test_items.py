@@ -152,3 +152,17 @@ def test_data_survives_closing_and_reopening(
     again = open_memory()
     assert again.get("p", user_id="u").content == "persisted across restarts"
     assert [h.id for h in again.search("persisted restarts")] == ["p"]
+
+
+def test_a_turn_added_alone_is_embedded_after_the_turn_before_it(memory: Memory) -> None:
+    """The previous turn comes from the store's ``newest`` (mnemo/embed/context.py) on every backend."""
+    from mnemo.embed.inputs import vector_key
+
+    memory.add("Did you get the tickets?", role="Mo", session_id="s9", user_id="u", timestamp=WHEN)
+    memory.add("Yes, two for Friday.", role="Ana", session_id="s9", user_id="u", timestamp=WHEN + timedelta(minutes=1))
+    memory.add("Something else entirely.", role="Ana", session_id="s9", user_id="other", timestamp=WHEN)
+    keys = [
+        vector_key("Mo: Did you get the tickets?\nAna: Yes, two for Friday."),
+        vector_key("Ana: Something else entirely."),
+    ]
+    assert set(memory.store.cached_vectors(keys)) == set(keys)

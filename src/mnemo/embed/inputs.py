@@ -2,7 +2,8 @@
 
 Conversation turns are embedded with their speaker ("Caroline: I went to a support group"): a
 question about a person then lands near what that person said. On the LoCoMo development set this
-lifts MiniLM dense recall@10 from 0.30 to 0.50 (see the foundation issue's closing note).
+lifts MiniLM dense recall@10 from 0.30 to 0.50 (see the foundation issue's closing note). A turn
+is also preceded by the start of the turn before it (context.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from mnemo.embed.base import Embedder
+from mnemo.embed.context import context_line
 from mnemo.embed.threads import blas_threads
 from mnemo.records import Item
 from mnemo.store.base import Embedding
@@ -24,9 +26,12 @@ EMBED_PREFIX_CHARS = 8192
 CacheLookup = Callable[[Sequence[str]], dict[str, np.ndarray]]
 
 
-def embedding_input(item: Item) -> str:
+def embedding_input(item: Item, before: Item | None = None) -> str:
+    """What an item is embedded from: a turn with its speaker, after the start of the turn before
+    it when it has one (context.py)."""
     body = item.content[:EMBED_PREFIX_CHARS]
-    return f"{item.role}: {body}" if item.role else body
+    text = f"{item.role}: {body}" if item.role else body
+    return f"{context_line(before)}\n{text}" if before is not None else text
 
 
 def query_input(text: str) -> str:
@@ -56,9 +61,15 @@ def vector_key(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def embed_items(embedder: Embedder, items: Sequence[Item], cached: CacheLookup) -> list[Embedding]:
-    """One Embedding per item; texts already embedded (in the store or this batch) are not redone."""
-    texts = [embedding_input(item) for item in items]
+def embed_items(
+    embedder: Embedder, items: Sequence[Item], cached: CacheLookup, before: Sequence[Item | None] | None = None
+) -> list[Embedding]:
+    """One Embedding per item; texts already embedded (in the store or this batch) are not redone.
+
+    ``before`` holds each item's previous turn (context.py's ``previous_turns``), or is None for none.
+    """
+    previous = before if before is not None else [None] * len(items)
+    texts = [embedding_input(item, turn) for item, turn in zip(items, previous, strict=True)]
     keys = [vector_key(text) for text in texts]
     known = cached(keys)
     missing = {key: text for key, text in zip(keys, texts, strict=True) if key not in known}

@@ -1,0 +1,72 @@
+"""The turn before: the context a conversation turn is embedded with.
+
+A reply such as "Yes, last Tuesday, with my sister!" says little on its own: what it answers is in
+the turn before it. Embedding each turn together with the start of the previous turn of its
+session puts the reply near questions about what was asked. On the LoCoMo development set this
+lifted the default search from 0.613 to 0.649 recall@5 and from 0.728 to 0.756 recall@10 (closing
+note of issue 6; ``python -m benchmarks.query locomo``).
+
+Only conversation turns get a context: items of kind ``message`` with a session and a role. The
+previous turn is the one before in the same batch (a batch is written in conversation order), else
+the newest earlier turn of the same scope in the store. Items already in the store (re-embedding)
+ask the store first, since a batch read back from it need not hold adjacent turns. A turn with no
+timestamp can only take its context from the batch: the store cannot say which turn came before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mnemo.records import Item, Kind, SearchFilter
+
+#: How much of the previous turn is read: enough for the question it asked, not so much that it
+#: outweighs the turn itself (the model reads at most 256 word pieces, about 1,000 characters).
+CONTEXT_CHARS = 300
+
+Earlier = Callable[[Item], "Item | None"]
+
+
+def is_turn(item: Item) -> bool:
+    return item.kind == Kind.MESSAGE.value and item.session_id is not None and bool(item.role)
+
+
+def context_line(before: Item) -> str:
+    """The previous turn as the first line of a turn's embedding input."""
+    text = " ".join(before.content.split())
+    return f"{before.role}: {text}"[:CONTEXT_CHARS] if before.role else text[:CONTEXT_CHARS]
+
+
+def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False) -> list[Item | None]:
+    """For each item, the turn before it (None for an item that is no turn, or a session's first).
+
+    ``earlier`` looks an item's previous turn up in the store; ``stored`` says the items are in the
+    store already (a re-embedding), so the store, not the batch order, says which turn came before.
+    """
+    last: dict[object, Item] = {}
+    found: list[Item | None] = []
+    for item in items:
+        before: Item | None = None
+        if is_turn(item):
+            in_batch = last.get(item.scope)
+            if in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
+                before = in_batch
+            elif item.timestamp is not None:
+                before = earlier(item)
+            last[item.scope] = item
+        found.append(before)
+    return found
+
+
+def store_lookup(newest: Callable[[SearchFilter, int], list[Item]]) -> Earlier:
+    """The previous turn of an item's session, from a store's ``newest``: strictly earlier in time
+    (``until`` is exclusive), so never the item itself when it is stored already."""
+
+    def earlier(item: Item) -> Item | None:
+        flt = SearchFilter(scope=item.scope, kinds=(Kind.MESSAGE.value,), until=item.timestamp)
+        return next(iter(newest(flt, 1)), None)
+
+    return earlier
+
+
+def _later(first: Item, second: Item) -> bool:
+    return first.timestamp is not None and second.timestamp is not None and first.timestamp > second.timestamp

@@ -86,7 +86,8 @@ def evaluate(data: list[dict[str, Any]], embedder: str) -> dict[str, Any]:
                     if category not in CATEGORIES or not relevant:
                         continue
                     for variant, weights in VARIANTS.items():
-                        memory.config = replace(base, **(weights or {}))
+                        # the weights are the single pass's: the default fused round ignores them
+                        memory.config = replace(base, search_mode="hybrid", **(weights or {}))
                         started = time.perf_counter()
                         ranked = [h.id for h in memory.search(question["question"], limit=max(KS))]
                         if variant == "hybrid":

@@ -80,6 +80,9 @@ def test_another_user_or_session_gives_no_context(hashing_memory: Memory) -> Non
     hashing_memory.add(**turn(2, "Which weekend?", role="Dan", session="s2"))
     reply = hashing_memory.get("s1-1")
     assert embedded_from(hashing_memory, f"Caroline: {reply.content}")
+    # a turn with no owner: "any user" in a filter, yet bob's words must not shape its vector
+    hashing_memory.add("Sure, the long one.", role="Eve", session_id="s1", timestamp=START + timedelta(minutes=5))
+    assert embedded_from(hashing_memory, "Eve: Sure, the long one.")
 
 
 def test_the_model_puts_a_short_reply_near_the_question_it_answers(model_memory: Memory) -> None:
@@ -103,7 +106,8 @@ def test_previous_turns_follows_the_batch_then_asks_the_store() -> None:
 
     batch = [item(0), item(1), item(2, kind="fact"), item(3, role=None), item(4, session=None), item(5)]
     found = previous_turns(batch, earlier)
-    assert [f.id if f else None for f in found] == ["i-1", "i0", None, None, None, "i1"]
+    # a fact is no turn; a message without a role gets no context but is the next one's previous turn
+    assert [f.id if f else None for f in found] == ["i-1", "i0", None, None, None, "i3"]
     assert asked == ["i0"]  # only the session's first turn in the batch is looked up
     # out of order in time: the batch cannot say what came before, the store can
     shuffled = previous_turns([item(0, minute=10), item(1, minute=5)], earlier)
@@ -126,3 +130,13 @@ def _pairs() -> list[tuple[dict, dict | None]]:
 def _vectors(memory: Memory) -> np.ndarray:
     rows = [page for _keys, page in memory.store.vector_pages(0)]
     return np.vstack(rows)
+
+
+def test_a_long_turn_or_the_setting_turned_off_gives_no_context(db_path: str) -> None:
+    long = "We compared three schools. " * 12  # over SHORT_TURN_CHARS: it carries its own topic
+    with Memory(db_path, embedder="hashing") as memory:
+        memory.add_many([CHAT[0], {**CHAT[1], "content": long}])
+        assert embedded_from(memory, f"Caroline: {long}")
+    with Memory(db_path + "-off", embedder="hashing", turn_context=False) as memory:
+        memory.add_many(CHAT)
+        assert all(embedded_from(memory, f"{r['role']}: {r['content']}") for r in CHAT)

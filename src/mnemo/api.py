@@ -191,8 +191,7 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         model = embedder if isinstance(embedder, Embedder) else make_embedder(embedder)
         total, done = self.store.count(SearchFilter()), 0
         for chunk in _chunks(self.store.iter_items(SearchFilter()), self.config.batch_size):
-            before = previous_turns(chunk, store_lookup(self.store.newest), stored=True)
-            vectors = embed_items(model, chunk, lambda keys: {}, before)
+            vectors = embed_items(model, chunk, lambda keys: {}, self._previous_turns(chunk, stored=True))
             self.store.write_vectors(list(zip(chunk, vectors, strict=True)))
             done += len(chunk)
             if progress:
@@ -323,7 +322,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         """Check that the full-text index, vectors, saved index, subcategories and facts agree with the items;
         ``repair`` rebuilds or drops whatever does not (never an item). See mnemo.doctor."""
         self.wait_for_background()  # an evolve mid-way is not damage
-        report = run_doctor(Target(self.store, self.embedder, self._index_path()), repair=repair, quick=quick)
+        target = Target(self.store, self.embedder, self._index_path(), self.config.turn_context)
+        report = run_doctor(target, repair=repair, quick=quick)
         if report.repaired:  # the in-process vector index may hold what the repair dropped
             self._vectors = self._new_vectors()
         return report
@@ -430,8 +430,13 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
     def _embed(self, items: Sequence[Item]) -> Sequence[Embedding | None]:
         if self.embedder is None:
             return [None] * len(items)
-        before = previous_turns(items, store_lookup(self.store.newest))
-        return embed_items(self.embedder, items, self.store.cached_vectors, before)
+        return embed_items(self.embedder, items, self.store.cached_vectors, self._previous_turns(items))
+
+    def _previous_turns(self, items: Sequence[Item], stored: bool = False) -> list[Item | None] | None:
+        """Each turn's previous turn, the context it is embedded with (None: the setting is off)."""
+        if not self.config.turn_context:
+            return None
+        return previous_turns(items, store_lookup(self.store.newest), stored)
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:

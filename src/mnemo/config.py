@@ -99,6 +99,11 @@ class Config:
     #: feedback rounds; LoCoMo dev recall@10 0.734 vs 0.658) or "hybrid" (the single pass; see
     #: benchmarks/query.py for both).
     search_mode: str = "fused"
+    #: Embed each conversation turn under 300 characters after the start of the turn before it
+    #: (mnemo/embed/context.py): LoCoMo dev default search R@5 0.613 -> 0.651, R@10 0.728 -> 0.751,
+    #: for about 1.7x the embedding time of short turns. MNEMO_TURN_CONTEXT=0 turns it off; the
+    #: setting applies to what is embedded from then on (`mnemo reindex` re-embeds the rest).
+    turn_context: bool = True
     #: Extract facts from user-role messages added one by one (MNEMO_EXTRACT_FACTS=0 turns it off),
     #: and from those of bulk imports (add_many, `mnemo import`) only when this second switch is on
     #: or the caller asks: imports stay fast and their counts unchanged by default.

@@ -82,6 +82,7 @@ class Target:
     store: Store
     embedder: Embedder | None
     index_path: str | None  # where Memory saves the HNSW index for this store and model
+    turn_context: bool = True  # whether turns are embedded with the turn before them (Config.turn_context)
 
 
 def run_doctor(target: Target, *, repair: bool = False, quick: bool = False) -> DoctorReport:
@@ -258,7 +259,7 @@ def reembed(target: Target, keys: Sequence[int]) -> int:
     for start in range(0, len(keys), REEMBED_BATCH):
         fetched = target.store.fetch(keys[start : start + REEMBED_BATCH], SearchFilter())
         items = [fetched[key] for key in sorted(fetched)]  # in the order they were written
-        before = previous_turns(items, store_lookup(target.store.newest), stored=True)
+        before = previous_turns(items, store_lookup(target.store.newest), stored=True) if target.turn_context else None
         vectors = embed_items(target.embedder, items, lambda _keys: {}, before)  # the cache may hold the bad vector
         target.store.write_vectors(list(zip(items, vectors, strict=True)))
         done += len(items)

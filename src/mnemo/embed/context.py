@@ -1,12 +1,17 @@
 """The turn before: the context a conversation turn is embedded with.
 
 A reply such as "Yes, last Tuesday, with my sister!" says little on its own: what it answers is in
-the turn before it. Embedding each turn together with the start of the previous turn of its
+the turn before it. Embedding a short turn together with the start of the previous turn of its
 session puts the reply near questions about what was asked. On the LoCoMo development set this
-lifted the default search from 0.613 to 0.649 recall@5 and from 0.728 to 0.756 recall@10 (closing
-note of issue 6; ``python -m benchmarks.query locomo``).
+lifted the default (fused) search from 0.613 to 0.651 recall@5 and from 0.728 to 0.751 recall@10
+(``python -m benchmarks.query locomo``). It costs embedding time: 99 → 57 LoCoMo turns a second
+in add_many on two cores. Dense-only retrieval of the very turn drops (0.501 to 0.486 recall@10,
+``python -m benchmarks.locomo``): a vector now also matches the turn after its topic, which the
+fused round's neighbour strategy turns to use.
 
-Only conversation turns get a context: items of kind ``message`` with a session and a role. The
+Only short conversation turns get a context (``leans_on_previous``): items of kind ``message``
+with a session and a role, whose own text is under ``SHORT_TURN_CHARS``; ``Config.turn_context``
+turns it off. The
 previous turn is the one before in the same batch (a batch is written in conversation order), else
 the newest earlier turn of the same scope in the store. Items already in the store (re-embedding)
 ask the store first, since a batch read back from it need not hold adjacent turns. A turn with no
@@ -21,13 +26,24 @@ from mnemo.records import Item, Kind, SearchFilter
 
 #: How much of the previous turn is read: enough for the question it asked, not so much that it
 #: outweighs the turn itself (the model reads at most 256 word pieces, about 1,000 characters).
-CONTEXT_CHARS = 300
+CONTEXT_CHARS = 200
 
 Earlier = Callable[[Item], "Item | None"]
 
 
-def is_turn(item: Item) -> bool:
-    return item.kind == Kind.MESSAGE.value and item.session_id is not None and bool(item.role)
+#: A turn this short leans on the one before it; a longer one carries its own topic, and a context
+#: before it would push its own last words out of the model's 256 word pieces.
+SHORT_TURN_CHARS = 300
+
+
+def leans_on_previous(item: Item) -> bool:
+    """A short conversation turn: a message with a session, a role and under SHORT_TURN_CHARS."""
+    return (
+        item.kind == Kind.MESSAGE.value
+        and item.session_id is not None
+        and bool(item.role)
+        and len(item.content) < SHORT_TURN_CHARS
+    )
 
 
 def context_line(before: Item) -> str:
@@ -46,9 +62,11 @@ def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False
     found: list[Item | None] = []
     for item in items:
         before: Item | None = None
-        if is_turn(item):
+        if item.kind == Kind.MESSAGE.value and item.session_id is not None:
             in_batch = last.get(item.scope)
-            if in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
+            if not leans_on_previous(item):
+                pass  # a long turn is still the previous turn of the next one
+            elif in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
                 before = in_batch
             elif item.timestamp is not None:
                 before = earlier(item)
@@ -59,11 +77,14 @@ def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False
 
 def store_lookup(newest: Callable[[SearchFilter, int], list[Item]]) -> Earlier:
     """The previous turn of an item's session, from a store's ``newest``: strictly earlier in time
-    (``until`` is exclusive), so never the item itself when it is stored already."""
+    (``until`` is exclusive), so never the item itself when it is stored already, and of exactly
+    the item's scope (an unset owner in a filter means "any", and nobody else's words may shape a
+    vector)."""
 
     def earlier(item: Item) -> Item | None:
         flt = SearchFilter(scope=item.scope, kinds=(Kind.MESSAGE.value,), until=item.timestamp)
-        return next(iter(newest(flt, 1)), None)
+        newest_one = next(iter(newest(flt, 1)), None)
+        return newest_one if newest_one is not None and newest_one.scope == item.scope else None
 
     return earlier
 

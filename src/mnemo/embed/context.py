@@ -63,16 +63,17 @@ def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False
     for item in items:
         before: Item | None = None
         if item.kind == Kind.MESSAGE.value and item.session_id is not None:
-            in_batch = last.get(item.scope)
-            if not leans_on_previous(item):
-                pass  # a long turn is still the previous turn of the next one
-            elif in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
-                before = in_batch
-            elif item.timestamp is not None:
-                before = earlier(item)
-            last[item.scope] = item
+            if leans_on_previous(item):
+                before = _turn_before(item, last.get(item.scope), earlier, stored)
+            last[item.scope] = item  # a long turn still comes before the next one
         found.append(before)
     return found
+
+
+def _turn_before(item: Item, in_batch: Item | None, earlier: Earlier, stored: bool) -> Item | None:
+    if in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
+        return in_batch
+    return earlier(item) if item.timestamp is not None else None
 
 
 def store_lookup(newest: Callable[[SearchFilter, int], list[Item]]) -> Earlier:

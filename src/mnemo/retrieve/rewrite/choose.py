@@ -184,7 +184,7 @@ def _countable_plural(candidate: Candidate) -> bool:
         candidate.kind == "thing"
         and candidate.plural
         and not QUANTITY.fullmatch(candidate.text)
-        and not (_span_of_time(candidate))
+        and not _span_of_time(candidate)
     )
 
 

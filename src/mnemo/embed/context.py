@@ -11,8 +11,8 @@ fused round's neighbour strategy turns to use.
 
 Only short conversation turns get a context (``leans_on_previous``): items of kind ``message``
 with a session and a role, whose own text is under ``SHORT_TURN_CHARS``; ``Config.turn_context``
-turns it off. The
-previous turn is the one before in the same batch (a batch is written in conversation order), else
+turns it off. The previous turn is the one before in the same batch (a batch is written in
+conversation order), else
 the newest earlier turn of the same scope in the store. Items already in the store (re-embedding)
 ask the store first, since a batch read back from it need not hold adjacent turns. A turn with no
 timestamp can only take its context from the batch: the store cannot say which turn came before it.
@@ -27,23 +27,21 @@ from mnemo.records import Item, Kind, SearchFilter
 #: How much of the previous turn is read: enough for the question it asked, not so much that it
 #: outweighs the turn itself (the model reads at most 256 word pieces, about 1,000 characters).
 CONTEXT_CHARS = 200
-
-Earlier = Callable[[Item], "Item | None"]
-
-
 #: A turn this short leans on the one before it; a longer one carries its own topic, and a context
 #: before it would push its own last words out of the model's 256 word pieces.
 SHORT_TURN_CHARS = 300
 
+Earlier = Callable[[Item], "Item | None"]
+
+
+def in_session(item: Item) -> bool:
+    """A message of a session: a turn that can come before another one."""
+    return item.kind == Kind.MESSAGE.value and item.session_id is not None
+
 
 def leans_on_previous(item: Item) -> bool:
-    """A short conversation turn: a message with a session, a role and under SHORT_TURN_CHARS."""
-    return (
-        item.kind == Kind.MESSAGE.value
-        and item.session_id is not None
-        and bool(item.role)
-        and len(item.content) < SHORT_TURN_CHARS
-    )
+    """A short conversation turn: a message of a session, with a role and under SHORT_TURN_CHARS."""
+    return in_session(item) and bool(item.role) and len(item.content) < SHORT_TURN_CHARS
 
 
 def context_line(before: Item) -> str:
@@ -62,7 +60,7 @@ def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False
     found: list[Item | None] = []
     for item in items:
         before: Item | None = None
-        if item.kind == Kind.MESSAGE.value and item.session_id is not None:
+        if in_session(item):
             if leans_on_previous(item):
                 before = _turn_before(item, last.get(item.scope), earlier, stored)
             last[item.scope] = item  # a long turn still comes before the next one
@@ -71,7 +69,7 @@ def previous_turns(items: Sequence[Item], earlier: Earlier, stored: bool = False
 
 
 def _turn_before(item: Item, in_batch: Item | None, earlier: Earlier, stored: bool) -> Item | None:
-    if in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp):
+    if in_batch is not None and not _later(in_batch, item) and not (stored and item.timestamp is not None):
         return in_batch
     return earlier(item) if item.timestamp is not None else None
 

@@ -17,6 +17,8 @@ from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
 from mnemo.embed.context import previous_turns, store_lookup
 from mnemo.embed.inputs import embed_items, embed_query, query_blas_threads
+from mnemo.embed.recorded import META_KEY as INPUTS_KEY
+from mnemo.embed.recorded import inputs_of, note_write
 from mnemo.errors import InputError
 from mnemo.facade.categories import CategoriesMixin
 from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
@@ -86,6 +88,7 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
             self.store.close()
             raise
         self._vectors = self._new_vectors()
+        self._inputs_recorded = False  # whether this process brought the record of turn inputs up to date
         self._session_searcher: SessionSearcher | None = None
         self._categorizer = self._new_categorizer()
         self._learner: Any = None
@@ -197,6 +200,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
             if progress:
                 progress(done, total)
         self.store.set_meta("embedder", model.name)
+        self.store.set_meta(INPUTS_KEY, inputs_of(self.config.turn_context))  # every turn re-embedded
+        self._inputs_recorded = True
         self.embedder = model
         self._vectors = self._new_vectors()
         self._categorizer = self._new_categorizer()
@@ -425,6 +430,8 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
 
     def _store_items(self, items: Sequence[Item], vectors: Sequence[Embedding | None]) -> list[str]:
         model = self.embedder.name if self.embedder else None
+        if model is not None and not self._inputs_recorded:  # before the write: were there turns?
+            self._inputs_recorded = note_write(self.store, items, inputs_of(self.config.turn_context))
         return [o.status for o in self.store.write(items, vectors, model=model)]
 
     def _embed(self, items: Sequence[Item]) -> Sequence[Embedding | None]:

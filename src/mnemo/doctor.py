@@ -5,6 +5,10 @@ subcategory assignments and fact rows are all derived from it. A crash, a hand e
 can leave them out of step. Each check below is one SQL question asked of the file through its own
 connection (so the check does not trust the code that wrote the rows); each repair rebuilds or drops
 derived state only — it never deletes an item.
+
+One check is of another sort: ``vector_inputs`` compares what the store records its turns were
+embedded from (mnemo.embed.recorded) with the current ``turn_context`` setting, through the store's
+own API, since the same question is asked of PostgreSQL.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from mnemo.embed.base import Embedder
-from mnemo.embed.context import previous_turns, store_lookup
+from mnemo.embed.context import leans_on_previous, previous_turns, store_lookup
 from mnemo.embed.inputs import embed_items
+from mnemo.embed.recorded import META_KEY, TURNS, disagreement, inputs_of
 from mnemo.errors import InputError, StoreError
-from mnemo.records import SearchFilter
+from mnemo.records import Item, SearchFilter
 from mnemo.store.base import Store
 from mnemo.store.sqlite_rows import bump_seq, connect
 
@@ -129,6 +134,8 @@ def _sqlite_checks(conn: sqlite3.Connection, target: Target, quick: bool) -> tup
         return tuple(checks)  # the rest would read a damaged file
     dim = target.embedder.dim if target.embedder is not None else None
     checks += [check_fts(conn), *check_vectors(conn, dim), check_subcategories(conn), check_facts(conn)]
+    if target.embedder is not None:
+        checks.append(check_vector_inputs(target))
     if target.index_path is not None:
         checks.append(check_index_file(target.index_path, _sequence(conn)))
     return tuple(checks)
@@ -221,6 +228,7 @@ def _repair(conn: sqlite3.Connection, target: Target, check: Check) -> Check:
         "subcategories": lambda: _clear_dangling(conn),
         "facts": lambda: _write(conn, "DELETE FROM facts WHERE item_rowid NOT IN (SELECT rowid FROM items)"),
         "index_file": lambda: _drop_index_files(target.index_path, _sequence(conn)),
+        "vector_inputs": lambda: reembed_turns(target),
     }
     fix = repairs.get(check.name)
     if fix is None:
@@ -258,11 +266,44 @@ def reembed(target: Target, keys: Sequence[int]) -> int:
     done = 0
     for start in range(0, len(keys), REEMBED_BATCH):
         fetched = target.store.fetch(keys[start : start + REEMBED_BATCH], SearchFilter())
-        items = [fetched[key] for key in sorted(fetched)]  # in the order they were written
-        before = previous_turns(items, store_lookup(target.store.newest), stored=True) if target.turn_context else None
-        vectors = embed_items(target.embedder, items, lambda _keys: {}, before)  # the cache may hold the bad vector
-        target.store.write_vectors(list(zip(items, vectors, strict=True)))
-        done += len(items)
+        done += reembed_items(target, [fetched[key] for key in sorted(fetched)])  # in the order they were written
+    return done
+
+
+def reembed_items(target: Target, items: Sequence[Item]) -> int:
+    """Embed these stored items afresh, each turn with the turn before it as the setting says."""
+    if target.embedder is None or not items:
+        return 0
+    before = previous_turns(items, store_lookup(target.store.newest), stored=True) if target.turn_context else None
+    vectors = embed_items(target.embedder, items, lambda _keys: {}, before)  # the cache may hold the bad vector
+    target.store.write_vectors(list(zip(items, vectors, strict=True)))
+    return len(items)
+
+
+def check_vector_inputs(target: Target) -> Check:
+    """Whether the store's turns were embedded from what the current setting embeds them from."""
+    recorded = target.store.get_meta(META_KEY)
+    current = inputs_of(target.turn_context)
+    # only short turns differ between the settings; counted by a scan, and only when in doubt
+    turns = 0 if recorded == current else sum(map(leans_on_previous, target.store.iter_items(TURNS)))
+    problem = disagreement(recorded, current, turns)
+    if problem is not None:
+        return Check("vector_inputs", 1, problem)
+    return Check("vector_inputs", 0, f"turns embedded as {current!r}" if recorded == current else "no turns yet")
+
+
+def reembed_turns(target: Target) -> int:
+    """Re-embed the short turns (the only ones a turn's context changes) and record the setting."""
+    if target.embedder is None:
+        return 0
+    done, chunk = 0, []
+    for item in target.store.iter_items(TURNS):
+        if leans_on_previous(item):
+            chunk.append(item)
+        if len(chunk) == REEMBED_BATCH:
+            done, chunk = done + reembed_items(target, chunk), []
+    done += reembed_items(target, chunk)
+    target.store.set_meta(META_KEY, inputs_of(target.turn_context))
     return done
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mnemo.doctor import Check, DoctorReport, Target, reembed
+from mnemo.doctor import Check, DoctorReport, Target, check_vector_inputs, reembed, reembed_turns
 from mnemo.store.postgres_schema import vector_index_name
 
 SKIPPED = (
@@ -78,6 +78,7 @@ def _checks(sql: _Sql, target: Target) -> tuple[Check, ...]:
         checks.append(Check("vectors_dimension", n, f"{n} vectors whose length is not {target.embedder.dim}"))
         n = _missing_vector_index(sql, target.embedder.dim)
         checks.append(Check("vector_index", n, f"{n} vector dimension(s) without their HNSW index"))
+        checks.append(check_vector_inputs(target))
     n = sql.count(_DANGLING)
     checks.append(Check("subcategories", n, f"{n} items assigned to a subcategory that does not exist"))
     return tuple(checks)
@@ -102,6 +103,7 @@ def _repair(sql: _Sql, target: Target, check: Check) -> Check:
         "vectors_missing": lambda: reembed(target, sql.keys(_MISSING_VECTOR)),
         "vectors_dimension": lambda: reembed(target, sql.keys(_WRONG_DIMENSION, dim)),
         "vector_index": lambda: _build(sql, dim),
+        "vector_inputs": lambda: reembed_turns(target),
         "subcategories": lambda: sql.write(
             f"UPDATE items SET subcategory = NULL WHERE rowid IN (SELECT rowid {_DANGLING})"
         ),

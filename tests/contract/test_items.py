@@ -166,3 +166,25 @@ def test_a_turn_added_alone_is_embedded_after_the_turn_before_it(memory: Memory)
         vector_key("Ana: Something else entirely."),
     ]
     assert set(memory.store.cached_vectors(keys)) == set(keys)
+
+
+def test_turns_written_under_the_other_setting_are_found_and_re_embedded(
+    reopenable: None, open_memory: Callable[..., Memory]
+) -> None:
+    """The store's record of what turns were embedded from (mnemo/embed/recorded.py) and the
+    doctor's ``vector_inputs`` check and repair work alike on every backend."""
+    from mnemo.embed.inputs import vector_key
+    from mnemo.embed.recorded import META_KEY, MIXED, PLAIN, inputs_of
+
+    first = open_memory()
+    first.add("Did you get the tickets?", role="Mo", session_id="s9", user_id="u", timestamp=WHEN)
+    assert first.store.get_meta(META_KEY) == inputs_of(True)
+    plain = open_memory(turn_context=False)
+    plain.add("Yes, two for Friday.", role="Ana", session_id="s9", user_id="u", timestamp=WHEN + timedelta(minutes=1))
+    assert plain.store.get_meta(META_KEY) == MIXED
+    assert not plain.doctor().ok
+    report = plain.doctor(repair=True)
+    assert report.ok and plain.store.get_meta(META_KEY) == PLAIN
+    assert next(c for c in report.checks if c.name == "vector_inputs").repaired == 2
+    key = vector_key("Ana: Yes, two for Friday.")
+    assert key in plain.store.cached_vectors([key])

@@ -74,7 +74,7 @@ TABLES: tuple[TableSpec, ...] = (ITEMS, FACTS, SESSIONS, SOURCES, SUBCATEGORIES,
 BY_NAME: dict[str, TableSpec] = {t.name: t for t in TABLES}
 
 #: Store-level settings that travel with the data (the store id, sequence and schema do not).
-COPIED_META: tuple[str, ...] = ("embedder", "category_version", "category_evolved_rowid")
+COPIED_META: tuple[str, ...] = ("embedder", "vector_inputs", "category_version", "category_evolved_rowid")
 
 
 def spec(table: str) -> TableSpec:

@@ -38,6 +38,16 @@ def embedded_from(memory: Memory, text: str) -> bool:
     return vector_key(text) in memory.store.cached_vectors([vector_key(text)])
 
 
+def chat_store(db_path: str, *, recorded: bool = True) -> None:
+    """A store holding CHAT, written under the default setting; without its record when not
+    ``recorded``, as a store written before the record existed."""
+    with Memory(db_path, embedder="hashing") as memory:
+        memory.add_many(CHAT)
+    if not recorded:
+        with sqlite3.connect(db_path) as conn:
+            conn.execute("DELETE FROM meta WHERE key = ?", (META_KEY,))
+
+
 def vector_inputs(memory: Memory, repair: bool = False):
     report = memory.doctor(repair=repair)
     checks = report.after if report.repaired else report.checks
@@ -72,8 +82,7 @@ def test_a_new_store_records_its_setting_and_the_doctor_agrees(db_path: str) -> 
 
 
 def test_writing_under_the_other_setting_is_found_and_repaired(db_path: str) -> None:
-    with Memory(db_path, embedder="hashing") as memory:
-        memory.add_many(CHAT)
+    chat_store(db_path)
     with Memory(db_path, embedder="hashing", turn_context=False) as memory:
         memory.add(**LATER)
         assert memory.store.get_meta(META_KEY) == MIXED
@@ -87,10 +96,7 @@ def test_writing_under_the_other_setting_is_found_and_repaired(db_path: str) -> 
 
 
 def test_a_store_from_before_the_record_is_unknown_until_repaired(db_path: str) -> None:
-    with Memory(db_path, embedder="hashing") as memory:
-        memory.add_many(CHAT)
-    with sqlite3.connect(db_path) as conn:  # as a store written before the record existed
-        conn.execute("DELETE FROM meta WHERE key = ?", (META_KEY,))
+    chat_store(db_path, recorded=False)
     with Memory(db_path, embedder="hashing") as memory:
         memory.add(**LATER)  # a store with items and no record: nothing to base a record on
         assert memory.store.get_meta(META_KEY) is None
@@ -112,8 +118,7 @@ def test_notes_without_a_session_need_no_record(db_path: str) -> None:
 
 
 def test_reindex_records_the_setting(db_path: str) -> None:
-    with Memory(db_path, embedder="hashing") as memory:
-        memory.add_many(CHAT)
+    chat_store(db_path)
     with Memory(db_path, embedder="hashing", turn_context=False) as memory:
         memory.add(**LATER)
         memory.reindex("hashing")

@@ -101,7 +101,7 @@ def test_a_store_from_before_the_record_is_unknown_until_repaired(db_path: str) 
         memory.add(**LATER)  # a store with items and no record: nothing to base a record on
         assert memory.store.get_meta(META_KEY) is None
         check, _ = vector_inputs(memory)
-        assert not check.ok and "3 turns" in check.detail
+        assert not check.ok and "3 short turns" in check.detail
         check, report = vector_inputs(memory, repair=True)
         assert check.ok and report.ok and memory.store.get_meta(META_KEY) == WITH_CONTEXT
         assert embedded_from(memory, f"Melanie: {CHAT[0]['content']}\nCaroline: {CHAT[1]['content']}")

@@ -60,14 +60,12 @@ def disagreement(recorded: str | None, current: str, turns: int) -> str | None:
     """What is wrong with the store's ``turns`` short-turn vectors under the current setting, or None."""
     if turns == 0 or recorded == current:
         return None
+    now = f"the current setting embeds them as {current!r}"
     if recorded is None:
-        return (
-            f"{turns} turns were embedded before the store recorded from what "
-            f"(the current setting embeds short turns as {current!r})"
-        )
+        return f"{turns} short turns were embedded before the store recorded how; {now}"
     if recorded == MIXED:
-        return f"{turns} turns were embedded under more than one setting (the current one is {current!r})"
-    return f"{turns} turns were embedded as {recorded!r}, the current setting embeds them as {current!r}"
+        return f"{turns} short turns were embedded under more than one setting; {now}"
+    return f"{turns} short turns were embedded as {recorded!r}; {now}"
 
 
 def note_write(store: MetaStore, items: Sequence[Item], current: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 from mnemo.embed.base import Embedder
 from mnemo.embed.context import leans_on_previous, previous_turns, store_lookup
 from mnemo.embed.inputs import embed_items
-from mnemo.embed.recorded import META_KEY, TURNS, disagreement, inputs_of
+from mnemo.embed.recorded import MESSAGES, META_KEY, disagreement, inputs_of
 from mnemo.errors import InputError, StoreError
 from mnemo.records import Item, SearchFilter
 from mnemo.store.base import Store
@@ -285,7 +285,7 @@ def check_vector_inputs(target: Target) -> Check:
     recorded = target.store.get_meta(META_KEY)
     current = inputs_of(target.turn_context)
     # only short turns differ between the settings; counted by a scan, and only when in doubt
-    turns = 0 if recorded == current else sum(map(leans_on_previous, target.store.iter_items(TURNS)))
+    turns = 0 if recorded == current else sum(map(leans_on_previous, target.store.iter_items(MESSAGES)))
     problem = disagreement(recorded, current, turns)
     if problem is not None:
         return Check("vector_inputs", 1, problem)
@@ -297,7 +297,7 @@ def reembed_turns(target: Target) -> int:
     if target.embedder is None:
         return 0
     done, chunk = 0, []
-    for item in target.store.iter_items(TURNS):
+    for item in target.store.iter_items(MESSAGES):
         if leans_on_previous(item):
             chunk.append(item)
         if len(chunk) == REEMBED_BATCH:

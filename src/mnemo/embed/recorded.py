@@ -25,7 +25,7 @@ META_KEY = "vector_inputs"
 #: Turns embedded under more than one setting.
 MIXED = "mixed"
 PLAIN = "plain"
-TURNS = SearchFilter(kinds=(Kind.MESSAGE.value,))
+MESSAGES = SearchFilter(kinds=(Kind.MESSAGE.value,))
 
 
 class MetaStore(Protocol):

@@ -41,7 +41,7 @@ def test_import_search_context_get_delete(db_path: str) -> None:
     assert set(found["hits"][0]["ranks"]) >= {"lexical", "semantic"}
 
     text = run(db_path, "search", "greyhound", "--explain").stdout
-    assert "RRF of" in text and "demo-7" in text
+    assert "fused from" in text and "demo-7" in text
 
     pack = json.loads(run(db_path, "context", "--json", "Lisbon wedding", "--max-tokens", "80").stdout)
     assert pack["tokens"] <= 80 and "Lisbon" in pack["text"]

@@ -51,5 +51,6 @@ def format_hit(rank: int, hit: Hit, explain: bool = False) -> str:
     lines = [f"{rank:>2}. [{hit.id}] {when} {who}: {text}"]
     if explain:
         parts = [f"{name} #{hit.ranks[name]} ({hit.signals.get(name, 0.0):.4g})" for name in hit.ranks]
-        lines.append(f"    score {hit.score:.5f} = RRF of " + ", ".join(parts))
+        # the fusion may be RRF (single pass) or weighted min-max (fused round): name neither
+        lines.append(f"    score {hit.score:.5f} = fused from " + ", ".join(parts))
     return "\n".join(lines)

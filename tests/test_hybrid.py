@@ -105,3 +105,38 @@ def test_fusion_pool_extra_signal_diversity_and_rrf() -> None:
     rrf = FusionPool("rrf", rrf_k=10.0)
     rrf.add("exact", {5: 3.0, 6: 1.0}, 2.0, "exact")
     assert rrf.top(2) == [(5, 2.0 / 11), (6, 2.0 / 12)]
+
+
+@pytest.mark.core
+def test_a_ranking_on_its_own_scale_keeps_what_its_scores_mean() -> None:
+    """The neighbours strategy scores a neighbour of the k-th best item top − k + 1: a lone
+    neighbour of the 6th item of ten is worth half the weight, not all of it (mnemo/retrieve/iterate.py)."""
+    from mnemo.retrieve.fuse import FusionPool
+
+    stretched, scaled = FusionPool("weighted"), FusionPool("weighted")
+    stretched.add("neighbours", {7: 5.0}, 0.6, "neighbours")
+    scaled.add("neighbours", {7: 5.0, 8: 10.0}, 0.6, "neighbours", scale=(0.0, 10.0))
+    assert stretched.top(1) == [(7, pytest.approx(0.6))]  # alone, min-max gives it everything
+    assert dict(scaled.top(2)) == {8: pytest.approx(0.6), 7: pytest.approx(0.3)}
+    rrf = FusionPool("rrf", rrf_k=10.0)  # ranks know no scale
+    rrf.add("neighbours", {7: 5.0}, 0.6, "neighbours", scale=(0.0, 10.0))
+    assert rrf.top(1) == [(7, pytest.approx(0.6 / 11))]
+
+
+@needs_model
+def test_in_a_small_store_a_neighbour_of_a_weak_match_does_not_lead(model_memory: Memory) -> None:
+    """The README demo's 15 turns: with the neighbours ranking stretched over its own few scores,
+    the turn after an unrelated one ("Lisbon in May is beautiful") led the search for the dog."""
+    import json
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "sample_conversation.jsonl"
+    records = []
+    for line in example.read_text().splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # the sample's deliberately malformed line
+    model_memory.add_many(records)
+    top = [hit.id for hit in model_memory.search("what broke because of the dog?", limit=3)]
+    assert "demo-15" not in top
+    assert "demo-10" in top  # "Juniper chewed through my laptop charger"

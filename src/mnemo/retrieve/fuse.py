@@ -74,11 +74,17 @@ class FusionPool:
         self.best: dict[int, int] = {}
         self.ranks: dict[str, dict[int, int]] = {}
 
-    def add(self, name: str, scores: Mapping[int, float], weight: float, kind: str) -> None:
-        """Fuse one strategy's ranking in (its ranks are kept for the hits' explanations)."""
+    def add(
+        self, name: str, scores: Mapping[int, float], weight: float, kind: str, scale: tuple[float, float] | None = None
+    ) -> None:
+        """Fuse one strategy's ranking in (its ranks are kept for the hits' explanations).
+
+        ``scale`` (low, high): the range the scores are normalised over in weighted mode, for a
+        strategy whose scores mean the same whatever else it returned (a neighbour of the 6th
+        best item is not worth the full weight because no better item had one)."""
         positions = {key: n for n, key in enumerate(rank_by(scores), start=1)}
         self.ranks[name] = positions
-        for key, share in self._shares(scores, positions, weight):
+        for key, share in self._shares(scores, positions, weight, scale):
             self.totals[key] = self.totals.get(key, 0.0) + share
             self.kinds.setdefault(key, set()).add(kind)
             if positions[key] < self.best.get(key, 1 << 30):
@@ -101,7 +107,11 @@ class FusionPool:
         return [(-neg_key, score) for score, _, neg_key in heapq.nlargest(limit, scored)]
 
     def _shares(
-        self, scores: Mapping[int, float], positions: Mapping[int, int] | None, weight: float
+        self,
+        scores: Mapping[int, float],
+        positions: Mapping[int, int] | None,
+        weight: float,
+        scale: tuple[float, float] | None = None,
     ) -> Iterable[tuple[int, float]]:
         if weight <= 0 or not scores:
             return ()
@@ -109,7 +119,7 @@ class FusionPool:
             if positions is None:
                 positions = {key: n for n, key in enumerate(rank_by(scores), start=1)}
             return ((key, weight / (self.rrf_k + n)) for key, n in positions.items())
-        low, high = min(scores.values()), max(scores.values())
+        low, high = scale or (min(scores.values()), max(scores.values()))
         if high <= low:
             return ((key, weight) for key in scores)
         span = high - low

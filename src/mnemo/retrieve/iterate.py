@@ -41,7 +41,7 @@ DEFAULT_WEIGHTS = {
     # below exact since turns are embedded with the turn before them (mnemo/embed/context.py): a
     # reply's vector then also matches the question before it, and min-max fusion let the dense
     # ranking crowd out the others. LoCoMo dev, default path, recall@10 at 1.0 / 0.9 / 0.8 / 0.7 /
-    # 0.6 / 0.5: 0.751 / 0.760 / 0.765 / 0.770 / 0.770 / 0.764, every conversation higher at 0.7
+    # 0.6 / 0.5: 0.750 / 0.759 / 0.765 / 0.767 / 0.770 / 0.762, every conversation higher at 0.7
     # (python -m benchmarks.fusion_sweep)
     "semantic": 0.7,
     "concept": 0.4,
@@ -262,7 +262,9 @@ def _run_round(
         order = [k for k, _ in _order(state, s, max(s.neighbour_top, s.speaker_pool))]
         if "neighbours" in s.strategies:
             ranking = st.neighbours(store, order, flt, s.neighbour_top, state.traits)
-            _add(state, "neighbours", ranking, s)
+            # on its own scale: a neighbour of the best item (score neighbour_top) takes the full
+            # weight, one of the 10th a tenth, whichever others the small pool of a new store has
+            _add(state, "neighbours", ranking, s, scale=(0.0, float(s.neighbour_top)))
             found["neighbours"] = len(ranking)
         if "speaker" in s.strategies and plan:
             ranking = _speaker(plan[0][1], order, state.traits)
@@ -358,9 +360,11 @@ def _speaker(query: str, order: Sequence[int], traits: Mapping[int, Traits]) -> 
     return {k: 1.0 for k in order if k in traits and (traits[k].role or "").lower() in names}
 
 
-def _add(state: _State, name: str, ranking: dict[int, float], s: IterateSettings) -> None:
+def _add(
+    state: _State, name: str, ranking: dict[int, float], s: IterateSettings, scale: tuple[float, float] | None = None
+) -> None:
     state.signals[name] = ranking
-    state.pool.add(name, ranking, _weight(name, s), _strategy(name))
+    state.pool.add(name, ranking, _weight(name, s), _strategy(name), scale)
 
 
 def _order(state: _State, s: IterateSettings, limit: int) -> list[tuple[int, float]]:

@@ -8,6 +8,8 @@ tests/test_embed_context.py.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -48,6 +50,15 @@ def chat_store(db_path: str, *, recorded: bool = True) -> None:
             conn.execute("DELETE FROM meta WHERE key = ?", (META_KEY,))
 
 
+@contextmanager
+def mixed_store(db_path: str) -> Iterator[Memory]:
+    """The chat store with one more turn written under the other setting (turn_context off)."""
+    chat_store(db_path)
+    with Memory(db_path, embedder="hashing", turn_context=False) as memory:
+        memory.add(**LATER)
+        yield memory
+
+
 def vector_inputs(memory: Memory, repair: bool = False):
     report = memory.doctor(repair=repair)
     checks = report.after if report.repaired else report.checks
@@ -82,9 +93,7 @@ def test_a_new_store_records_its_setting_and_the_doctor_agrees(db_path: str) -> 
 
 
 def test_writing_under_the_other_setting_is_found_and_repaired(db_path: str) -> None:
-    chat_store(db_path)
-    with Memory(db_path, embedder="hashing", turn_context=False) as memory:
-        memory.add(**LATER)
+    with mixed_store(db_path) as memory:
         assert memory.store.get_meta(META_KEY) == MIXED
         check, report = vector_inputs(memory)
         assert not check.ok and not report.ok
@@ -118,9 +127,7 @@ def test_notes_without_a_session_need_no_record(db_path: str) -> None:
 
 
 def test_reindex_records_the_setting(db_path: str) -> None:
-    chat_store(db_path)
-    with Memory(db_path, embedder="hashing", turn_context=False) as memory:
-        memory.add(**LATER)
+    with mixed_store(db_path) as memory:
         memory.reindex("hashing")
         assert memory.store.get_meta(META_KEY) == PLAIN
         assert vector_inputs(memory)[0].ok

@@ -12,7 +12,7 @@ from mnemo.categories import service as categories
 from mnemo.config import Config, load_config
 from mnemo.context.grouped import render_grouped
 from mnemo.context.render import ContextPack, render
-from mnemo.doctor import DoctorReport, Target, run_doctor
+from mnemo.doctor import DoctorReport, Target, reembed_items, run_doctor
 from mnemo.embed.base import Embedder
 from mnemo.embed.choice import choose_embedder
 from mnemo.embed.context import previous_turns, store_lookup
@@ -193,10 +193,10 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
 
         model = embedder if isinstance(embedder, Embedder) else make_embedder(embedder)
         total, done = self.store.count(SearchFilter()), 0
+        # the doctor's re-embedding, with the new model: each turn after the turn before it in the store
+        target = Target(self.store, model, None, self.config.turn_context)
         for chunk in _chunks(self.store.iter_items(SearchFilter()), self.config.batch_size):
-            vectors = embed_items(model, chunk, lambda keys: {}, self._previous_turns(chunk, stored=True))
-            self.store.write_vectors(list(zip(chunk, vectors, strict=True)))
-            done += len(chunk)
+            done += reembed_items(target, chunk)
             if progress:
                 progress(done, total)
         self.store.set_meta("embedder", model.name)
@@ -439,11 +439,11 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
             return [None] * len(items)
         return embed_items(self.embedder, items, self.store.cached_vectors, self._previous_turns(items))
 
-    def _previous_turns(self, items: Sequence[Item], stored: bool = False) -> list[Item | None] | None:
-        """Each turn's previous turn, the context it is embedded with (None: the setting is off)."""
+    def _previous_turns(self, items: Sequence[Item]) -> list[Item | None] | None:
+        """Each new turn's previous turn, the context it is embedded with (None: the setting is off)."""
         if not self.config.turn_context:
             return None
-        return previous_turns(items, store_lookup(self.store.newest), stored)
+        return previous_turns(items, store_lookup(self.store.newest))
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:

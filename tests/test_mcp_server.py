@@ -248,3 +248,19 @@ def test_recall_offers_exactly_the_search_modes_memory_has(hashing_memory: Memor
                 assert found["hits"][0]["id"] == "r1"
 
     with_client(hashing_memory, body)
+
+
+def test_recall_says_why_a_weak_query_searches_poorly(hashing_memory: Memory) -> None:
+    hashing_memory.add("Tom tried the new ramen place on Friday", id="t1")
+
+    async def body(client: Client) -> None:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert "notes" in tools["recall"].output_schema["properties"]
+        clear = await call(client, "recall", {"query": "ramen place"})
+        assert "notes" not in clear and clear["hits"][0]["id"] == "t1"
+        pointed = await call(client, "recall", {"query": "did he like it?"})
+        assert len(pointed["notes"]) == 1 and "'he', 'it'" in pointed["notes"][0]
+        common = await call(client, "recall", {"query": "the of and"})
+        assert common["notes"][0].startswith("the query holds only common words")
+
+    with_client(hashing_memory, body)

@@ -90,9 +90,12 @@ def run_search(
         report.update({k: v for k, v in result.as_dict().items() if k not in ("hits", "query")})
     else:
         hits = memory.search(query, kind=kind, context=context, **options)
+    notes = [note.as_dict() for note in memory.query_notes(query, context)]
     if as_json:
-        emit_json({"query": query, **report, "hits": [hit.as_dict() for hit in hits]})
+        emit_json({"query": query, **report, "notes": notes, "hits": [hit.as_dict() for hit in hits]})
         return
+    for note in notes:  # on stderr: the hits on stdout stay the same whether or not a note is printed
+        click.echo(f"note: {note['message']}", err=True)
     _print(hits, report, explain)
 
 

@@ -14,6 +14,7 @@ from mnemo.facade.common import CONTEXT_FILTERS, Progress, check_query
 from mnemo.records import SearchFilter
 from mnemo.retrieve.engine import QueryEngine
 from mnemo.retrieve.iterate import IterativeResult
+from mnemo.retrieve.query_notes import QueryNote, query_notes
 from mnemo.retrieve.rewrite import RewriteResult
 from mnemo.retrieve.summaries import SummaryReport
 from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult
@@ -25,6 +26,11 @@ class QueryMixin:
     def rewrite(self, query: str, context: Sequence[Mapping[str, str]] | None = None) -> RewriteResult:
         """Resolve the query's pronouns and references against the conversation ``context``."""
         return self._engine().rewrite(query, context)
+
+    def query_notes(self, query: str, context: Sequence[Mapping[str, str]] | None = None) -> tuple[QueryNote, ...]:
+        """What is weak about ``query`` as a search: only common words, or pointers ("he", "that")
+        with no ``context`` to resolve them. Empty for most queries; search runs either way."""
+        return query_notes(check_query(query), context_given=bool(context))
 
     def iterative_search(self, query: str, limit: int = 10, **options: Any) -> IterativeResult:
         """Seed 003's iterative search with each round's queries and contributions (``explain``).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from mnemo.errors import MissingExtra
 from mnemo.mcp.sizing import HARD_MAX_TOKENS
@@ -48,6 +48,8 @@ class Hits(TypedDict):
     returned: int
     omitted: int
     max_tokens: int
+    #: Why the query may search poorly (only common words; "he"/"that" with nothing to resolve them).
+    notes: NotRequired[list[str]]
 
 
 class ContextBlock(TypedDict):

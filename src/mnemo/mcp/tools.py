@@ -180,7 +180,12 @@ def recall(
         **set_fields(**scope),
     )
     entries, omitted = fit_entries([hit_entry(h, explain) for h in hits], cap)
-    return {"hits": entries, "returned": len(entries), "omitted": omitted, "max_tokens": cap}
+    found: dict[str, Any] = {"hits": entries, "returned": len(entries), "omitted": omitted, "max_tokens": cap}
+    if supports(memory, "query_notes"):
+        notes = memory.query_notes(query)
+        if notes:  # only when there is something to say: most answers stay as short as before
+            found["notes"] = [note.message for note in notes]
+    return found
 
 
 def context(

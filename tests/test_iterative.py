@@ -227,3 +227,13 @@ def test_a_time_window_with_nothing_in_it_costs_no_search(diary: Memory) -> None
     searched.clear()
     full = diary.iterative_search("paella in June 2023", user_id="ann", max_iter=1)
     assert len(searched) == 2 and full.rounds[0].found["temporal"] >= 1
+
+
+def test_only_a_query_its_own_words_barely_match_is_broadened(diary: Memory) -> None:
+    # "paella seafood market neighbours saturday" has 5 terms; the broader form keeps the first 4
+    options = {"user_id": "ann", "max_iter": 2, "stop_confidence": 1.0, "expansions": "hierarchical"}
+    narrow = diary.iterative_search("paella seafood market neighbours saturday", limit=5, **options)
+    assert narrow.rounds[1].queries.get("exact:general@1") == "paella seafood market neighbours"
+    # with 2 wanted, its own words already found as many (m4 and m5): nothing is broadened
+    matched = diary.iterative_search("paella seafood market neighbours saturday", limit=2, **options)
+    assert len(matched.rounds) == 1 or "exact:general@1" not in matched.rounds[1].queries

@@ -41,56 +41,12 @@ _PRO_NOUNS = frozenset({"one", "stuff", "thing"})
 def choose(
     query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = ()
 ) -> tuple[str, float] | None:
+    """The replacement for one reference and its confidence, or None when nothing fits."""
     low = ref.text.lower()
     if ref.kind == "person":
-        gender = "m" if low in ("he", "him", "his", "himself") else "f"
-        owned = _next_word(query, ref.end) if low in POSSESSIVES | {"her"} else ""
-        people = [
-            c
-            for c in candidates
-            if c.kind == "person"
-            and not c.plural
-            and c.gender in (gender, None)
-            and c.head != owned  # "her sister" is not the sister herself
-            and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
-        ]
-        # the chat's participants are the query's "I" and "you": "she" is someone they talk about
-        people = [c for c in people if not c.speaker] or people
-        named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
-        chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
-        if not chosen and not any(c.kind == "person" and not c.speaker for c in candidates):
-            return _unlisted_name(query, candidates)
-        return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
+        return _person(query, ref, candidates, context)
     if ref.kind == "plural":
-        teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
-        # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
-        groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
-        people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
-        people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
-        recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
-        if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
-            first, second = sorted(recent[:2], key=lambda c: c.order)
-            return f"{first.text} and {second.text}", 0.75
-        places = {c.text for c in candidates if c.kind == "place"}
-        # "Stripe changed their fees": an organisation; "in Galway" is where, not who
-        named = [
-            c
-            for c in candidates
-            if c.kind == "thing"
-            and c.text[:1].isupper()
-            and not c.plural
-            and c.text not in places
-            and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
-        ]
-        return (
-            _best(teams, high=0.8)
-            or _best(groups, high=0.7)
-            or _pair(candidates)
-            or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
-            or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
-            # "return them": the shoes; a subject "they" acts, and a thing seldom does
-            or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)
-        )
+        return _plural(low, candidates)
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
         return _best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
@@ -99,31 +55,103 @@ def choose(
     if ref.kind == "demonstrative" and ref.noun:
         return _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
-        plural = low in ("these", "those")
-        # number agreement: "it" is one thing, "those" are several (or a pair)
-        things = [
-            c
-            for c in candidates
-            if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not _span_of_time(c)
-        ]
-        # "the Tuesday sync" is when, rather than what, something was said
-        things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
-        if low in ("that", "this") and ref.kind == "demonstrative" and context:
-            # "how urgent is that": a demonstrative points at the matter under discussion
-            found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
-            if found is not None:
-                return found.text, 0.75
-        return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+        return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
-        times = _best([c for c in candidates if c.kind == "time"], high=0.8)
-        if times is not None:
-            word = "since" if low == "since then" else "in" if low == "back then" else "at"
-            bare = times[0].split(maxsplit=1)[-1] if times[0].split()[0].lower() in ("on", "in", "since") else times[0]
-            return f"{word} {bare}", times[1]
+        return _then(low, candidates)
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
         return _best(problems, high=0.9)
     return None
+
+
+def _person(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """ "he", "her": a single person of the pronoun's gender (or none known), not the speakers."""
+    low = ref.text.lower()
+    gender = "m" if low in ("he", "him", "his", "himself") else "f"
+    owned = _next_word(query, ref.end) if low in POSSESSIVES | {"her"} else ""
+    people = [
+        c
+        for c in candidates
+        if c.kind == "person"
+        and not c.plural
+        and c.gender in (gender, None)
+        and c.head != owned  # "her sister" is not the sister herself
+        and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
+    ]
+    # the chat's participants are the query's "I" and "you": "she" is someone they talk about
+    people = [c for c in people if not c.speaker] or people
+    named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
+    chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
+    if not chosen and not any(c.kind == "person" and not c.speaker for c in candidates):
+        return _unlisted_name(query, candidates)
+    return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
+
+
+def _plural(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
+    teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
+    # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
+    groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
+    people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
+    people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
+    recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
+    if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
+        first, second = sorted(recent[:2], key=lambda c: c.order)
+        return f"{first.text} and {second.text}", 0.75
+    places = {c.text for c in candidates if c.kind == "place"}
+    # "Stripe changed their fees": an organisation; "in Galway" is where, not who
+    named = [
+        c
+        for c in candidates
+        if c.kind == "thing"
+        and c.text[:1].isupper()
+        and not c.plural
+        and c.text not in places
+        and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
+    ]
+    return (
+        _best(teams, high=0.8)
+        or _best(groups, high=0.7)
+        or _pair(candidates)
+        or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
+        or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
+        # "return them": the shoes; a subject "they" acts, and a thing seldom does
+        or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)
+    )
+
+
+def _thing(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
+    low = ref.text.lower()
+    plural = low in ("these", "those")
+    # number agreement: "it" is one thing, "those" are several (or a pair)
+    things = [
+        c
+        for c in candidates
+        if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not _span_of_time(c)
+    ]
+    # "the Tuesday sync" is when, rather than what, something was said
+    things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
+    if low in ("that", "this") and ref.kind == "demonstrative" and context:
+        # "how urgent is that": a demonstrative points at the matter under discussion
+        found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
+        if found is not None:
+            return found.text, 0.75
+    return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+
+
+def _then(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """ "since then", "back then", "at that time": the time the conversation named last."""
+    times = _best([c for c in candidates if c.kind == "time"], high=0.8)
+    if times is None:
+        return None
+    word = "since" if low == "since then" else "in" if low == "back then" else "at"
+    bare = times[0].split(maxsplit=1)[-1] if times[0].split()[0].lower() in ("on", "in", "since") else times[0]
+    return f"{word} {bare}", times[1]
 
 
 def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float] | None:

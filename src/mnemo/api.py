@@ -254,6 +254,10 @@ class Memory(SourcesMixin, FactsMixin, CategoriesMixin, QueryMixin, TurnsMixin):
         if iterative or progressive or context is not None or self.config.search_mode == "fused":
             engine = self._engine()
             return engine.search(text, flt, limit, iterative=iterative, progressive=progressive, context=context)
+        return self._single_pass(text, flt, limit)
+
+    def _single_pass(self, text: str, flt: SearchFilter, limit: int) -> list[Hit]:
+        """The foundation's hybrid search (``search_mode="hybrid"``): one lexical and one vector ranking."""
         candidates = max(limit * self.config.candidate_factor, self.config.min_candidates)
         settings = HybridSettings(
             weights={

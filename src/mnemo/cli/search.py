@@ -15,6 +15,7 @@ import click
 from mnemo.cli.common import open_memory
 from mnemo.cli.output import emit_json, format_hit
 from mnemo.errors import InputError
+from mnemo.retrieve.tiers import parse_weights
 
 _OPTIONS = (
     click.option("--iterative", is_flag=True, help="Multi-round search: strategies, expansions, fusion."),
@@ -27,6 +28,17 @@ _OPTIONS = (
     click.option("--stop-confidence", type=float, help="Stop iterating once the best match is this good (0-1)."),
     click.option("--fusion-mode", type=click.Choice(["weighted", "rrf"]), help="How rankings are fused."),
     click.option("--progressive", is_flag=True, help="Search tiers from summaries to raw items, stop when enough."),
+    click.option(
+        "--federated", is_flag=True, help="Search each source (kind) on its own; fuse by source weight and routing."
+    ),
+    click.option(
+        "--source-weight",
+        "source_weights",
+        multiple=True,
+        metavar="KIND=NUMBER",
+        help="With --federated: a source's weight, e.g. fact=1.5 (repeatable; 0 leaves it out).",
+    ),
+    click.option("--no-routing", is_flag=True, help="With --federated: no boost for the source the query names."),
     click.option(
         "--context",
         "context_file",
@@ -62,21 +74,27 @@ def run_search(
 ) -> None:
     memory = open_memory(ctx)
     iterative, progressive = options.pop("iterative", False), options.pop("progressive", False)
+    federation = _federation(options, iterative or progressive)
     context = read_context(options.pop("context_file", None))
     tuning = {k: options.pop(k) for k in _ITERATE_KEYS if options.get(k) is not None}
     for key in _ITERATE_KEYS:
         options.pop(key, None)
     if options.get("category") is None:
         options.pop("category", None)
-    elif iterative or progressive:
-        raise InputError("--category works with the single-pass search, not with --iterative or --progressive")
+    elif iterative or progressive or federation is not None:
+        raise InputError("--category works with the default search, not with --iterative, --progressive or --federated")
     if tuning and not iterative:
         raise InputError(f"--{next(iter(tuning)).replace('_', '-')} needs --iterative")
     report: dict[str, Any] = {}
     if context is not None and not iterative and not progressive:
         rewritten = memory.rewrite(query, context)
         report["rewrite"] = rewritten.as_dict()
-    if progressive:
+    if federation is not None:
+        text = report["rewrite"]["expanded"] if context is not None else query
+        found = memory.federated_search(text, kind=kind, **federation, **options)
+        hits = found.hits
+        report.update({k: v for k, v in found.as_dict().items() if k not in ("hits", "query")})
+    elif progressive:
         text = memory.rewrite(query, context).expanded if context is not None else query
         result = memory.progressive_search(text, kind=kind, iterative=iterative, **options)
         hits = result.hits
@@ -99,6 +117,23 @@ def run_search(
     _print(hits, report, explain)
 
 
+def _federation(options: dict[str, Any], other_mode: bool) -> dict[str, Any] | None:
+    """The federated search's weights and routing from the options (None: not a federated search)."""
+    federated = options.pop("federated", False)
+    pairs, no_routing = options.pop("source_weights", ()), options.pop("no_routing", False)
+    if not federated:
+        if pairs or no_routing:
+            raise InputError(f"{'--source-weight' if pairs else '--no-routing'} needs --federated")
+        return None
+    if other_mode:
+        raise InputError("--federated is a search of its own: leave out --iterative and --progressive")
+    return {"weights": parse_weights(pairs), "routing": not no_routing}
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _print(hits: list[Any], report: dict[str, Any], explain: bool) -> None:
     rewrite = report.get("rewrite")
     if rewrite and rewrite.get("was_rewritten"):
@@ -110,6 +145,13 @@ def _print(hits: list[Any], report: dict[str, Any], explain: bool) -> None:
             click.echo(f"round {round_['round']}: {queries}")
             click.echo(f"  in top: {added}; new {round_['new_in_top']}; confidence {round_['confidence']}")
         click.echo(f"stopped: {report['stop_reason']}")
+    if explain and "sources" in report:
+        routed = set(report["routed_to"])
+        shown = [
+            f"{kind} x{n['weight']:g}{' (routed)' if kind in routed else ''}: {_count(int(n['hits']), 'hit')}"
+            for kind, n in report["sources"].items()
+        ]
+        click.echo(f"sources: {'; '.join(shown) or 'none in this scope'}")
     if explain and "tiers_searched" in report:
         click.echo(f"tiers searched: {', '.join(report['tiers_searched'])} ({report['stop_reason']})")
     if not hits:

@@ -17,7 +17,7 @@ from mnemo.retrieve.iterate import IterativeResult
 from mnemo.retrieve.query_notes import QueryNote, query_notes
 from mnemo.retrieve.rewrite import RewriteResult
 from mnemo.retrieve.summaries import SummaryReport
-from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult
+from mnemo.retrieve.tiers import FederatedResult, ProgressiveResult, check_weights
 
 
 class QueryMixin:
@@ -50,7 +50,14 @@ class QueryMixin:
     def federated_search(self, query: str, limit: int = 10, **options: Any) -> FederatedResult:
         """One query over every source (kind) with per-source ``weights`` and domain ``routing``."""
         text, flt, rest = self._query_parts(query, limit, options)
-        return self._engine().federated(text, flt, limit, **rest)
+        unknown = set(rest) - {"weights", "routing"}
+        if unknown:
+            raise InputError(f"unknown option(s) for federated search: {', '.join(sorted(unknown))}")
+        weights = check_weights(rest.get("weights"))
+        routing = rest.get("routing", True)
+        if not isinstance(routing, bool):
+            raise InputError(f"routing must be true or false, got {routing!r}")
+        return self._engine().federated(text, flt, limit, weights, routing)
 
     def summarise_sessions(
         self,

@@ -7,11 +7,13 @@ for the source a query is about ("in the docs", "what do I prefer", "what did sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from mnemo.records import Hit
+from mnemo.errors import InputError
+from mnemo.records import KINDS, Hit
 from mnemo.retrieve.progressive import (
     TIERS,
     ProgressiveResult,
@@ -30,7 +32,9 @@ __all__ = [
     "ProgressiveResult",
     "Sufficiency",
     "TierReport",
+    "check_weights",
     "federated_search",
+    "parse_weights",
     "progressive_search",
     "quality",
     "route",
@@ -47,6 +51,34 @@ ROUTES: dict[str, frozenset[str]] = {
     "message": frozenset("said told asked discussed mentioned talked conversation chat replied".split()),
 }
 ROUTE_BOOST = 1.5
+
+
+def check_weights(weights: Mapping[str, Any] | None) -> dict[str, float]:
+    """Per-source weights checked: a known source (kind) each, a finite number of 0 or more (0 mutes it)."""
+    if weights is None:
+        return {}
+    if not isinstance(weights, Mapping):
+        raise InputError(f"weights must map a source to a number, got {type(weights).__name__}")
+    checked: dict[str, float] = {}
+    for kind, weight in weights.items():
+        if kind not in KINDS:
+            raise InputError(f"unknown source {kind!r}: the sources are {', '.join(sorted(KINDS))}")
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or not math.isfinite(weight) or weight < 0:
+            raise InputError(f"the weight of {kind!r} must be a number of 0 or more, got {weight!r}")
+        checked[kind] = float(weight)
+    return checked
+
+
+def parse_weights(pairs: Iterable[str]) -> dict[str, float]:
+    """ "fact=1.5" pairs (the CLI's ``--source-weight``) as checked weights."""
+    weights: dict[str, Any] = {}
+    for pair in pairs:
+        kind, _, value = pair.partition("=")
+        try:
+            weights[kind.strip()] = float(value)
+        except ValueError:  # no "=" leaves the value empty, which float() refuses too
+            raise InputError(f"a source weight is KIND=NUMBER, like fact=1.5; got {pair!r}") from None
+    return check_weights(weights)
 
 
 def route(query: str) -> list[str]:
@@ -96,4 +128,6 @@ def federated_search(
             scores[hit.id] = scores.get(hit.id, 0.0) + weight / (rrf_k + rank)
             by_id.setdefault(hit.id, hit)
     ordered = sorted(scores, key=lambda i: -scores[i])[:limit]
-    return FederatedResult(query, [by_id[i] for i in ordered], sources, routed)
+    # each hit carries the score it was ranked by here, not the one of its own source's search
+    hits = [replace(by_id[i], score=scores[i]) for i in ordered]
+    return FederatedResult(query, hits, sources, routed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,28 +57,37 @@ def _rewrite_file(memory: Any, path: Path) -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
-    skipped = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            if not isinstance(row, dict) or not isinstance(row.get("query"), str):
-                raise InputError("needs a text 'query'")
-            result = memory.rewrite(row["query"], row.get("context") or [])
-        except (json.JSONDecodeError, MnemoError) as exc:
-            skipped += 1
-            click.echo(f"line {number} skipped: {exc}", err=True)
-            continue
-        data = result.as_dict()
-        emit_json(
-            {
-                "id": row.get("id"),
-                **{k: data[k] for k in ("original", "expanded", "was_rewritten", "confidence", "resolved")},
-            }
-        )
-    if skipped:
-        click.echo(f"{skipped} line(s) skipped", err=True)
+    problems: list[str] = []  # said after the bar, which they would otherwise break up
+    rewritten = 0
+    show = sys.stderr.isatty() and not sys.stdout.isatty()  # a bar only when the lines go elsewhere
+    with click.progressbar(
+        enumerate(lines, start=1), length=len(lines), label="rewriting", file=sys.stderr, hidden=not show
+    ) as bar:
+        for number, line in bar:
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if not isinstance(row, dict) or not isinstance(row.get("query"), str):
+                    raise InputError("needs a text 'query'")
+                result = memory.rewrite(row["query"], row.get("context") or [])
+            except (json.JSONDecodeError, MnemoError) as exc:
+                problems.append(f"line {number} skipped: {exc}")
+                continue
+            rewritten += result.was_rewritten
+            data = result.as_dict()
+            emit_json(
+                {
+                    "id": row.get("id"),
+                    **{k: data[k] for k in ("original", "expanded", "was_rewritten", "confidence", "resolved")},
+                }
+            )
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        click.echo(f"{len(problems)} line(s) skipped", err=True)
+    if show:
+        click.echo(f"{rewritten} rewritten", err=True)
 
 
 COMMANDS = [rewrite]

@@ -437,3 +437,45 @@ def test_import_mnemo_is_light_and_every_public_name_resolves() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True", "Memory", "True"]
+
+
+def transcript(tmp: Path, *said: tuple[str, str]) -> str:
+    """A Claude Code transcript of (role, text) messages."""
+    path = tmp / "current-session.jsonl"
+    lines = [{"type": role, "message": {"role": role, "content": text}} for role, text in said]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return str(path)
+
+
+EARLIER = "The nightly invoice export times out on big tenants unless it is batched per tenant"
+SAID = (("user", "the nightly invoice export failed again on the big tenants"), ("assistant", "It ran out of time."))
+
+
+@pytest.mark.core
+def test_prompt_references_are_resolved_against_the_session_before_the_search(db_path: str, tmp_path: Path) -> None:
+    with Memory(db_path, embedder="none") as memory:
+        memory.add(EARLIER, session_id="old", project=PROJECT, role="user")
+    alone = run_hook(db_path, prompt("is it fixed now?"))
+    assert alone.returncode == 0 and EARLIER not in alone.stdout  # "it" alone finds nothing
+    assert log_entries()[-1]["conversation"] == 0
+    asked = {**prompt("is it fixed now?", session="s2"), "transcript_path": transcript(tmp_path, *SAID)}
+    resolved = run_hook(db_path, asked)
+    assert resolved.returncode == 0 and EARLIER in resolved.stdout
+    entry = log_entries()[-1]
+    assert entry["conversation"] == 2 and "invoice export" in entry["searched_for"]
+
+
+def test_the_server_resolves_the_prompt_against_the_conversation_it_is_sent(db_path: str, tmp_path: Path) -> None:
+    with Memory(db_path, embedder="hashing") as memory:
+        memory.add(EARLIER, session_id="old", project=PROJECT, role="user")
+    with serving(db_path) as port:
+        env = hook_env(f"http://127.0.0.1:{port}")
+        asked = {**prompt("is it fixed now?", session="s2"), "transcript_path": transcript(tmp_path, *SAID)}
+        resolved = run_hook(db_path, asked, env=env, fast=True)
+        assert resolved.returncode == 0 and EARLIER in resolved.stdout
+        entry = log_entries()[-1]
+        assert entry["mode"] == "server" and entry["conversation"] == 2 and "invoice export" in entry["searched_for"]
+        body = {"text": "is it fixed?", "conversation": [{"role": "user", "content": "the export"}] * 21}
+        assert "at most 20" in call(port, "POST", "/v1/turn", body)["error"]
+        body = {"text": "is it fixed?", "conversation": [{"role": "user"}]}
+        assert "text role and content" in call(port, "POST", "/v1/turn", body)["error"]

@@ -24,6 +24,13 @@ class ContextPack:
     used: tuple[Hit, ...]
     considered: int
 
+    @property
+    def searched_for(self) -> str | None:
+        """The query the block was searched with when a conversation rewrote the one asked (its hits
+        carry the rewrite), else None."""
+        rewrite = next((hit.rewrite for hit in self.used if hit.rewrite), None)
+        return str(rewrite["expanded"]) if rewrite else None
+
     def as_dict(self) -> dict[str, object]:
         return {
             "text": self.text,

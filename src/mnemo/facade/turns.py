@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mnemo.context.render import ContextPack, render
@@ -45,15 +45,23 @@ class TurnsMixin:
         return self._hot_path().turn(text.strip(), scope, session_id, role)
 
     def prompt_context(
-        self, query: str, *, exclude_session: str | None = None, max_tokens: int = 600, **filters: Any
+        self,
+        query: str,
+        *,
+        exclude_session: str | None = None,
+        max_tokens: int = 600,
+        conversation: Sequence[Mapping[str, str]] | None = None,
+        **filters: Any,
     ) -> ContextPack:
         """context_pack for an assistant's prompt, leaving out one session: the conversation the prompt
-        belongs to is already in the model's context window, so its memories would only repeat it."""
+        belongs to is already in the model's context window, so its memories would only repeat it.
+        ``conversation``, that session's last messages, resolves the prompt's references first."""
         if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
             raise InputError(f"max_tokens must be a positive integer, got {max_tokens!r}")
         # twice what context_pack reads, so the left-out session's hits do not leave the block short
         limit = 2 * min(1000, max(20, max_tokens // 25))
-        hits = self.search(query, limit=limit, **filters)  # type: ignore[attr-defined]
+        context = list(conversation) if conversation else None
+        hits = self.search(query, limit=limit, context=context, **filters)  # type: ignore[attr-defined]
         return render([h for h in hits if exclude_session is None or h.session_id != exclude_session], max_tokens)
 
     def prompt_turn(
@@ -65,12 +73,15 @@ class TurnsMixin:
         project: str | None = None,
         context_tokens: int = 0,
         record: Mapping[str, Any] | None = None,
+        conversation: Sequence[Mapping[str, str]] | None = None,
     ) -> dict[str, Any]:
         """One assistant prompt end to end (what the Claude Code hook asks a server for): the memories
         of other sessions (``context_tokens`` > 0), the per-turn facts and rotating message, and the
-        prompt stored as ``record`` (without a second fact extraction: the turn did that).
+        prompt stored as ``record`` (without a second fact extraction: the turn did that). The recent
+        ``conversation`` of the prompt's session resolves its references before the search.
 
-        Returns the turn's fields plus ``context`` and ``text``, the block to show the model.
+        Returns the turn's fields plus ``context`` (with ``searched_for``, the rewritten query if
+        the conversation changed it) and ``text``, the block to show the model.
         """
         with blas_threads(self.config.blas_threads):  # type: ignore[attr-defined]
             pack = None
@@ -78,7 +89,12 @@ class TurnsMixin:
                 # every kind but facts: the turn's bullets are the facts, ranked per turn
                 kinds = sorted(KINDS - {Kind.FACT.value})
                 pack = self.prompt_context(
-                    text, exclude_session=session_id, max_tokens=context_tokens, project=project, kind=kinds
+                    text,
+                    exclude_session=session_id,
+                    max_tokens=context_tokens,
+                    conversation=conversation,
+                    project=project,
+                    kind=kinds,
                 )
             try:
                 result: TurnResult | None = self.turn(text, session_id=session_id, user_id=user_id)
@@ -90,7 +106,9 @@ class TurnsMixin:
             stored = record.get("id") if report.added + report.updated + report.unchanged else None
         message = result.system_message if result else None
         blocks = [message["content"] if message else "", pack.text if pack else ""]
-        context = {"tokens": pack.tokens, "used": [h.id for h in pack.used]} if pack else {"tokens": 0, "used": []}
+        context = {"tokens": 0, "used": [], "searched_for": None}
+        if pack:
+            context = {"tokens": pack.tokens, "used": [h.id for h in pack.used], "searched_for": pack.searched_for}
         fields = result.as_dict() if result else {"system_message": None, "bullets": [], "facts_added": []}
         return {**fields, "context": context, "stored": stored, "text": "\n\n".join(b for b in blocks if b)}
 

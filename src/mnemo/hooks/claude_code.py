@@ -2,8 +2,10 @@
 
 UserPromptSubmit: look up the memories for the prompt in other sessions (the current one is in the
 model's context window already), record the prompt as a user message, and hand back the block to
-inject. Through a server the prompt also runs the per-turn path (Memory.turn: fact extraction,
-novelty, the rotating memory message), whose bullets come first in the block.
+inject. The session's last few messages (read from the end of its transcript, hooks/recent.py) go
+along with the prompt, so "why does it still fail?" is searched for what "it" is. Through a
+server the prompt also runs the per-turn path (Memory.turn: fact extraction, novelty, the
+rotating memory message), whose bullets come first in the block.
 Stop / SessionEnd: import the session's transcript; the importer re-reads only what grew.
 
 In-process work opens the store with the embedder "none" and no fact extraction: loading the
@@ -22,6 +24,7 @@ from typing import Any
 from mnemo.errors import InputError
 from mnemo.hooks.client import ServerClient, ServerUnavailable, server_address
 from mnemo.hooks.payload import PROMPT_EVENT, HookEvent
+from mnemo.hooks.recent import recent_messages
 from mnemo.ingest.hook_prompts import hook_prompt_id
 
 SERVER = "server"
@@ -66,9 +69,19 @@ def prompt_record(event: HookEvent, now: datetime | None = None) -> dict[str, An
     return record
 
 
-def turn_request(event: HookEvent, max_tokens: int) -> dict[str, Any]:
+def conversation_before(event: HookEvent) -> list[dict[str, str]]:
+    """The session's last messages before this prompt ({role, content}, oldest first). Claude Code
+    may have written the prompt to the transcript already: then it is not its own context."""
+    messages = recent_messages(event.transcript_path)
+    prompt = (event.prompt or "").strip()
+    if messages and messages[-1]["role"] == "user" and prompt and messages[-1]["content"][:200] == prompt[:200]:
+        messages = messages[:-1]
+    return messages
+
+
+def turn_request(event: HookEvent, max_tokens: int, conversation: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The server's `turn` call: the prompt's opening, other sessions' memories of this project within
-    budget, and the prompt to store."""
+    budget, the prompt to store, and the recent ``conversation`` its references are resolved against."""
     request: dict[str, Any] = {
         "text": (event.prompt or "")[:MAX_QUERY_CHARS],
         "session_id": event.session_id,
@@ -77,6 +90,8 @@ def turn_request(event: HookEvent, max_tokens: int) -> dict[str, Any]:
     }
     if event.cwd:
         request["project"] = event.cwd
+    if conversation:
+        request["conversation"] = conversation
     return request
 
 
@@ -84,9 +99,12 @@ def via_server(client: ServerClient, event: HookEvent, max_tokens: int) -> HookO
     if event.event != PROMPT_EVENT:
         report = client.call("import_sources", {"paths": [event.transcript_path]})
         return HookOutcome(event.event, SERVER, detail={"import": _counts(report)})
-    answer = client.call("turn", turn_request(event, max_tokens))
+    conversation = conversation_before(event)
+    answer = client.call("turn", turn_request(event, max_tokens, conversation))
     context = answer.get("context") or {}
     detail = {
+        "conversation": len(conversation),
+        "searched_for": context.get("searched_for"),
         "stored": answer.get("stored"),
         "intent": answer.get("intent"),
         "bullets": len(answer.get("bullets") or []),
@@ -106,11 +124,15 @@ def in_process(open_memory: Callable[[], Any], event: HookEvent, max_tokens: int
             return HookOutcome(event.event, LOCAL, detail={"import": _counts(report)})
         scope = {"project": event.cwd} if event.cwd else {}
         query = (event.prompt or "")[:MAX_QUERY_CHARS]
-        pack = memory.prompt_context(query, exclude_session=event.session_id, max_tokens=max_tokens, **scope)
+        conversation = conversation_before(event)
+        pack = memory.prompt_context(
+            query, exclude_session=event.session_id, max_tokens=max_tokens, conversation=conversation, **scope
+        )
         record = prompt_record(event)
         item = memory.add(record.pop("content"), **record)
         used = {"used": [hit.id for hit in pack.used], "tokens": pack.tokens}
-        return HookOutcome(event.event, LOCAL, pack.text, {"stored": item.id, **used})
+        searched = {"conversation": len(conversation), "searched_for": pack.searched_for}
+        return HookOutcome(event.event, LOCAL, pack.text, {"stored": item.id, **searched, **used})
 
 
 def handle(event: HookEvent, max_tokens: int, open_memory: Callable[[], Any]) -> HookOutcome:

@@ -18,6 +18,8 @@ from mnemo.api import Memory
 from mnemo.errors import InputError, MnemoError
 
 PATH = "/v1/turn"
+#: Messages of conversation a turn may carry: the rewrite reads the last few.
+MAX_CONVERSATION = 20
 _TEXT_FIELDS = ("session_id", "user_id", "project")
 
 REQUEST_SCHEMA: dict[str, Any] = {
@@ -36,6 +38,17 @@ REQUEST_SCHEMA: dict[str, Any] = {
             "description": "Token budget of a context block of other sessions' memories (0 = none).",
         },
         "record": {"type": "object", "description": "Store the prompt as this memory (remember's fields)."},
+        "conversation": {
+            "type": "array",
+            "maxItems": MAX_CONVERSATION,
+            "items": {
+                "type": "object",
+                "required": ["role", "content"],
+                "properties": {"role": {"type": "string"}, "content": {"type": "string"}},
+            },
+            "description": "The session's last messages, oldest first: the prompt's references are resolved "
+            "against them before the search.",
+        },
     },
 }
 RESPONSE_SCHEMA: dict[str, Any] = {
@@ -74,7 +87,19 @@ def turn_arguments(body: dict[str, Any]) -> dict[str, Any]:
     record = body.get("record")
     if record is not None and not isinstance(record, dict):
         raise ValueError("record: must be an object")
-    return {**arguments, "context_tokens": tokens, "record": record}
+    return {**arguments, "context_tokens": tokens, "record": record, "conversation": _conversation(body)}
+
+
+def _conversation(body: dict[str, Any]) -> list[dict[str, str]] | None:
+    messages = body.get("conversation")
+    if messages is None:
+        return None
+    if not isinstance(messages, list) or len(messages) > MAX_CONVERSATION:
+        raise ValueError(f"conversation: must be a list of at most {MAX_CONVERSATION} messages")
+    for message in messages:
+        if not isinstance(message, dict) or not all(isinstance(message.get(k), str) for k in ("role", "content")):
+            raise ValueError("conversation: each message must be an object with a text role and content")
+    return [{"role": m["role"], "content": m["content"]} for m in messages]
 
 
 def turn_endpoint(memory: Memory) -> Callable[[Request, dict[str, Any]], Awaitable[Response]]:

@@ -15,6 +15,8 @@ itself logs (parse, store/server work, print), so the two can be told apart.
 
 The store holds LoCoMo turns (real conversation text) embedded with the real model; the prompts
 are LoCoMo questions. Each hook call records its prompt, so the store grows by one per call.
+Every payload names a real 2.7 MB Claude Code transcript (shared/data/claude_code/spotter) as
+the session's, so each call also reads its last messages to resolve the prompt's references.
 
 Run: ``python -m benchmarks.hook_speed [--n 3000] [--runs 30]``.
 """
@@ -37,12 +39,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import ROOT, markdown_table, write_results
+from benchmarks.common import ROOT, SHARED, markdown_table, write_results
 from benchmarks.speed import corpus
 from mnemo import Memory
 
 WORK = ROOT / "benchmarks" / "work" / "hook_speed"
 PROJECT = "/home/dev/locomo"
+#: The session transcript every prompt comes from: the hook reads its tail (hooks/recent.py).
+TRANSCRIPT = SHARED / "data" / "claude_code" / "spotter" / "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl"
 WARMUP = 15
 
 
@@ -88,7 +92,13 @@ def run_hooks(
     log = Path(env["MNEMO_HOME"]) / "hook.log"
     walls: list[float] = []
     for n, text in enumerate(prompts):
-        payload = {"hook_event_name": "UserPromptSubmit", "session_id": f"bench-{n}", "cwd": PROJECT, "prompt": text}
+        payload = {
+            "hook_event_name": "UserPromptSubmit",
+            "session_id": f"bench-{n}",
+            "cwd": PROJECT,
+            "prompt": text,
+            "transcript_path": str(TRANSCRIPT),
+        }
         started = time.perf_counter()
         done = subprocess.run(
             list(entry),

@@ -2,15 +2,15 @@
 
 UserPromptSubmit: look up the memories for the prompt in other sessions (the current one is in the
 model's context window already), record the prompt as a user message, and hand back the block to
-inject. The session's last few messages (read from the end of its transcript, hooks/recent.py) go
-along with the prompt, so "why does it still fail?" is searched for what "it" is. Through a
-server the prompt also runs the per-turn path (Memory.turn: fact extraction, novelty, the
-rotating memory message), whose bullets come first in the block.
+inject. Through a server the prompt also runs the per-turn path (Memory.turn: fact extraction,
+novelty, the rotating memory message), whose bullets come first in the block, and the session's
+last few messages (read from the end of its transcript, hooks/recent.py) go along with it, so
+"why does it still fail?" is searched for what "it" is.
 Stop / SessionEnd: import the session's transcript; the importer re-reads only what grew.
 
 In-process work opens the store with the embedder "none" and no fact extraction: loading the
 model or spaCy would cost more than the whole hook budget, so a hook without a server searches
-lexically only.
+lexically only, for the prompt as typed.
 """
 
 from __future__ import annotations
@@ -124,15 +124,13 @@ def in_process(open_memory: Callable[[], Any], event: HookEvent, max_tokens: int
             return HookOutcome(event.event, LOCAL, detail={"import": _counts(report)})
         scope = {"project": event.cwd} if event.cwd else {}
         query = (event.prompt or "")[:MAX_QUERY_CHARS]
-        conversation = conversation_before(event)
-        pack = memory.prompt_context(
-            query, exclude_session=event.session_id, max_tokens=max_tokens, conversation=conversation, **scope
-        )
+        # the prompt as typed: importing the rule resolver alone would cost 250 ms, a quarter of
+        # the budget, so references are resolved only by a server, where it is loaded already
+        pack = memory.prompt_context(query, exclude_session=event.session_id, max_tokens=max_tokens, **scope)
         record = prompt_record(event)
         item = memory.add(record.pop("content"), **record)
         used = {"used": [hit.id for hit in pack.used], "tokens": pack.tokens}
-        searched = {"conversation": len(conversation), "searched_for": pack.searched_for}
-        return HookOutcome(event.event, LOCAL, pack.text, {"stored": item.id, **searched, **used})
+        return HookOutcome(event.event, LOCAL, pack.text, {"stored": item.id, **used})
 
 
 def handle(event: HookEvent, max_tokens: int, open_memory: Callable[[], Any]) -> HookOutcome:

@@ -99,7 +99,8 @@ def via_server(client: ServerClient, event: HookEvent, max_tokens: int) -> HookO
     if event.event != PROMPT_EVENT:
         report = client.call("import_sources", {"paths": [event.transcript_path]})
         return HookOutcome(event.event, SERVER, detail={"import": _counts(report)})
-    conversation = conversation_before(event)
+    # the conversation serves only the context search: with no budget for a block it is not read
+    conversation = conversation_before(event) if max_tokens else []
     answer = client.call("turn", turn_request(event, max_tokens, conversation))
     context = answer.get("context") or {}
     detail = {

@@ -4,8 +4,9 @@ A prompt like "why does it still fail?" names nothing; the messages just before 
 is. The hook passes them along, so the search for other sessions' memories can resolve the
 prompt's references first (query rewriting, docs/search.md). Only the transcript's tail is read,
 and only lines that can be conversation are parsed: a long session's file runs to megabytes, most
-of it tool output and progress events. Standard library only: this runs in the hook's fast lane,
-before any engine is loaded. What the importer does in full (mnemo/ingest/claude_code.py) is done
+of it tool output and progress events. It needs only the standard library and the importer's
+noise rules (themselves plain regular expressions): this runs in the hook's fast lane, before any
+engine is loaded. What the importer does in full (mnemo/ingest/claude_code.py) is done
 here only as far as a handful of recent messages needs: typed prompts and replies' text, streamed
 replies merged by message id; tool results, meta lines and sub-agents left out, and what the
 importer counts as noise (slash commands, interruptions, "ok thanks", mnemo/ingest/noise.py) too.

@@ -13,14 +13,12 @@ agent) can tell a weak query from a store that lacks the answer. Pure functions:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from mnemo.retrieve.rewrite.detect import detect
-from mnemo.store.sql import STOPWORDS
+from mnemo.store.sql import STOPWORDS, query_terms
 
-_WORD = re.compile(r"\w+", re.UNICODE)
 #: Word-level pointers: the kinds whose text alone stands for something said earlier. Longer
 #: implicit readings ("who am I", "the next one") are left out: without a conversation they are
 #: as often plain questions.
@@ -41,9 +39,9 @@ class QueryNote:
 def query_notes(query: str, context_given: bool = False) -> tuple[QueryNote, ...]:
     """What is weak about ``query`` as a search, if anything (an empty tuple for most queries)."""
     notes: list[QueryNote] = []
-    words = [w.lower() for w in _WORD.findall(query)]
+    words = query_terms(query, keep_stopwords=True)  # the full-text search's own tokens
     if words and all(w in STOPWORDS for w in words):
-        quoted = ", ".join(dict.fromkeys(words[:QUOTED]))
+        quoted = ", ".join(words[:QUOTED])
         notes.append(
             QueryNote(
                 "common_words_only",

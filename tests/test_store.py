@@ -199,3 +199,59 @@ def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monk
             monkeypatch.setattr(sqlite_store, "SCOPE_SHARE_FOR_DEEP_RANKING", 0.01)
             assert [round(s, 9) for _, s in deep] == [round(s, 9) for _, s in joined]
             assert {k for k, _ in deep} <= set(store.allowed_keys(flt).tolist())
+
+
+def test_session_scoped_full_text_ranking_is_the_same_within_the_scopes_key_span(db_path: str, monkeypatch) -> None:
+    """A kept key list bounds FTS5 to the scope's stretch of keys; the ranking must not change."""
+    store = SQLiteStore(db_path)
+    words = ["river", "bank", "loan", "fish", "boat", "money"]
+    rows = [
+        _item(" ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4)), id=f"d{i}", session_id=f"s{i // 40}")
+        for i in range(400)
+    ]
+    store.write(rows, [None] * len(rows))
+    spanned: list[str] = []
+    store._conn.set_trace_callback(lambda sql: spanned.append(sql) if "BETWEEN" in sql else None)
+
+    def both(flt: SearchFilter, limit: int) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        store.allowed_keys(flt)  # as a vector search or a descent keeps it before the full-text query
+        bounded = store.lexical(["river", "loan"], flt, limit)
+        monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
+        joined = store.lexical(["river", "loan"], flt, limit)
+        monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
+        return bounded, joined
+
+    for session in ("s0", "s4", "s9"):
+        flt = SearchFilter(kinds=("message",), scope=Scope(session_id=session))
+        for limit in (3, 50):
+            bounded, joined = both(flt, limit)
+            assert bounded == joined and bounded
+            assert {k for k, _ in bounded} <= set(store.allowed_keys(flt).tolist())
+    assert len(spanned) == 6  # every one of those went through the bounded query
+    # a turn written later joins its session's span; one moved out leaves it
+    store.write([_item("river loan again", id="late", session_id="s4")], [None])
+    store.write([_item("river loan moved", id="d170", session_id="s9")], [None])
+    flt = SearchFilter(scope=Scope(session_id="s4"))
+    store.allowed_keys(flt)
+    bounded, joined = both(flt, 50)
+    assert bounded == joined
+    found = {item.id for item in store.fetch([k for k, _ in bounded], SearchFilter()).values()}
+    assert "late" in found and "d170" not in found
+    # an empty scope answers without a query
+    nobody = SearchFilter(scope=Scope(session_id="no-such-session"))
+    assert store.allowed_keys(nobody).tolist() == []
+    assert store.lexical(["river"], nobody, 10) == []
+
+
+def test_a_session_scopes_key_list_is_read_through_the_session_index(db_path: str) -> None:
+    store = SQLiteStore(db_path)
+    rows = [_item(f"turn {i}", id=f"t{i}", session_id=f"s{i % 5}", kind="message") for i in range(50)]
+    store.write(rows, [None] * len(rows))
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    keys = store.allowed_keys(SearchFilter(kinds=("message",), scope=Scope(session_id="s2")))
+    store._conn.set_trace_callback(None)
+    assert len(keys) == 10
+    listing = next(s for s in statements if s.startswith("SELECT rowid FROM items"))
+    plan = " ".join(str(row[-1]) for row in store._conn.execute(f"EXPLAIN QUERY PLAN {listing}"))
+    assert "items_by_session" in plan, plan

@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +148,14 @@ def _score(rows: dict[str, list[dict[str, float]]], category: str, relevant: set
     rows["all"].append(row)
 
 
+def locomo_questions(sample: dict[str, Any]) -> list[tuple[dict[str, Any], str, set[str]]]:
+    """(question, category, evidence turn ids) of one conversation's scored questions."""
+    known = {r["id"] for r in turns(sample["conversation"])}
+    questions = [(q, CATEGORIES.get(q.get("category"))) for q in sample["qa"]]
+    scored = [(q, c, evidence_ids(q.get("evidence", []), known)) for q, c in questions if c]
+    return [(q, c, relevant) for q, c, relevant in scored if relevant]
+
+
 def locomo_variants(
     data: list[dict[str, Any]],
     workdir: Path,
@@ -154,8 +164,6 @@ def locomo_variants(
     sufficiency: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Single-pass vs iterative vs progressive (with summaries and facts) on the same questions."""
-    from collections import defaultdict
-
     variants = ["single", "default", "iterative", "all-tiers", "progressive"]
     scores: dict[str, dict[str, list[dict[str, float]]]] = {v: defaultdict(list) for v in variants}
     timings: dict[str, list[float]] = {v: [] for v in variants}
@@ -168,16 +176,13 @@ def locomo_variants(
         with Memory(str(path), embedder=embedder) as memory:
             if memory.stats()["items"] == 0:
                 memory.add_many(list(turns(sample["conversation"])))
-            known = {r["id"] for r in turns(sample["conversation"])}
             single = Memory(str(path), embedder=embedder, search_mode="hybrid")
             runs = {  # "default" is Memory.search as configured out of the box (the fused round)
                 "single": lambda q, single=single: single.search(q, limit=25),
                 "default": lambda q: memory.search(q, limit=25),
                 "iterative": lambda q: memory.search(q, limit=25, iterative=True),
             }
-            questions = [(q, CATEGORIES.get(q.get("category"))) for q in sample["qa"]]
-            questions = [(q, c, evidence_ids(q.get("evidence", []), known)) for q, c in questions if c]
-            questions = [(q, c, rel) for q, c, rel in questions if rel]
+            questions = locomo_questions(sample)
             for q, category, relevant in questions if not tiers_only else []:
                 for variant, run in runs.items():
                     started = time.perf_counter()
@@ -190,25 +195,61 @@ def locomo_variants(
             if memory.stats()["items"] == 0:  # session summaries are built as the turns are ingested
                 memory.add_many(list(turns(sample["conversation"])))
                 memory.add_many(observations(number, sample))
-            engine = memory._engine()
-            for position, (q, category, relevant) in enumerate(questions):
-                pair = (("all-tiers", False), ("progressive", True))
-                # alternate which goes first: the second run finds the pages and key lists warm
-                for variant, stop in pair if position % 2 else pair[::-1]:
-                    engine.clear_cache()  # time each variant with a cold query vector...
-                    started = time.perf_counter()
-                    engine._embed(q["question"])  # ...timed apart: every tier shares this one vector
-                    embedded = time.perf_counter()
-                    result = memory.progressive_search(
-                        q["question"], limit=10, stop_when_sufficient=stop, **sufficiency
-                    )
-                    timings[variant].append(time.perf_counter() - started)
-                    tier_time[variant] += time.perf_counter() - embedded
-                    _score(scores[variant], category, relevant, ranked_turns(result.hits))
-                    if stop:
-                        tiers.append(len(result.tiers_searched))
-                        shares.append(result.tier_equivalents)
+            pair = time_tier_pair(memory, questions, sufficiency)
+            for variant in ("all-tiers", "progressive"):
+                for category, rows in pair.scores[variant].items():
+                    scores[variant][category] += rows
+                timings[variant] += pair.timings[variant]
+                tier_time[variant] += pair.tier_time[variant]
+            tiers += pair.tiers
+            shares += pair.shares
     return {"scores": scores, "timings": timings, "tiers": tiers, "shares": shares, "tier_time": tier_time}
+
+
+@dataclass
+class TierPair:
+    """Every tier vs progressive search on the same questions: recall rows, seconds, tiers touched."""
+
+    scores: dict[str, dict[str, list[dict[str, float]]]] = field(
+        default_factory=lambda: {v: defaultdict(list) for v in ("all-tiers", "progressive")}
+    )
+    timings: dict[str, list[float]] = field(default_factory=lambda: {"all-tiers": [], "progressive": []})
+    #: seconds after the shared query embedding
+    tier_time: dict[str, float] = field(default_factory=lambda: {"all-tiers": 0.0, "progressive": 0.0})
+    tiers: list[int] = field(default_factory=list)
+    #: tiers searched, each by the share of its items (a descent counts its part)
+    shares: list[float] = field(default_factory=list)
+    #: (variant, tier, "descent" or "whole") -> milliseconds of each search of that tier
+    tier_ms: dict[tuple[str, str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def time_tier_pair(
+    memory: Memory, questions: list[tuple[dict[str, Any], str, set[str]]], sufficiency: dict[str, Any]
+) -> TierPair:
+    """Each question searched through every tier and progressively, in alternating order (the
+    second run finds the pages and key lists warm), each with a cold query vector whose embedding
+    is timed apart: every tier shares that one vector."""
+    out = TierPair()
+    engine = memory._engine()
+    for position, (q, category, relevant) in enumerate(questions):
+        pair = (("all-tiers", False), ("progressive", True))
+        for variant, stop in pair if position % 2 else pair[::-1]:
+            engine.clear_cache()
+            started = time.perf_counter()
+            engine._embed(q["question"])
+            embedded = time.perf_counter()
+            result = memory.progressive_search(q["question"], limit=10, stop_when_sufficient=stop, **sufficiency)
+            out.timings[variant].append(time.perf_counter() - started)
+            out.tier_time[variant] += time.perf_counter() - embedded
+            _score(out.scores[variant], category, relevant, ranked_turns(result.hits))
+            for report in result.tiers:
+                if report.searched:
+                    how = "descent" if report.note.startswith("descended") else "whole"
+                    out.tier_ms[(variant, report.tier, how)].append(report.ms)
+            if stop:
+                out.tiers.append(len(result.tiers_searched))
+                out.shares.append(result.tier_equivalents)
+    return out
 
 
 def run_locomo(args: argparse.Namespace) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -34,6 +35,7 @@ from mnemo.embed.registry import make_embedder
 
 LOCOMO = SHARED / "data" / "locomo" / "locomo_dev.json"
 NOISE = 0.35
+_NUMBERED = re.compile(r"#(\d+)$")
 QUERIES = 200
 
 
@@ -59,8 +61,9 @@ class ReplayEmbedder(Embedder):
         self.base = base
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
-        # stored texts end in "#<number>"; anything else (the warm-up query) gets a stable number too
-        numbers = [int(t.rsplit("#", 1)[1]) if "#" in t else zlib.crc32(t.encode()) for t in texts]
+        # stored texts end in "#<number>"; anything else (the warm-up query, a session summary that
+        # quotes such texts) gets a stable number too
+        numbers = [int(m.group(1)) if (m := _NUMBERED.search(t)) else zlib.crc32(t.encode()) for t in texts]
         rows = np.empty((len(texts), self.dim), dtype=np.float32)
         for row, number in enumerate(numbers):
             noise = np.random.default_rng(number).standard_normal(self.dim).astype(np.float32)

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from mnemo import Memory
 from mnemo.cli.main import cli
+from mnemo.retrieve.progressive import quality
 from mnemo.retrieve.summaries import summarise, summary_records
 
 pytestmark = pytest.mark.core
@@ -91,6 +92,13 @@ def test_cli_progressive_reports_tiers(store: Memory, db_path: str) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["tiers_searched"][0] == "summaries" and data["hits"]
+    # a summary that a full result left out is reported as what guided the search
+    args = ["--db", db_path, "--embedder", "hashing", "search", "backup job", "--progressive", "--user", "ann"]
+    short = json.loads(runner.invoke(cli, [*args, "--json", "--limit", "2"]).output)
+    assert [g["kind"] for g in short["guides"]] == ["summary"] and short["guides"][0]["id"] == "summary:ops"
+    assert all(h["kind"] == "message" for h in short["hits"])
+    explained = runner.invoke(cli, [*args, "--limit", "2", "--explain"])
+    assert "guided by summary:ops" in explained.output
 
 
 def test_cli_rewrite_single_and_file(db_path: str, tmp_path: Path) -> None:
@@ -164,3 +172,18 @@ def test_a_tier_filled_after_a_search_is_searched_by_the_next_one(store: Memory)
     assert "facts" in after.tiers_searched and "f1" in [h.id for h in after.hits]
     bob = store.progressive_search("backup job", user_id="bob", stop_when_sufficient=False)
     assert "facts" not in bob.tiers_searched  # the counts are per scope
+
+
+def test_summaries_point_the_way_and_rank_after_the_hits_they_lead_to(store: Memory) -> None:
+    """A session summary quotes its session's central lines, so it can match a query better than a
+    turn does; it still comes after the turns and facts, which hold the answer."""
+    store.summarise_sessions()
+    store.add("The backup job writes snapshots nightly.", kind="fact", id="f1", session_id="ops", user_id="ann")
+    query = "backup job snapshots Kubernetes"
+    for stop in (True, False):
+        result = store.progressive_search(query, user_id="ann", stop_when_sufficient=stop)
+        kinds = [h.kind for h in result.hits]
+        assert kinds[-1] == "summary" and kinds.count("summary") == 1, kinds
+        assert {"fact", "message"} <= set(kinds)
+        # by match quality alone the summary would not be last
+        assert quality(query, result.hits[-1]) > min(quality(query, h) for h in result.hits[:-1])

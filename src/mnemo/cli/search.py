@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from textwrap import shorten
 from typing import Any
 
 import click
@@ -154,6 +155,8 @@ def _print(hits: list[Any], report: dict[str, Any], explain: bool) -> None:
         click.echo(f"sources: {'; '.join(shown) or 'none in this scope'}")
     if explain and "tiers_searched" in report:
         click.echo(f"tiers searched: {', '.join(report['tiers_searched'])} ({report['stop_reason']})")
+        for guide in report.get("guides", [])[:3]:  # summaries rank after what they lead to
+            click.echo(f"  guided by {guide['id']}: {shorten(guide['content'], 80)}")
     if not hits:
         click.echo("no matching memories")
     for rank, hit in enumerate(hits, start=1):

@@ -12,7 +12,10 @@ judgement looks at what was found so far (``judge``):
   by beating it, so while the result is short or its tail is weak a raw tier can still change it.
 
 Session summaries only point the way: they end a search on their own only when no facts are in
-scope to check them against. When the judgement says "sufficient", the raw messages are not
+scope to check them against, and in the result they come after every hit of the tiers below them
+(an extractive summary quotes a few lines of its session; the facts and messages found through it
+are the answer). On LoCoMo dev that ordering lifts recall@10 of both progressive search and the
+search of every tier by about 0.02. When the judgement says "sufficient", the raw messages are not
 searched whole: the search *descends* from the best distilled hits into the sessions they came
 from (a session summary's session, a fact's session) and searches only their messages — the
 hierarchical step, which finds the turns that hold the answer's detail (unless even the
@@ -140,6 +143,8 @@ class ProgressiveResult:
     total_ms: float = 0.0
     judgement: Judgement | None = None
     descended_into: tuple[str, ...] = ()
+    #: The navigation tier's hits that pointed the way but did not make the result, best first.
+    guides: list[Hit] = field(default_factory=list)
 
     @property
     def tier_equivalents(self) -> float:
@@ -156,6 +161,7 @@ class ProgressiveResult:
             "stop_reason": self.stop_reason,
             "judgement": self.judgement.as_dict() if self.judgement else None,
             "descended_into": list(self.descended_into),
+            "guides": [h.as_dict() for h in self.guides],
             "tiers": [t.as_dict() for t in self.tiers],
             "total_ms": round(self.total_ms, 3),
         }
@@ -255,9 +261,9 @@ def progressive_search(
             break
     reports = _complete(reports, tiers, live)
     searched = [r.tier for r in reports if r.searched]
-    hits = [hit for _, _, hit in _distinct(found)][:limit]
+    hits, guides = _result(found, tiers, limit)
     total = (time.perf_counter() - started) * 1000
-    return ProgressiveResult(query, hits, searched, early, reason, reports, total, verdict, descended)
+    return ProgressiveResult(query, hits, searched, early, reason, reports, total, verdict, descended, guides)
 
 
 def _descend(
@@ -296,6 +302,19 @@ def _complete(
         by_name.get(name) or TierReport(name, False, 0, 0, 0.0, "not needed" if alive else "empty in this scope", 0.0)
         for (name, _), alive in zip(tiers, live, strict=True)
     ]
+
+
+def _result(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: int) -> tuple[list[Hit], list[Hit]]:
+    """The best ``limit`` hits, a navigation tier's after every other, and the navigation hits left
+    out. A summary's match says where the answer is; the hits of the tiers below (the descent's
+    among them) say what it is. Only when those are too few do summaries fill the result
+    (on LoCoMo dev, ranking summaries by their match alone cost 0.02-0.03 of recall@10)."""
+    navigation = {order for order, (name, _) in enumerate(tiers) if name in NAVIGATION}
+    ranked = _distinct(found)
+    ranked = [e for e in ranked if e[1] not in navigation] + [e for e in ranked if e[1] in navigation]
+    hits = [hit for _, _, hit in ranked[:limit]]
+    guides = [hit for _, order, hit in ranked[limit:] if order in navigation][:limit]
+    return hits, guides
 
 
 def _distinct(found: Iterable[tuple[float, int, Hit]]) -> Found:

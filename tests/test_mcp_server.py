@@ -264,3 +264,39 @@ def test_recall_says_why_a_weak_query_searches_poorly(hashing_memory: Memory) ->
         assert common["notes"][0].startswith("the query holds only common words")
 
     with_client(hashing_memory, body)
+
+
+def test_recall_federated_weighs_the_kinds_and_says_how(hashing_memory: Memory) -> None:
+    hashing_memory.add("the deploy runbook says to drain the queue first", kind="document", id="doc")
+    hashing_memory.add("we deploy on Thursdays after the queue drains", id="msg")
+    hashing_memory.add("Ann prefers deploys on Thursdays", kind="fact", id="fact")
+    question = "what does the runbook in the docs say about the deploy queue?"
+
+    async def body(client: Client) -> None:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert {"federated", "source_weights"} <= set(tools["recall"].input_schema["properties"])
+        found = await call(client, "recall", {"query": question, "federated": True})
+        assert found["hits"][0]["id"] == "doc"
+        assert found["sources"]["document"]["routed"] and not found["sources"]["message"]["routed"]
+        # a weight of 0 leaves a kind out of the search
+        weighed = await call(
+            client, "recall", {"query": question, "federated": True, "source_weights": {"document": 0}}
+        )
+        assert "doc" not in {h["id"] for h in weighed["hits"]} and "document" not in weighed["sources"]
+        assert weighed["sources"]["message"]["hits"] >= 1
+        plain = await call(client, "recall", {"query": question})
+        assert "sources" not in plain
+        assert "set federated as well" in await fails(
+            client, "recall", {"query": question, "source_weights": {"fact": 2}}
+        )
+        assert "search of its own" in await fails(
+            client, "recall", {"query": question, "federated": True, "iterative": True}
+        )
+        assert (
+            "unknown source"
+            in (
+                await fails(client, "recall", {"query": question, "federated": True, "source_weights": {"tweets": 1}})
+            ).lower()
+        )
+
+    with_client(hashing_memory, body)

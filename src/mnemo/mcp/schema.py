@@ -50,6 +50,8 @@ class Hits(TypedDict):
     max_tokens: int
     #: Why the query may search poorly (only common words; "he"/"that" with nothing to resolve them).
     notes: NotRequired[list[str]]
+    #: A federated search's kinds searched: each one's weight, hit count and whether the query named it.
+    sources: NotRequired[dict[str, dict[str, Any]]]
 
 
 class ContextBlock(TypedDict):

@@ -52,6 +52,12 @@ INSTRUCTIONS = (
     "`remember` to store something worth keeping. Listings are capped by `max_tokens`."
 )
 
+FEDERATED = (
+    "Search each kind of memory (message, fact, document, note, ...) on its own and merge them, "
+    "favouring the kind the query names ('in the docs', 'what do I prefer')."
+)
+SOURCE_WEIGHTS = 'With federated: a weight per kind, e.g. {"fact": 1.5}; 0 leaves that kind out.'
+
 
 def run_tool(function: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> CallToolResult:
     """Call a tools function; its dict goes out as compact JSON text and as structured content."""
@@ -166,6 +172,8 @@ def _add_search_tools(server: MCPServer, memory: Memory) -> None:
         progressive: Annotated[
             bool, Field(description="Search summaries and facts first; go to raw messages only if needed.")
         ] = False,
+        federated: Annotated[bool, Field(description=FEDERATED)] = False,
+        source_weights: Annotated[dict[str, float] | None, Field(description=SOURCE_WEIGHTS)] = None,
         explain: Annotated[bool, Field(description="Include each strategy's rank and score.")] = False,
         max_tokens: MaxTokens = DEFAULT_MAX_TOKENS,
         user_id: UserId = None,
@@ -186,6 +194,8 @@ def _add_search_tools(server: MCPServer, memory: Memory) -> None:
             category=category,
             iterative=iterative,
             progressive=progressive,
+            federated=federated,
+            source_weights=source_weights,
             explain=explain,
             max_tokens=max_tokens,
             user_id=user_id,
@@ -196,6 +206,8 @@ def _add_search_tools(server: MCPServer, memory: Memory) -> None:
 
     # offer the search modes this Memory really has, and no others
     missing = [mode for mode in ("iterative", "progressive") if not tools.supports(memory, "search", mode)]
+    if not tools.supports(memory, "federated_search"):
+        missing += ["federated", "source_weights"]
     server.add_tool(without_parameters(recall, missing), annotations=READ_ONLY)
 
     @server.tool(annotations=READ_ONLY)

@@ -157,35 +157,63 @@ def recall(
     category: str | None = None,
     iterative: bool = False,
     progressive: bool = False,
+    federated: bool = False,
+    source_weights: Mapping[str, float] | None = None,
     explain: bool = False,
     max_tokens: int | None = None,
     **scope: str | None,
 ) -> dict[str, Any]:
-    """Hybrid search within the scope; hits best-first, as many as fit ``max_tokens``."""
+    """Hybrid search within the scope; hits best-first, as many as fit ``max_tokens``.
+
+    ``federated`` searches each kind on its own and fuses them with ``source_weights`` (a search of
+    its own: not with ``iterative``, ``progressive`` or ``category``)."""
     cap = budget(max_tokens)
     options = set_fields(category=category)
     for name, wanted in (("iterative", iterative), ("progressive", progressive)):
         if wanted:
             options[name] = True
-    for name in options:
-        if not supports(memory, "search", name):
-            raise InputError(f"search option {name!r} is not available in this version of mnemo")
-    hits = memory.search(
-        query,
-        limit=limit,
-        kind=list(kind) if kind else None,
-        since=since,
-        until=until,
-        **options,
-        **set_fields(**scope),
-    )
+    filters = {"kind": list(kind) if kind else None, "since": since, "until": until, **set_fields(**scope)}
+    sources = None
+    if federated:
+        hits, sources = _federated(memory, query, limit, options, source_weights, filters)
+    elif source_weights:
+        raise InputError("source_weights weighs the kinds of a federated search: set federated as well")
+    else:
+        for name in options:
+            if not supports(memory, "search", name):
+                raise InputError(f"search option {name!r} is not available in this version of mnemo")
+        hits = memory.search(query, limit=limit, **filters, **options)
     entries, omitted = fit_entries([hit_entry(h, explain) for h in hits], cap)
     found: dict[str, Any] = {"hits": entries, "returned": len(entries), "omitted": omitted, "max_tokens": cap}
+    if sources is not None:
+        found["sources"] = sources
     if supports(memory, "query_notes"):
         notes = memory.query_notes(query)
         if notes:  # only when there is something to say: most answers stay as short as before
             found["notes"] = [note.message for note in notes]
     return found
+
+
+def _federated(
+    memory: Memory,
+    query: str,
+    limit: int,
+    options: Mapping[str, Any],
+    weights: Mapping[str, float] | None,
+    filters: Mapping[str, Any],
+) -> tuple[list[Hit], dict[str, dict[str, Any]]]:
+    """The hits of a federated search and, per kind searched, its weight, hits and routing."""
+    if options:
+        raise InputError(f"federated is a search of its own: leave out {' and '.join(sorted(options))}")
+    if not supports(memory, "federated_search"):
+        raise InputError("federated search is not available in this version of mnemo")
+    result = memory.federated_search(query, limit=limit, weights=dict(weights or {}), **filters)
+    routed = set(result.routed_to)
+    sources = {
+        kind: {"weight": numbers["weight"], "hits": int(numbers["hits"]), "routed": kind in routed}
+        for kind, numbers in result.sources.items()
+    }
+    return result.hits, sources
 
 
 def context(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -180,14 +181,18 @@ def test_allowed_keys_cache_stays_equal_to_a_fresh_query(db_path: str) -> None:
     assert store.allowed_keys(SearchFilter()) is None
 
 
-def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monkeypatch) -> None:
+def _word_store(db_path: str, owner: Callable[[int], dict[str, str]]) -> SQLiteStore:
+    """400 items of one to four of six words (so rankings have ties and gaps), owned by ``owner(i)``."""
     store = SQLiteStore(db_path)
     words = ["river", "bank", "loan", "fish", "boat", "money"]
-    rows = [
-        _item(" ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4)), id=f"d{i}", user_id=f"u{i % 4}")
-        for i in range(400)
-    ]
+    texts = [" ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4)) for i in range(400)]
+    rows = [_item(text, id=f"d{i}", **owner(i)) for i, text in enumerate(texts)]
     store.write(rows, [None] * len(rows))
+    return store
+
+
+def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monkeypatch) -> None:
+    store = _word_store(db_path, lambda i: {"user_id": f"u{i % 4}"})
     monkeypatch.setattr(sqlite_store, "LEXICAL_PRUNE_ABOVE", 0)
     monkeypatch.setattr(sqlite_store, "LEXICAL_ROW_BUDGET", 10_000)
     for user in ("u0", "u3"):
@@ -203,13 +208,7 @@ def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monk
 
 def test_session_scoped_full_text_ranking_is_the_same_within_the_scopes_key_span(db_path: str, monkeypatch) -> None:
     """A kept key list bounds FTS5 to the scope's stretch of keys; the ranking must not change."""
-    store = SQLiteStore(db_path)
-    words = ["river", "bank", "loan", "fish", "boat", "money"]
-    rows = [
-        _item(" ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4)), id=f"d{i}", session_id=f"s{i // 40}")
-        for i in range(400)
-    ]
-    store.write(rows, [None] * len(rows))
+    store = _word_store(db_path, lambda i: {"session_id": f"s{i // 40}"})
     spanned: list[str] = []
     store._conn.set_trace_callback(lambda sql: spanned.append(sql) if "BETWEEN" in sql else None)
 

@@ -292,11 +292,10 @@ def test_recall_federated_weighs_the_kinds_and_says_how(hashing_memory: Memory) 
         assert "search of its own" in await fails(
             client, "recall", {"query": question, "federated": True, "iterative": True}
         )
-        assert (
-            "unknown source"
-            in (
-                await fails(client, "recall", {"query": question, "federated": True, "source_weights": {"tweets": 1}})
-            ).lower()
-        )
+        unknown = await fails(client, "recall", {"query": question, "federated": True, "source_weights": {"tweets": 1}})
+        assert "unknown source" in unknown.lower()
+        for bad in ({"fact": True}, {"fact": "2"}):  # a flag or a string is not a weight
+            await fails(client, "recall", {"query": question, "federated": True, "source_weights": bad})
+        assert "category" in await fails(client, "recall", {"query": question, "federated": True, "category": "x"})
 
     with_client(hashing_memory, body)

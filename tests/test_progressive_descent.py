@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from click.testing import CliRunner
@@ -11,7 +12,7 @@ from mnemo import Memory
 from mnemo.cli.main import cli
 from mnemo.errors import InputError
 from mnemo.records import Hit, Item, Scope
-from mnemo.retrieve.progressive import Sufficiency, descent_sessions, judge
+from mnemo.retrieve.progressive import Sufficiency, descent_sessions, judge, progressive_search
 from mnemo.store.sql import query_terms
 
 pytestmark = pytest.mark.core
@@ -163,3 +164,24 @@ def test_no_descent_when_every_place_in_the_result_holds_a_good_hit(memory: Memo
 def test_out_of_range_settings_are_input_errors(memory: Memory, bad: dict[str, object]) -> None:
     with pytest.raises(InputError):
         memory.progressive_search("hut", user_id="ann", **bad)
+
+
+def test_summaries_filling_the_result_do_not_spare_the_descent() -> None:
+    """Summaries rank after every other hit, so a result they fill still has room for messages."""
+    sums = [_hit(f"Session {n} summary: backup job", kind="summary", session=f"s{n}", cosine=0.9) for n in (1, 2)]
+    fact = _hit("The backup job runs nightly", session="s1", cosine=0.7)
+    turn = _hit("Our backup job moved to Kubernetes", kind="message", session="s1", cosine=0.8)
+    tiers = {("summary",): sums, ("fact", "insight"): [fact], ("message",): [turn]}
+    counts = {"summary": 2, "fact": 1, "message": 40}
+
+    def search(kinds: tuple[str, ...], n: int) -> list[Hit]:
+        return tiers.get(kinds, [])[:n]
+
+    def descend(sessions: Sequence[str], n: int) -> tuple[list[Hit], int]:
+        return [h for h in tiers[("message",)] if h.session_id in sessions][:n], 20
+
+    result = progressive_search(search, counts, "backup job", 3, Sufficiency(), descend=descend)
+    assert result.stopped_early and result.judgement is not None and result.judgement.depth >= 0.55
+    assert result.descended_into == ("s1",)
+    assert [h.kind for h in result.hits] == ["message", "fact", "summary"]
+    assert [h.id for h in result.guides] == [sums[1].id]

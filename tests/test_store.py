@@ -227,15 +227,16 @@ def test_session_scoped_full_text_ranking_is_the_same_within_the_scopes_key_span
             assert bounded == joined and bounded
             assert {k for k, _ in bounded} <= set(store.allowed_keys(flt).tolist())
     assert len(spanned) == 6  # every one of those went through the bounded query
-    # a turn written later joins its session's span; one moved out leaves it
-    store.write([_item("river loan again", id="late", session_id="s4")], [None])
-    store.write([_item("river loan moved", id="d170", session_id="s9")], [None])
-    flt = SearchFilter(scope=Scope(session_id="s4"))
+    # a turn written later joins its session's span (the last session: the span stays narrow);
+    # a turn moved to another session leaves it
+    flt = SearchFilter(scope=Scope(session_id="s9"))
     store.allowed_keys(flt)
+    store.write([_item("river loan again", id="late", session_id="s9")], [None])
+    store.write([_item("river loan moved", id="d375", session_id="s0")], [None])
     bounded, joined = both(flt, 50)
-    assert bounded == joined
+    assert bounded == joined and len(spanned) == 7
     found = {item.id for item in store.fetch([k for k, _ in bounded], SearchFilter()).values()}
-    assert "late" in found and "d170" not in found
+    assert "late" in found and "d375" not in found
     # an empty scope answers without a query
     nobody = SearchFilter(scope=Scope(session_id="no-such-session"))
     assert store.allowed_keys(nobody).tolist() == []

@@ -50,7 +50,8 @@ class Hits(TypedDict):
     max_tokens: int
     #: Why the query may search poorly (only common words; "he"/"that" with nothing to resolve them).
     notes: NotRequired[list[str]]
-    #: A federated search's kinds searched: each one's weight, hit count and whether the query named it.
+    #: A federated search's kinds searched: each one's weight as used (the given or default weight,
+    #: times the routing boost when the query names the kind), its hit count and whether it was named.
     sources: NotRequired[dict[str, dict[str, Any]]]
 
 

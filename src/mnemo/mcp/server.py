@@ -42,7 +42,7 @@ try:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.types import CallToolResult, TextContent
-    from pydantic import Field
+    from pydantic import Field, StrictFloat
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtra("mcp", "mcp", "the MCP server") from exc
 
@@ -173,7 +173,7 @@ def _add_search_tools(server: MCPServer, memory: Memory) -> None:
             bool, Field(description="Search summaries and facts first; go to raw messages only if needed.")
         ] = False,
         federated: Annotated[bool, Field(description=FEDERATED)] = False,
-        source_weights: Annotated[dict[str, float] | None, Field(description=SOURCE_WEIGHTS)] = None,
+        source_weights: Annotated[dict[str, StrictFloat] | None, Field(description=SOURCE_WEIGHTS)] = None,
         explain: Annotated[bool, Field(description="Include each strategy's rank and score.")] = False,
         max_tokens: MaxTokens = DEFAULT_MAX_TOKENS,
         user_id: UserId = None,

@@ -207,7 +207,7 @@ def _federated(
         raise InputError(f"federated is a search of its own: leave out {' and '.join(sorted(options))}")
     if not supports(memory, "federated_search"):
         raise InputError("federated search is not available in this version of mnemo")
-    result = memory.federated_search(query, limit=limit, weights=dict(weights or {}), **filters)
+    result = memory.federated_search(query, limit=limit, weights=weights, **filters)  # checks them
     routed = set(result.routed_to)
     sources = {
         kind: {"weight": numbers["weight"], "hits": int(numbers["hits"]), "routed": kind in routed}

@@ -19,10 +19,10 @@ search of every tier by about 0.02. When the judgement says "sufficient", the ra
 searched whole: the search *descends* from the best distilled hits into the sessions they came
 from (a session summary's session, a fact's session) and searches only their messages — the
 hierarchical step, which finds the turns that hold the answer's detail (unless even the
-``limit``-th hit is a good match: then a message could only enter the result by pushing a good hit
-out). The report counts that honestly: the messages tier is listed as searched, with the share of
-its items the scoped search covered. Without a sufficient
-judgement every tier is searched, as before.
+``limit``-th hit outside the summaries is a good match: then a message could only enter the result
+by pushing a good hit out; summaries never count here, as any message ranks before them). The
+report counts that honestly: the messages tier is listed as searched, with the share of its items
+the scoped search covered. Without a sufficient judgement every tier is searched, as before.
 """
 
 from __future__ import annotations
@@ -254,8 +254,9 @@ def progressive_search(
         verdict = judge(wanted, found, limit, sufficiency)
         if verdict.sufficient:
             reason, early = f"{verdict.reason} after {name}", True
-            # when even the limit-th hit is good, a message could only enter by pushing out a good hit
-            needed = verdict.depth < sufficiency.min_quality
+            # when even the limit-th hit is good, a message could only enter by pushing out a good
+            # hit; summaries do not count, since any message ranks before them (``_result``)
+            needed = _depth(found, tiers, limit) < sufficiency.min_quality
             if descend is not None and needed and order < raw < len(tiers) and live[raw]:
                 descended = _descend(descend, wanted, found, raw, tiers[raw], counts, limit, sufficiency, reports)
             break
@@ -302,6 +303,13 @@ def _complete(
         by_name.get(name) or TierReport(name, False, 0, 0, 0.0, "not needed" if alive else "empty in this scope", 0.0)
         for (name, _), alive in zip(tiers, live, strict=True)
     ]
+
+
+def _depth(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: int) -> float:
+    """The quality of the ``limit``-th best hit outside the navigation tiers (0 when fewer)."""
+    navigation = {order for order, (name, _) in enumerate(tiers) if name in NAVIGATION}
+    kept = [q for q, order, _ in _distinct(found) if order not in navigation]
+    return kept[limit - 1] if limit > 0 and len(kept) >= limit else 0.0
 
 
 def _result(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: int) -> tuple[list[Hit], list[Hit]]:

@@ -229,6 +229,9 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
         keys are close); None otherwise. An empty scope gives (1, 0).
 
         Only a kept list is used: listing a large scope just for this would cost more than it saves.
+        A row another connection commits after the list was brought up to date falls outside the
+        span, as it falls outside the allowed keys of the vector search beside it: one search sees
+        its scope as listed, and the next one lists it again.
         """
         with self._lock:
             if flt not in self._allowed_cache:
@@ -317,12 +320,12 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
             latest = self.sequence()
             cached = self._allowed_cache.pop(flt, None)
             if cached is None:
-                # sorted here, not by SQL: an index range (a time window) comes out in time order,
-                # and SQLite's sort of 50k keys cost three times the scan
                 # a session holds a few dozen rows; without statistics the planner would walk the
                 # kind index instead (every message of the store: 6 ms at 40k items)
                 hint = " INDEXED BY items_by_session" if flt.scope.session_id is not None else ""
                 rows = self._read(f"SELECT rowid FROM items{hint} WHERE {where}", params)
+                # sorted here, not by SQL: an index range (a time window) comes out in time order,
+                # and SQLite's sort of 50k keys cost three times the scan
                 keys = np.sort(np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)))
             elif cached[0] == latest:
                 keys = cached[1]

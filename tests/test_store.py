@@ -255,3 +255,19 @@ def test_a_session_scopes_key_list_is_read_through_the_session_index(db_path: st
     listing = next(s for s in statements if s.startswith("SELECT rowid FROM items"))
     plan = " ".join(str(row[-1]) for row in store._conn.execute(f"EXPLAIN QUERY PLAN {listing}"))
     assert "items_by_session" in plan, plan
+
+
+def test_a_session_scope_is_bounded_even_before_its_key_list_is_kept(db_path: str, monkeypatch) -> None:
+    store = _word_store(db_path, lambda i: {"session_id": f"s{i // 40}", "user_id": f"u{i % 2}"})
+    spanned: list[str] = []
+    store._conn.set_trace_callback(lambda sql: spanned.append(sql) if "BETWEEN" in sql else None)
+    session = SearchFilter(scope=Scope(session_id="s3", user_id="u1"))
+    first = store.lexical(["river", "loan"], session, 20)  # nothing listed this scope before
+    assert len(spanned) == 1 and first
+    monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
+    assert store.lexical(["river", "loan"], session, 20) == first
+    # a user's scope spans the whole store here: it is neither listed for this nor bounded
+    store._allowed_cache.clear()
+    monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
+    store.lexical(["river", "loan"], SearchFilter(scope=Scope(user_id="u1")), 20)
+    assert len(spanned) == 1 and not store._allowed_cache

@@ -11,7 +11,8 @@ itself; session summaries are built at ingestion throughout. The history's vecto
 as in ``benchmarks/speed.py`` (the real MiniLM vector of the base text plus seeded noise:
 embedding tens of thousands of texts per store would take an hour on 2 cores); the conversation
 and every query are embedded by the real model. Each scored question of the conversation is then
-searched through every tier and progressively (limit 10): recall of its evidence turns, and time.
+searched through every tier and progressively (limit 10): recall of its evidence turns, and time;
+and once more scoped to one of the conversation's sessions (the cost of a search within a session).
 
 Run: ``python -m benchmarks.progressive_history [--copies 12] [--conversations 0,1,2,3,4]``
 (stores are kept in ``--workdir`` and reused; about a minute to build each at 12 copies).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -80,6 +82,24 @@ def build(path: Path, data: list[dict[str, Any]], number: int, copies: int) -> N
         memory.add_many(observations(number, sample))
 
 
+def session_search_times(memory: Memory, questions: list[str], sample: dict[str, Any]) -> list[float]:
+    """Milliseconds of ``Memory.search`` scoped to one of the conversation's sessions (each question
+    in the next session), the query vector embedded beforehand: the cost of the scoped search."""
+    sessions = sorted({t["session_id"] for t in turns(sample["conversation"])})
+    engine = memory._engine()
+    times = []
+    for n, question in enumerate(questions):
+        engine._embed(question)
+        started = time.perf_counter()
+        memory.search(question, limit=10, session_id=sessions[n % len(sessions)])
+        times.append(1000 * (time.perf_counter() - started))
+    return times
+
+
+def spread(ms: list[float]) -> dict[str, float]:
+    return {"p50_ms": percentile(ms, 0.5), "p95_ms": percentile(ms, 0.95)}
+
+
 def summarise(pair: TierPair) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for variant in ("all-tiers", "progressive"):
@@ -125,6 +145,7 @@ def main() -> None:
     data = json.loads(LOCOMO.read_text())
     args.workdir.mkdir(parents=True, exist_ok=True)
     everything = TierPair()
+    session_ms: list[float] = []
     per_conversation: dict[str, Any] = {}
     for number in [int(n) for n in args.conversations.split(",")]:
         path = args.workdir / f"history{number}-x{args.copies}.db"
@@ -133,10 +154,13 @@ def main() -> None:
         with Memory(str(path), embedder="minilm") as memory:
             items = memory.stats()["items"]
             memory.search("warm up the index", limit=1)
-            pair = time_tier_pair(memory, locomo_questions(data[number]), {})
-        per_conversation[str(number)] = {"items": items, **summarise(pair)}
+            questions = locomo_questions(data[number])
+            pair = time_tier_pair(memory, questions, {})
+            within = session_search_times(memory, [q["question"] for q, _, _ in questions], data[number])
+        session_ms.extend(within)
+        per_conversation[str(number)] = {"items": items, **summarise(pair), "session_search": spread(within)}
         merge(everything, pair)
-    summary = summarise(everything)
+    summary = summarise(everything) | {"session_search": spread(session_ms)}
     rows = []
     for name, numbers in [*per_conversation.items(), ("all", summary)]:
         for variant in ("all-tiers", "progressive"):
@@ -157,6 +181,8 @@ def main() -> None:
         ["variant tier how", "searches", "mean ms"],
         [[key, summary["tier_searches"][key], ms] for key, ms in summary["tier_ms"].items()],
     )
+    table += "\n\nsearch within one session of the conversation (query vector given): "
+    table += f"p50 {summary['session_search']['p50_ms']:.2f} ms, p95 {summary['session_search']['p95_ms']:.2f} ms"
     payload = {"copies": args.copies, "categories": sorted(set(CATEGORIES.values()))}
     write_results("progressive_history", payload | {"summary": summary, "conversations": per_conversation}, table)
 

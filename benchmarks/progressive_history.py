@@ -124,18 +124,6 @@ def summarise(pair: TierPair) -> dict[str, Any]:
     return out
 
 
-def merge(into: TierPair, pair: TierPair) -> None:
-    for variant in ("all-tiers", "progressive"):
-        for category, rows in pair.scores[variant].items():
-            into.scores[variant][category] += rows
-        into.timings[variant] += pair.timings[variant]
-        into.tier_time[variant] += pair.tier_time[variant]
-    into.tiers += pair.tiers
-    into.shares += pair.shares
-    for key, ms in pair.tier_ms.items():
-        into.tier_ms[key] += ms
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--copies", type=int, default=12, help="Replays of the other conversations as history.")
@@ -159,7 +147,7 @@ def main() -> None:
             within = session_search_times(memory, [q["question"] for q, _, _ in questions], data[number])
         session_ms.extend(within)
         per_conversation[str(number)] = {"items": items, **summarise(pair), "session_search": spread(within)}
-        merge(everything, pair)
+        everything.absorb(pair)
     summary = summarise(everything) | {"session_search": spread(session_ms)}
     rows = []
     for name, numbers in [*per_conversation.items(), ("all", summary)]:

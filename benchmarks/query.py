@@ -167,9 +167,7 @@ def locomo_variants(
     variants = ["single", "default", "iterative", "all-tiers", "progressive"]
     scores: dict[str, dict[str, list[dict[str, float]]]] = {v: defaultdict(list) for v in variants}
     timings: dict[str, list[float]] = {v: [] for v in variants}
-    tiers: list[int] = []
-    shares: list[float] = []  # tiers searched, each by the share of its items (a descent counts its part)
-    tier_time = {"all-tiers": 0.0, "progressive": 0.0}  # seconds after the query embedding
+    pairs = TierPair()  # every tier vs progressive, on stores with summaries and facts
     sufficiency = sufficiency or {}  # progressive's min_results / min_quality, when not the defaults
     for number, sample in enumerate(data):
         path = workdir / f"locomo{number}.db"
@@ -195,15 +193,16 @@ def locomo_variants(
             if memory.stats()["items"] == 0:  # session summaries are built as the turns are ingested
                 memory.add_many(list(turns(sample["conversation"])))
                 memory.add_many(observations(number, sample))
-            pair = time_tier_pair(memory, questions, sufficiency)
-            for variant in ("all-tiers", "progressive"):
-                for category, rows in pair.scores[variant].items():
-                    scores[variant][category] += rows
-                timings[variant] += pair.timings[variant]
-                tier_time[variant] += pair.tier_time[variant]
-            tiers += pair.tiers
-            shares += pair.shares
-    return {"scores": scores, "timings": timings, "tiers": tiers, "shares": shares, "tier_time": tier_time}
+            pairs.absorb(time_tier_pair(memory, questions, sufficiency))
+    scores |= pairs.scores
+    timings |= pairs.timings
+    return {
+        "scores": scores,
+        "timings": timings,
+        "tiers": pairs.tiers,
+        "shares": pairs.shares,
+        "tier_time": pairs.tier_time,
+    }
 
 
 @dataclass
@@ -221,6 +220,18 @@ class TierPair:
     shares: list[float] = field(default_factory=list)
     #: (variant, tier, "descent" or "whole") -> milliseconds of each search of that tier
     tier_ms: dict[tuple[str, str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def absorb(self, other: TierPair) -> None:
+        """Add another run's figures (another conversation's) to these."""
+        for variant in ("all-tiers", "progressive"):
+            for category, rows in other.scores[variant].items():
+                self.scores[variant][category] += rows
+            self.timings[variant] += other.timings[variant]
+            self.tier_time[variant] += other.tier_time[variant]
+        self.tiers += other.tiers
+        self.shares += other.shares
+        for key, ms in other.tier_ms.items():
+            self.tier_ms[key] += ms
 
 
 def time_tier_pair(

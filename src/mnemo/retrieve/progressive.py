@@ -305,11 +305,17 @@ def _complete(
     ]
 
 
+def _split(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]]) -> tuple[Found, Found]:
+    """The distinct hits, best first, outside and inside the navigation tiers."""
+    navigation = {order for order, (name, _) in enumerate(tiers) if name in NAVIGATION}
+    ranked = _distinct(found)
+    return [e for e in ranked if e[1] not in navigation], [e for e in ranked if e[1] in navigation]
+
+
 def _depth(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: int) -> float:
     """The quality of the ``limit``-th best hit outside the navigation tiers (0 when fewer)."""
-    navigation = {order for order, (name, _) in enumerate(tiers) if name in NAVIGATION}
-    kept = [q for q, order, _ in _distinct(found) if order not in navigation]
-    return kept[limit - 1] if limit > 0 and len(kept) >= limit else 0.0
+    kept, _ = _split(found, tiers)
+    return kept[limit - 1][0] if limit > 0 and len(kept) >= limit else 0.0
 
 
 def _result(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: int) -> tuple[list[Hit], list[Hit]]:
@@ -317,12 +323,9 @@ def _result(found: Found, tiers: Sequence[tuple[str, tuple[str, ...]]], limit: i
     out. A summary's match says where the answer is; the hits of the tiers below (the descent's
     among them) say what it is. Only when those are too few do summaries fill the result
     (on LoCoMo dev, ranking summaries by their match alone cost 0.02-0.03 of recall@10)."""
-    navigation = {order for order, (name, _) in enumerate(tiers) if name in NAVIGATION}
-    ranked = _distinct(found)
-    ranked = [e for e in ranked if e[1] not in navigation] + [e for e in ranked if e[1] in navigation]
-    hits = [hit for _, _, hit in ranked[:limit]]
-    guides = [hit for _, order, hit in ranked[limit:] if order in navigation][:limit]
-    return hits, guides
+    kept, guides = _split(found, tiers)
+    room = max(0, limit - len(kept))
+    return [hit for _, _, hit in [*kept, *guides][:limit]], [hit for _, _, hit in guides[room : room + limit]]
 
 
 def _distinct(found: Iterable[tuple[float, int, Hit]]) -> Found:

@@ -55,13 +55,9 @@ _LEXICAL_JOINED = (
     "SELECT items.rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
     "JOIN items ON items.rowid = items_fts.rowid WHERE items_fts MATCH ? AND {where} ORDER BY score LIMIT ?"
 )
-#: The joined query with the scope's row-key span as a bound FTS5 itself applies: it then reads
-#: only that stretch of each term's document list instead of every match in the store.
-_LEXICAL_SPANNED = (
-    "SELECT items.rowid, bm25(items_fts, 1.0, 0.5) AS score FROM items_fts "
-    "JOIN items ON items.rowid = items_fts.rowid WHERE items_fts MATCH ? "
-    "AND items_fts.rowid BETWEEN ? AND ? AND {where} ORDER BY score LIMIT ?"
-)
+#: The scope's row-key span as a bound FTS5 itself applies (put before the filter of the joined
+#: query): it then reads only that stretch of each term's document list, not every match in the store.
+_SPAN_BOUND = "items_fts.rowid BETWEEN ? AND ? AND "
 #: A scope whose keys span less than this share of the store's keys gets the bounded query.
 SPAN_SHARE_FOR_BOUNDED_RANKING = 0.5
 #: Filters whose allowed-key lists are kept up to date in memory (about 8 bytes per key).
@@ -220,7 +216,7 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
             low, high = span
             if low > high:  # the scope holds nothing
                 return []
-            return self._bm25(_LEXICAL_SPANNED.format(where=where), [match, low, high, *params, limit])
+            return self._bm25(_LEXICAL_JOINED.format(where=_SPAN_BOUND + where), [match, low, high, *params, limit])
         return self._bm25(_LEXICAL_JOINED.format(where=where), [match, *params, limit])
 
     def _known_span(self, flt: SearchFilter, size: int) -> tuple[int, int] | None:

@@ -255,7 +255,7 @@ def time_tier_pair(
             _score(out.scores[variant], category, relevant, ranked_turns(result.hits))
             for report in result.tiers:
                 if report.searched:
-                    how = "descent" if report.note.startswith("descended") else "whole"
+                    how = "descent" if report.share < 1 else "whole"
                     out.tier_ms[(variant, report.tier, how)].append(report.ms)
             if stop:
                 out.tiers.append(len(result.tiers_searched))

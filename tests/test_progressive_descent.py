@@ -65,9 +65,9 @@ def test_descent_goes_to_the_sessions_of_the_best_good_distilled_hits() -> None:
         (0.7, 1, _hit("fact about trip again", session="trip")),
         (0.3, 1, _hit("weak fact about work", session="work")),  # below min_quality: no pointer
     ]
-    assert descent_sessions(found, Sufficiency(descend_sessions=3)) == ["trip", "garden"]
-    assert descent_sessions(found, Sufficiency(descend_sessions=1)) == ["trip"]
-    assert descent_sessions(found, Sufficiency(descend_sessions=0)) == []
+    assert descent_sessions(found, 3, Sufficiency().min_quality) == ["trip", "garden"]
+    assert descent_sessions(found, 1, Sufficiency().min_quality) == ["trip"]
+    assert descent_sessions(found, 0, Sufficiency().min_quality) == []
 
 
 def add_sessions(memory: Memory) -> None:
@@ -185,3 +185,54 @@ def test_summaries_filling_the_result_do_not_spare_the_descent() -> None:
     assert result.descended_into == ("s1",)
     assert [h.kind for h in result.hits] == ["message", "fact", "summary"]
     assert [h.id for h in result.guides] == [sums[1].id]
+
+
+def _replayed(tiers: dict[tuple[str, ...], list[Hit]], turns: list[Hit], calls: list[object]):
+    """A tier search and a descent over fixed hits that record what they were asked."""
+
+    def search(kinds: tuple[str, ...], n: int) -> list[Hit]:
+        calls.append(kinds)
+        return tiers.get(kinds, [])[:n]
+
+    def descend(sessions: Sequence[str], n: int) -> tuple[list[Hit], int]:
+        calls.append(("descend", tuple(sessions)))
+        return [h for h in turns if h.session_id in sessions][:n], len(turns)
+
+    return search, descend
+
+
+def test_an_insufficient_judgement_probes_the_best_session_before_the_whole_raw_tier() -> None:
+    query = "hut booked hiking trip Cortina"
+    tiers = {
+        ("fact", "insight"): [_hit("Ann went on a hiking trip.", session="trip", cosine=0.8)],
+        ("message",): [_hit("The hut near Cortina is booked for three nights.", "message", "trip", 0.9)],
+    }
+    turns = [_hit("The hut near Cortina is booked for the hiking trip.", "message", "trip", 0.9)]
+    counts = {"fact": 1, "message": 8}
+    # the fact alone covers two of the five words: not enough; with the trip's turns, enough
+    calls: list[object] = []
+    search, descend = _replayed(tiers, turns, calls)
+    result = progressive_search(search, counts, query, 1, descend=descend)
+    assert calls == [("fact", "insight"), ("descend", ("trip",))]
+    assert result.stopped_early and result.descended_into == ("trip",) and "probing session trip" in result.stop_reason
+    messages = {t.tier: t for t in result.tiers}["messages"]
+    assert messages.share == pytest.approx(1 / 8) and result.tier_equivalents == pytest.approx(1 + 1 / 8)
+    assert [h.content for h in result.hits] == [turns[0].content]
+    # a probe that does not settle it: the whole tier after it, counted once with the probe's time
+    calls.clear()
+    result = progressive_search(search, counts, query, 1, Sufficiency(min_quality=0.99), descend=descend)
+    assert calls == [("fact", "insight"), ("descend", ("trip",)), ("message",)]
+    messages = {t.tier: t for t in result.tiers}["messages"]
+    assert messages.share == 1.0 and messages.note == "whole, after probing session trip"
+    assert not result.stopped_early and not result.descended_into
+    # no probe when it is turned off
+    calls.clear()
+    progressive_search(search, counts, query, 1, Sufficiency(probe_sessions=0), descend=descend)
+    assert calls == [("fact", "insight"), ("message",)]
+
+
+def test_probe_settings_are_checked() -> None:
+    with pytest.raises(InputError, match="probe_coverage"):
+        Sufficiency(probe_coverage=1.5)
+    with pytest.raises(InputError, match="probe_sessions"):
+        Sufficiency(probe_sessions=-1)

@@ -271,3 +271,75 @@ def test_a_session_scope_is_bounded_even_before_its_key_list_is_kept(db_path: st
     monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
     store.lexical(["river", "loan"], SearchFilter(scope=Scope(user_id="u1")), 20)
     assert len(spanned) == 1 and not store._allowed_cache
+
+
+def _kinded_store(db_path: str) -> SQLiteStore:
+    """The word store's texts as 300 messages, 80 facts and 20 summaries across four users."""
+    store = SQLiteStore(db_path)
+    words = ["river", "bank", "loan", "fish", "boat", "money"]
+    rows = []
+    for i in range(400):
+        kind = "summary" if i % 20 == 0 else "fact" if i % 5 == 0 else "message"
+        text = " ".join(words[(i * k) % 6] for k in range(1, 2 + i % 4))
+        rows.append(_item(text, id=f"d{i}", kind=kind, user_id=f"u{i % 4}"))
+    store.write(rows, [None] * len(rows))
+    return store
+
+
+def test_a_filter_on_few_kinds_ranks_inside_the_full_text_query_as_the_join_would(db_path: str, monkeypatch) -> None:
+    store = _kinded_store(db_path)
+    statements: list[str] = []
+    store._conn.set_trace_callback(lambda sql: statements.append(sql) if "items_fts MATCH" in sql else None)
+    cases = [
+        SearchFilter(kinds=("fact",)),
+        SearchFilter(kinds=("summary", "fact")),
+        SearchFilter(kinds=("fact",), scope=Scope(user_id="u1")),
+    ]
+    for flt in cases:
+        for limit in (5, 40):
+            statements.clear()
+            tagged = store.lexical(["river", "loan"], flt, limit)
+            # every statement ran has the kind filter inside the match: no row test of the kind
+            assert statements and all("items.kind" not in sql for sql in statements), statements
+            monkeypatch.setattr(sqlite_store, "KIND_SHARE_FOR_TAGGED_MATCH", 0.0)  # the join, as before
+            statements.clear()
+            joined = store.lexical(["river", "loan"], flt, limit)
+            assert any("items.kind" in sql for sql in statements)
+            monkeypatch.setattr(sqlite_store, "KIND_SHARE_FOR_TAGGED_MATCH", 0.5)
+            assert tagged == joined and tagged
+            kinds = {item.kind for item in store.fetch([k for k, _ in tagged], SearchFilter()).values()}
+            assert kinds <= set(flt.kinds)
+    # messages are most of the store: intersecting with their list costs more than the join
+    statements.clear()
+    assert store.lexical(["river"], SearchFilter(kinds=("message",)), 10)
+    assert all("items.kind" in sql for sql in statements)
+
+
+def test_the_kind_tag_follows_a_change_of_kind(db_path: str) -> None:
+    store = _kinded_store(db_path)
+    facts = SearchFilter(kinds=("fact",))
+    store.write([_item("zebra crossing", id="z", kind="message")], [None])
+    assert store.lexical(["zebra"], facts, 10) == []
+    store.write([_item("zebra crossing", id="z", kind="fact")], [None])
+    (key, _), *rest = store.lexical(["zebra"], facts, 10)
+    assert not rest and store.fetch([key], SearchFilter())[key].id == "z"
+    store.delete("z", Scope())
+    assert store.lexical(["zebra"], facts, 10) == []
+
+
+def test_a_store_made_before_kind_tags_gains_them_on_open(db_path: str) -> None:
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    names = [name for name, _ in MIGRATIONS]
+    for name, script in MIGRATIONS[: names.index("0006_fts_kind_tags")]:
+        conn.executescript(f"BEGIN; {script}; INSERT INTO schema_migrations VALUES ('{name}', 0); COMMIT;")
+    conn.executemany(  # rows an older mnemo wrote
+        "INSERT INTO items (id, content, kind, ingested_at, content_hash, seq) VALUES (?, ?, ?, 0, ?, 1)",
+        [("f", "the heron nests by the river", "fact", "h1"), ("m", "a heron", "message", "h2")],
+    )
+    conn.close()
+    store = SQLiteStore(db_path)
+    hits = store.lexical(["heron"], SearchFilter(kinds=("fact",)), 10)
+    assert [store.fetch([k], SearchFilter())[k].id for k, _ in hits] == ["f"]
+    assert len(store.lexical(["heron"], SearchFilter(), 10)) == 2
+    store._conn.execute("INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 1)")

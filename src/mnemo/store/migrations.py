@@ -216,6 +216,43 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX items_by_user_ts ON items (user_id, ts);
         """,
     ),
+    (
+        "0006_fts_kind_tags",
+        """
+        -- each item's kind as one token of a fourth full-text column ("kindfact"), so a search of
+        -- one tier (facts, summaries) lets FTS5 intersect the query's matches with that kind's
+        -- document list instead of joining every match in the store to its row to test the kind;
+        -- bm25 weighs the column 0. The token adds one to every row's length (and so to the
+        -- average): a uniform shift that PostgreSQL's BM25 reproduces (postgres_lexical.py).
+        ALTER TABLE items ADD COLUMN kind_tag TEXT GENERATED ALWAYS AS ('kind' || kind) VIRTUAL;
+        DROP TRIGGER items_fts_insert;
+        DROP TRIGGER items_fts_delete;
+        DROP TRIGGER items_fts_update;
+        DROP TABLE items_vocab;
+        DROP TABLE items_fts;
+        CREATE VIRTUAL TABLE items_fts USING fts5 (
+            content, role, keys, kind_tag,
+            content = 'items', content_rowid = 'rowid',
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO items_fts (items_fts) VALUES ('rebuild');
+        CREATE VIRTUAL TABLE items_vocab USING fts5vocab (items_fts, 'row');
+        CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_fts (rowid, content, role, keys, kind_tag)
+            VALUES (new.rowid, new.content, new.role, new.keys, new.kind_tag);
+        END;
+        CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, content, role, keys, kind_tag)
+            VALUES ('delete', old.rowid, old.content, old.role, old.keys, old.kind_tag);
+        END;
+        CREATE TRIGGER items_fts_update AFTER UPDATE OF content, role, keys, kind ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, content, role, keys, kind_tag)
+            VALUES ('delete', old.rowid, old.content, old.role, old.keys, old.kind_tag);
+            INSERT INTO items_fts (rowid, content, role, keys, kind_tag)
+            VALUES (new.rowid, new.content, new.role, new.keys, new.kind_tag);
+        END;
+        """,
+    ),
 )
 
 

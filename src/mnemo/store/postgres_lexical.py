@@ -4,8 +4,9 @@ PostgreSQL's own ranks (ts_rank, ts_rank_cd) have no inverse document frequency,
 them would differ from the SQLite backend and so would recall. This module computes FTS5's formula
 instead: for each query term, ``idf · f·(k1+1) / (f + k1·(1 − b + b·len/avglen))`` with k1 = 1.2,
 b = 0.75, ``f`` the term's count in content and keys plus half its count in the role (tsvector
-weights A, C and B), ``len`` the item's token count, and ``idf = ln((N − n + 0.5)/(n + 0.5))``
-(at least 1e-6) from the item count N and the term's document count n.
+weights A, C and B), ``len`` the item's token count (plus the kind token SQLite's index adds),
+and ``idf = ln((N − n + 0.5)/(n + 0.5))`` (at least 1e-6) from the item count N and the term's
+document count n.
 
 N and the token total come from ``item_stats`` (kept by triggers); n is counted through the GIN
 index and cached: exactly per store sequence on small stores, per ±10% of size on large ones,
@@ -27,7 +28,7 @@ from typing import Any
 from mnemo.records import SCOPE_FIELDS, SearchFilter
 from mnemo.store.postgres_filters import pg_where
 from mnemo.store.postgres_schema import TEXT_CONFIG
-from mnemo.store.sql import affordable_terms
+from mnemo.store.sql import KIND_TAG_TOKENS, affordable_terms
 
 K1 = 1.2
 B = 0.75
@@ -80,7 +81,9 @@ def rank_sql(count: int, idfs: Sequence[float], avg_length: float, where: str, m
     frequencies = ", ".join(
         f"ts_rank_cd('{_TF_WEIGHTS}', items.tsv, %s::tsquery)::float8 AS f{i}" for i in range(count)
     )
-    norm = f"{K1}::float8 * ({1 - B}::float8 + {B}::float8 * items.doc_len / {float(avg_length)!r}::float8)"
+    # each length counts SQLite's kind-tag token too (KIND_TAG_TOKENS): the same BM25 on both backends
+    length = f"(items.doc_len + {KIND_TAG_TOKENS})::float8"
+    norm = f"{K1}::float8 * ({1 - B}::float8 + {B}::float8 * {length} / {float(avg_length)!r}::float8)"
     terms = " + ".join(f"{float(idfs[i])!r}::float8 * f{i} * {K1 + 1}::float8 / (f{i} + norm)" for i in range(count))
     if match_cap is None:
         source = f"items WHERE items.tsv @@ %s::tsquery AND {where}"
@@ -154,7 +157,7 @@ class PgLexical:
             counts = [(lexeme, n) for lexeme, n in counts if lexeme in kept]
         idfs = [idf(docs, n) for _, n in counts]
         cap = LEXICAL_MATCH_CAP if docs > LEXICAL_PRUNE_ABOVE else None
-        sql = rank_sql(len(lexemes), idfs, max(float(tokens) / docs, 1e-9), where, cap)
+        sql = rank_sql(len(lexemes), idfs, float(tokens) / docs + KIND_TAG_TOKENS, where, cap)
         singles = [tsquery_literal([lexeme]) for lexeme in lexemes]
         return sql, [*singles, tsquery_literal(lexemes), *params, limit]
 

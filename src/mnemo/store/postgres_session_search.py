@@ -24,6 +24,7 @@ from typing import Any
 from mnemo.records import SearchFilter
 from mnemo.store.postgres_filters import pg_where
 from mnemo.store.postgres_schema import TEXT_CONFIG
+from mnemo.store.sql import KIND_TAG_TOKENS
 from mnemo.store.sqlite_session_search import MessageMatch
 
 #: Advisory lock key of the vocabulary fold ("vocab" in ASCII); only one transaction folds at a time.
@@ -101,10 +102,12 @@ _C = 'COLLATE "C"'
 # BM25 of one matching row: each phrase counts by the occurrences of its rarest stem (the phrase's own
 # count for a single word; an upper bound for several), in content and keys only (weight B, the
 # speaker, counts nothing, as bm25(items_fts, 1.0, 0.0) weighs it). The row's lexemes are filtered
-# against the query's and weighted by array lookup: no join or grouping per row.
+# against the query's and weighted by array lookup: no join or grouping per row. A row's length
+# counts the kind token SQLite's index adds to each row.
 _BM25 = f"""
 (SELECT coalesce(sum((%s::float8[])[array_position(%s::text[], t.lexeme)]
-                     * t.tf * {_K1 + 1} / (t.tf + {_K1} * ({1 - _B} + {_B} * items.doc_len / %s))), 0)
+                     * t.tf * {_K1 + 1}
+                     / (t.tf + {_K1} * ({1 - _B} + {_B} * (items.doc_len + {KIND_TAG_TOKENS}) / %s))), 0)
  FROM (SELECT u.lexeme, cardinality(array_remove(u.weights, 'B')) AS tf
        FROM unnest(items.tsv) AS u WHERE u.lexeme = ANY(%s::text[])) AS t)
 """
@@ -333,7 +336,7 @@ class PgSessionSearch:
             rarest = min(found, key=lambda stem: (docs.get(stem, 0), stem))
             # two phrases represented by one stem add up, as two matching phrases do in FTS5
             weights[rarest] = weights.get(rarest, 0.0) + bm25_idf(int(total), hits)
-        average = (int(tokens) / int(total)) if total else 1.0
+        average = (int(tokens) / int(total) if total else 0.0) + KIND_TAG_TOKENS  # as SQLite's index counts
         chosen = list(weights)
         return [[weights[s] for s in chosen], chosen, average or 1.0, chosen]
 

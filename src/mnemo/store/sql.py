@@ -68,6 +68,16 @@ def fts_match_expression(terms: Sequence[str]) -> str | None:
     return " OR ".join(quoted) or None
 
 
+#: SQLite's full-text index holds each item's kind as one token more (``kind_tag``), which FTS5
+#: counts in the row's length and so in the average length; PostgreSQL's BM25 counts it too.
+KIND_TAG_TOKENS = 1
+
+
+def kind_tag(kind: str) -> str:
+    """The token that marks an item's kind in SQLite's full-text index (its ``kind_tag`` column)."""
+    return f"kind{kind}"
+
+
 def affordable_terms(frequencies: Sequence[tuple[str, int]], budget: int) -> list[str]:
     """The rarest terms whose document counts add up to at most ``budget``, in query order.
 

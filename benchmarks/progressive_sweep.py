@@ -35,6 +35,9 @@ SWEEP: dict[str, tuple[Any, ...]] = {
     "min_quality": (0.5, 0.55, 0.6),
     "min_results": (1, 2, 3),
     "descend_sessions": (0, 1, 2, 3),
+    "probe_sessions": (0, 1, 2, 3),
+    "probe_coverage": (0.3, 0.4, 0.5, 0.6),
+    "probe_depth": (0.2, 0.25, 0.33),
 }
 
 

@@ -61,11 +61,13 @@ _LEXICAL_JOINED = (
 _SPAN_BOUND = "items_fts.rowid BETWEEN ? AND ? AND "
 #: A scope whose keys span less than this share of the store's keys gets the bounded query.
 SPAN_SHARE_FOR_BOUNDED_RANKING = 0.5
-#: A kind filter whose kinds hold less than this share of the store is applied by FTS5 itself,
-#: through the kind-tag column (migration 0006): it intersects the query's matches with the
-#: kinds' document lists. At 42k items: facts (30% of the store) 3.8 -> 2.1 ms, summaries (3%)
-#: 2.5 -> 0.5 ms; messages (67%) 4.7 -> 5.3 ms, as intersecting with most of the store costs
-#: more than the join to the rows it replaces.
+#: A kind filter is applied by FTS5 itself, through the kind-tag column (migration 0006): it
+#: intersects the query's matches with the kinds' document lists. When nothing else needs the
+#: rows that drops the join altogether, which pays for any kinds (``python -m
+#: benchmarks.kind_filter``, 40k items: summaries 4.4 -> 0.8 ms, facts 5.5 -> 2.5, messages
+#: 8.4 -> 5.2). When the scope still needs the join it pays only for kinds holding less than
+#: this share of the store (scoped to a user: facts 5.6 -> 3.3 ms; messages, two thirds of the
+#: store, measured slower, as a longer intersection only adds to the same join).
 KIND_SHARE_FOR_TAGGED_MATCH = 0.5
 #: Filters whose allowed-key lists are kept up to date in memory (about 8 bytes per key).
 ALLOWED_CACHE_SIZE = 16
@@ -228,15 +230,19 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
         return self._bm25(_LEXICAL_JOINED.format(where=where), [match, *params, limit])
 
     def _kind_tagged(self, match: str, flt: SearchFilter, size: int) -> tuple[str, SearchFilter]:
-        """The match and the filter left to test on the rows: a filter on few kinds moves into
-        the match (``kind_tag : (...) AND (...)``, weighed 0 by bm25, so the ranking is the
-        one the join would give); otherwise both as given."""
+        """The match and the filter left to test on the rows: the kinds move into the match
+        (``kind_tag : (...) AND (...)``, weighed 0 by bm25, so the ranking is the one the join
+        would give) unless a join stays for the rest of the filter and the kinds are most of the
+        store (see KIND_SHARE_FOR_TAGGED_MATCH); otherwise both as given."""
         if not flt.kinds or not all(kind.isalpha() for kind in flt.kinds):
             return match, flt
+        rest = replace(flt, kinds=())
         tags = [kind_tag(kind) for kind in flt.kinds]
-        if sum(count for _, count in self._document_frequencies(tags, size)) >= KIND_SHARE_FOR_TAGGED_MATCH * size:
-            return match, flt
-        return f"kind_tag : ({fts_match_expression(tags)}) AND ({match})", replace(flt, kinds=())
+        if where_clause(rest)[0] != "1":
+            held = sum(count for _, count in self._document_frequencies(tags, size))
+            if held >= KIND_SHARE_FOR_TAGGED_MATCH * size:
+                return match, flt
+        return f"kind_tag : ({fts_match_expression(tags)}) AND ({match})", rest
 
     def _known_span(self, flt: SearchFilter, size: int) -> tuple[int, int] | None:
         """The lowest and highest row key of the filter's scope, when its key list is already kept

@@ -30,6 +30,7 @@ from mnemo.store.sqlite import SQLiteStore
 TIERS = {"summaries": ("summary",), "facts": ("fact", "insight"), "messages": ("message",)}
 SCOPES = {"unscoped": Scope(), "one user": Scope(user_id="")}  # the stores' items have no user set
 Key = tuple[str, str, str]  # (tier, scope, way)
+Ranking = list[tuple[int, float]]
 
 
 def _untagged(match: str, flt: SearchFilter, size: int) -> tuple[str, SearchFilter]:
@@ -48,7 +49,7 @@ def time_store(path: Path, questions: list[str], limit: int = 30) -> tuple[dict[
             shares[tier] = store.count(SearchFilter(kinds=kinds)) / total
             for scope_name, scope in SCOPES.items():
                 flt = SearchFilter(kinds=kinds, scope=scope)
-                rankings = {}
+                rankings: dict[str, list[Ranking]] = {}
                 for way in ("store's way", "joined"):
                     if way == "joined":
                         store._kind_tagged = _untagged  # type: ignore[method-assign]
@@ -63,10 +64,11 @@ def time_store(path: Path, questions: list[str], limit: int = 30) -> tuple[dict[
     return times, shares
 
 
-def _best_of_two(search: Callable[[str], list[tuple[int, float]]], questions: list[str]) -> tuple[list[float], list]:
+def _best_of_two(search: Callable[[str], Ranking], questions: list[str]) -> tuple[list[float], list[Ranking]]:
     runs = []
     for _ in range(2):
-        found, spent = [], []
+        found: list[Ranking] = []
+        spent: list[float] = []
         for question in questions:
             started = time.perf_counter()
             found.append(search(question))

@@ -127,17 +127,31 @@ def test_lexical_ranks_like_sqlite_bm25(store: PostgresStore, tmp_path: Any) -> 
         "running is good for dogs and people",
         "cat food prices rose in the market",
     ]
-    rows = [item(str(i), text, role="user" if i % 2 else "assistant") for i, text in enumerate(texts)]
+    kinds = ["message", "fact", "message", "summary", "message", "fact", "message", "message"]
+    rows = [
+        item(str(i), text, role="user" if i % 2 else "assistant", kind=kinds[i], user_id=f"u{i % 3}")
+        for i, text in enumerate(texts)
+    ]
     sqlite = SQLiteStore(str(tmp_path / "ref.db"))
+    # SQLite puts a kind filter into its full-text match (kind tokens) and scores the rows as the
+    # join would; the scores must still be PostgreSQL's, with or without a scope beside the kinds
+    filters = [
+        SearchFilter(),
+        SearchFilter(kinds=("fact",)),
+        SearchFilter(kinds=("message", "summary")),
+        SearchFilter(kinds=("message",), scope=Scope(user_id="u1")),
+        SearchFilter(kinds=("fact", "summary"), scope=Scope(user_id="u0")),
+    ]
     try:
         for target in (store, sqlite):
             target.write(rows, [None] * len(rows))
         for query in ("cat", "dogs running park", "market cat", "morning", "user cat"):
             terms = query_terms(query)
-            ours = store.lexical(terms, SearchFilter(), 10)
-            reference = sqlite.lexical(terms, SearchFilter(), 10)
-            assert [k for k, _ in ours] == [k for k, _ in reference], query
-            assert [s for _, s in ours] == pytest.approx([s for _, s in reference], rel=1e-4), query
+            for flt in filters:
+                ours = store.lexical(terms, flt, 10)
+                reference = sqlite.lexical(terms, flt, 10)
+                assert [k for k, _ in ours] == [k for k, _ in reference], (query, flt)
+                assert [s for _, s in ours] == pytest.approx([s for _, s in reference], rel=1e-4), (query, flt)
     finally:
         sqlite.close()
 

@@ -231,6 +231,27 @@ def test_an_insufficient_judgement_probes_the_best_session_before_the_whole_raw_
     assert calls == [("fact", "insight"), ("message",)]
 
 
+def test_a_probe_that_brings_back_no_turn_does_not_loosen_the_judgement() -> None:
+    """A session whose messages are out of scope or gone: the facts alone must not pass on the
+    probe's looser settings; the whole tier is read."""
+    query = "hut booked hiking trip Cortina"
+    tiers = {
+        ("fact", "insight"): [_hit("Ann went on a hiking trip.", session="trip", cosine=0.8)],
+        ("message",): [_hit("The hut near Cortina is booked for three nights.", "message", "trip", 0.9)],
+    }
+    calls: list[object] = []
+    search, descend = _replayed(tiers, [], calls)
+    counts = {"fact": 1, "message": 8}
+    result = progressive_search(search, counts, query, 1, descend=descend)
+    assert calls == [("fact", "insight"), ("descend", ("trip",)), ("message",)]
+    assert not result.stopped_early and {t.tier: t for t in result.tiers}["messages"].share == 1.0
+    assert result.judgement is not None and not result.judgement.sufficient  # the first judgement's
+    # without a descent to probe with, an insufficient judgement reads the whole tier straight away
+    calls.clear()
+    progressive_search(search, counts, query, 1)
+    assert calls == [("fact", "insight"), ("message",)]
+
+
 def test_probe_settings_are_checked() -> None:
     with pytest.raises(InputError, match="probe_coverage"):
         Sufficiency(probe_coverage=1.5)

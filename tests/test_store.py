@@ -326,11 +326,23 @@ def test_the_kind_tag_follows_a_change_of_kind(db_path: str) -> None:
     facts = SearchFilter(kinds=("fact",))
     store.write([_item("zebra crossing", id="z", kind="message")], [None])
     assert store.lexical(["zebra"], facts, 10) == []
-    store.write([_item("zebra crossing", id="z", kind="fact")], [None])
+    store._conn.execute("UPDATE items SET kind = 'fact' WHERE id = 'z'")  # the kind alone changes
     (key, _), *rest = store.lexical(["zebra"], facts, 10)
     assert not rest and store.fetch([key], SearchFilter())[key].id == "z"
+    store._conn.execute("INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 1)")
     store.delete("z", Scope())
     assert store.lexical(["zebra"], facts, 10) == []
+
+
+def test_a_word_that_spells_a_kind_token_matches_only_items_that_hold_it(db_path: str) -> None:
+    store = _kinded_store(db_path)
+    store.write([_item("the kindfact token", id="w")], [None])
+    for flt in (SearchFilter(), SearchFilter(kinds=("message",)), SearchFilter(kinds=("fact", "message"))):
+        hits = store.lexical(["kindfact"], flt, 100)
+        assert [store.fetch([k], SearchFilter())[k].id for k, _ in hits] == ["w"], flt
+    # nor does typo correction offer the index's kind tokens as words (a written one goes with them)
+    store.write([_item("such kindness", id="k")], [None])
+    assert [term for term, _ in store.vocabulary_near("kind", 4, 14)] == ["kind"]  # "kindness", stemmed
 
 
 def test_a_store_made_before_kind_tags_gains_them_on_open(db_path: str) -> None:

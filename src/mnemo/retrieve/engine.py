@@ -185,7 +185,8 @@ class QueryEngine:
         iterative: bool = False,
         **judgement: Any,
     ) -> ProgressiveResult:
-        """``judgement``: the other Sufficiency fields (min_coverage, min_depth, descend_sessions)."""
+        """``judgement``: the other Sufficiency fields (min_coverage, min_depth, descend_sessions and
+        the probe's probe_sessions, probe_coverage, probe_depth)."""
         counts = self._kind_counts(flt)
         given = {"min_results": min_results, "min_quality": min_quality, **judgement}
         try:

@@ -22,7 +22,9 @@ hierarchical step, which finds the turns that hold the answer's detail (unless e
 ``limit``-th hit outside the summaries is a good match: then a message could only enter the result
 by pushing a good hit out; summaries never count here, as any message ranks before them). The
 report counts that honestly: the messages tier is listed as searched, with the share of its items
-the scoped search covered. Without a sufficient judgement every tier is searched, as before.
+the scoped search covered. Without a sufficient judgement the search first *probes* the best
+distilled hit's session and judges again with its turns (``Sufficiency``); only when that fails
+too is the whole messages tier read.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ class Sufficiency:
     point to, which hold the detail a fact leaves out, so it can ask less. Only when the probe
     is not enough is the whole messages tier read. On LoCoMo dev, probing one session with
     0.4 and 0.25 cut the questions that read the whole tier from 48% to 22% at the same
-    recall@10 as searching every tier (0.703 vs 0.700; ``benchmarks.progressive_sweep``).
+    recall@10 as searching every tier (0.704 vs 0.700; ``benchmarks.progressive_sweep``).
     ``probe_sessions`` 0 turns the probe off.
     """
 
@@ -264,22 +266,14 @@ def progressive_search(
         if order == raw and verdict is not None and descend is not None:
             # the distilled tiers were not enough: first the turns of the session they point to
             probe, sessions = _descend(descend, wanted, found, raw, tiers[raw], counts, limit, sufficiency, probe=True)
-            if probe is not None:
-                verdict = judge(wanted, found, limit, sufficiency.after_probe())
-                if verdict.sufficient:
-                    reason, early, descended = f"{verdict.reason} after probing {probe.note}", True, sessions
-                    reports.append(probe)
-                    break
-        tier_started = time.perf_counter()
-        hits = search(kinds, limit)
-        scored = [(_quality(wanted, h), order, h) for h in hits]
-        found.extend(scored)
-        good = sum(1 for q, _, _ in scored if q >= sufficiency.min_quality)
-        ms = (time.perf_counter() - tier_started) * 1000
-        if order == raw and probe is not None:  # the probe was spent on the way to the whole tier
-            reports.append(TierReport(name, True, len(hits), good, ms + probe.ms, f"whole, after probing {probe.note}"))
-        else:
-            reports.append(TierReport(name, True, len(hits), good, ms))
+            probed = _judge_probe(wanted, found, limit, sufficiency, probe)
+            if probe is not None and probed is not None and probed.sufficient:
+                verdict, early, descended = probed, True, sessions
+                reason = f"{probed.reason} after probing {probe.note}"
+                reports.append(probe)
+                break
+        spent = probe if order == raw else None  # a probe on the way to the whole tier counts in it
+        reports.append(_search_tier(search, wanted, found, order, (name, kinds), limit, sufficiency, spent))
         if not stop_when_sufficient or not any(live[order + 1 :]):
             continue  # after the last live tier there is nothing left to skip
         if name in NAVIGATION and any(live[order + 1 : raw]):
@@ -329,6 +323,39 @@ def _descend(
     where = f"session{'s' if len(sessions) > 1 else ''} {', '.join(sessions)}"
     note = where if probe else f"descended into {where}"
     return TierReport(tier[0], True, len(hits), good, ms, note, min(1.0, searched / total)), tuple(sessions)
+
+
+def _search_tier(
+    search: SearchKinds,
+    wanted: set[str],
+    found: Found,
+    order: int,
+    tier: tuple[str, tuple[str, ...]],
+    limit: int,
+    s: Sufficiency,
+    probe: TierReport | None,
+) -> TierReport:
+    """One tier searched whole (adds to ``found``), with the time of a probe spent before it."""
+    started = time.perf_counter()
+    hits = search(tier[1], limit)
+    scored = [(_quality(wanted, h), order, h) for h in hits]
+    found.extend(scored)
+    good = sum(1 for q, _, _ in scored if q >= s.min_quality)
+    ms = (time.perf_counter() - started) * 1000
+    if probe is None:
+        return TierReport(tier[0], True, len(hits), good, ms)
+    return TierReport(tier[0], True, len(hits), good, ms + probe.ms, f"whole, after probing {probe.note}")
+
+
+def _judge_probe(
+    wanted: set[str], found: Found, limit: int, s: Sufficiency, probe: TierReport | None
+) -> Judgement | None:
+    """The judgement once a probe has read a session: None when it brought back no turn, since
+    the looser settings stand for raw turns in hand (a session whose messages are out of scope
+    or gone must not let the facts alone pass on them)."""
+    if probe is None or probe.hits == 0:
+        return None
+    return judge(wanted, found, limit, s.after_probe())
 
 
 def _complete(

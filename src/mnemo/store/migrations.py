@@ -223,7 +223,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         -- one tier (facts, summaries) lets FTS5 intersect the query's matches with that kind's
         -- document list instead of joining every match in the store to its row to test the kind;
         -- bm25 weighs the column 0. The token adds one to every row's length (and so to the
-        -- average): a uniform shift that PostgreSQL's BM25 reproduces (postgres_lexical.py).
+        -- average): a uniform shift that PostgreSQL's BM25 reproduces (postgres_lexical.py and
+        -- postgres_session_search.py). Searches limit the query's words to the other columns.
         ALTER TABLE items ADD COLUMN kind_tag TEXT GENERATED ALWAYS AS ('kind' || kind) VIRTUAL;
         DROP TRIGGER items_fts_insert;
         DROP TRIGGER items_fts_delete;

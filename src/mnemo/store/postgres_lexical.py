@@ -1,4 +1,4 @@
-"""BM25 full-text ranking on PostgreSQL, scored like SQLite's FTS5 ``bm25(items_fts, 1.0, 0.5)``.
+"""BM25 full-text ranking on PostgreSQL, scored like SQLite's FTS5 ``bm25(items_fts, 1.0, 0.5, 1.0, 0.0)``.
 
 PostgreSQL's own ranks (ts_rank, ts_rank_cd) have no inverse document frequency, so ranking with
 them would differ from the SQLite backend and so would recall. This module computes FTS5's formula

@@ -338,7 +338,7 @@ class PgSessionSearch:
             weights[rarest] = weights.get(rarest, 0.0) + bm25_idf(int(total), hits)
         average = (int(tokens) / int(total) if total else 0.0) + KIND_TAG_TOKENS  # as SQLite's index counts
         chosen = list(weights)
-        return [[weights[s] for s in chosen], chosen, average or 1.0, chosen]
+        return [[weights[s] for s in chosen], chosen, average, chosen]
 
     def _session_where(self, flt: SearchFilter, exclude_session: str | None) -> tuple[str, list[Any]]:
         where, params = pg_where(replace(flt, kinds=()))

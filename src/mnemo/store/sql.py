@@ -73,6 +73,12 @@ def fts_match_expression(terms: Sequence[str]) -> str | None:
 KIND_TAG_TOKENS = 1
 
 
+def in_text_columns(match: str) -> str:
+    """An FTS5 expression limited to the columns that hold an item's words (not its kind token):
+    a query word that happens to spell a kind token must not match every item of that kind."""
+    return f"{{content role keys}} : ({match})"
+
+
 def kind_tag(kind: str) -> str:
     """The token that marks an item's kind in SQLite's full-text index (its ``kind_tag`` column)."""
     return f"kind{kind}"

@@ -13,10 +13,17 @@ from typing import Any
 import numpy as np
 
 from mnemo.errors import StoreError
-from mnemo.records import Item, Scope, SearchFilter
+from mnemo.records import KINDS, Item, Scope, SearchFilter
 from mnemo.store.base import Embedding, Traits, WriteOutcome
 from mnemo.store.migrations import apply_migrations
-from mnemo.store.sql import affordable_terms, fts_match_expression, kind_tag, placeholders, where_clause
+from mnemo.store.sql import (
+    affordable_terms,
+    fts_match_expression,
+    in_text_columns,
+    kind_tag,
+    placeholders,
+    where_clause,
+)
 from mnemo.store.sqlite_categories import SQLiteCategories
 from mnemo.store.sqlite_facts import SQLiteFacts
 from mnemo.store.sqlite_rows import (
@@ -210,11 +217,12 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
         size = self._approximate_size()
         if size > LEXICAL_PRUNE_ABOVE:
             terms = affordable_terms(self._document_frequencies(terms, size), LEXICAL_ROW_BUDGET)
-        match = fts_match_expression(terms)
-        if match is None:
+        words = fts_match_expression(terms)
+        if words is None:
             return []
-        match, flt = self._kind_tagged(match, flt, size)
-        where, params = where_clause(flt)
+        # the rows still to test; the key lists below stay the whole filter's (one kept list each)
+        match, rest = self._kind_tagged(in_text_columns(words), flt, size)
+        where, params = where_clause(rest)
         if where == "1":  # no filter: no join, which is three times faster on a large store
             return self._bm25(_LEXICAL_PLAIN, [match, limit])
         if size > LEXICAL_PRUNE_ABOVE:
@@ -234,7 +242,7 @@ class SQLiteStore(SQLiteSources, SQLiteSessionSearch, SQLiteFacts, SQLiteCategor
         (``kind_tag : (...) AND (...)``, weighed 0 by bm25, so the ranking is the one the join
         would give) unless a join stays for the rest of the filter and the kinds are most of the
         store (see KIND_SHARE_FOR_TAGGED_MATCH); otherwise both as given."""
-        if not flt.kinds or not all(kind.isalpha() for kind in flt.kinds):
+        if not flt.kinds or not all(kind in KINDS for kind in flt.kinds):  # tokens only for known kinds
             return match, flt
         rest = replace(flt, kinds=())
         tags = [kind_tag(kind) for kind in flt.kinds]

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mnemo.errors import StoreError
-from mnemo.records import SearchFilter
-from mnemo.store.sql import placeholders, where_clause
+from mnemo.records import KINDS, SearchFilter
+from mnemo.store.sql import in_text_columns, kind_tag, placeholders, where_clause
 from mnemo.store.sqlite_rows import create_stem_scratch, stems
 
 _CHUNK = 500
@@ -55,10 +55,10 @@ class SQLiteSessionSearch:
         """The best ``limit`` counted messages matching the FTS5 expression ``match``, best first."""
         where, params = self._session_where(flt, exclude_session)
         rows = self._read(
-            "SELECT items.rowid, items.session_id, items.role, items.ts, bm25(items_fts, 1.0, 0.0) AS score "
+            "SELECT items.rowid, items.session_id, items.role, items.ts, bm25(items_fts, 1.0, 0.0, 1.0, 0.0) AS score "
             f"FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE items_fts MATCH ? AND {where} "
             "ORDER BY score LIMIT ?",
-            [match, *params, limit],
+            [in_text_columns(match), *params, limit],
         )
         return [MessageMatch(int(r[0]), r[1], r[2], r[3], -float(r[4])) for r in rows]
 
@@ -96,7 +96,7 @@ class SQLiteSessionSearch:
                 "SELECT items.session_id, count(*) FROM items INDEXED BY items_by_session "
                 f"WHERE items.session_id IN ({placeholders(len(chunk))}) AND {where} "
                 "AND items.rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?) GROUP BY items.session_id",
-                [*chunk, *params, match],
+                [*chunk, *params, in_text_columns(match)],
             )
             counts.update((sid, int(n)) for sid, n in rows)
         return counts
@@ -111,7 +111,7 @@ class SQLiteSessionSearch:
             rows = self._read(
                 "SELECT DISTINCT items.session_id FROM items_fts JOIN items ON items.rowid = items_fts.rowid "
                 f"WHERE items_fts MATCH ? AND {where} AND items.session_id IN ({placeholders(len(chunk))})",
-                [match, *params, *chunk],
+                [in_text_columns(match), *params, *chunk],
             )
             found.update(r[0] for r in rows)
         return found
@@ -197,7 +197,15 @@ class SQLiteSessionSearch:
             "SELECT term, doc FROM items_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
             [first, upper, min_len, max_len],
         )
-        return [(str(t), int(d)) for t, d in rows]
+        found = [(str(t), int(d)) for t, d in rows]
+        if first.startswith("k") and any(t.startswith("kind") for t, _ in found):
+            found = [(t, d) for t, d in found if t not in self._kind_tag_stems()]
+        return found
+
+    def _kind_tag_stems(self) -> set[str]:
+        """The index's kind tokens as stored (stemmed): not words anyone wrote."""
+        tags = self.stem_words([kind_tag(kind) for kind in sorted(KINDS)])
+        return {stem for stems_of in tags.values() for stem in stems_of}
 
     def vocabulary_counts(self, terms: Sequence[str]) -> dict[str, int]:
         """Document counts of the given (stemmed) terms; absent terms count 0."""

@@ -10,7 +10,7 @@ import pytest
 
 from mnemo.ingest.normalise import make_item
 from mnemo.records import Scope, SearchFilter
-from mnemo.store import sqlite as sqlite_store
+from mnemo.store import sqlite_lexical
 from mnemo.store.base import Embedding
 from mnemo.store.migrations import MIGRATIONS
 from mnemo.store.sql import affordable_terms, fts_match_expression, query_terms, where_clause
@@ -159,8 +159,8 @@ def test_large_store_leaves_out_common_terms(db_path: str, monkeypatch) -> None:
     store.write(rows, [None] * len(rows))
     full = store.lexical(["weather", "quokka"], SearchFilter(), 100)
     assert len(full) == 41
-    monkeypatch.setattr(sqlite_store, "LEXICAL_PRUNE_ABOVE", 10)
-    monkeypatch.setattr(sqlite_store, "LEXICAL_ROW_BUDGET", 5)
+    monkeypatch.setattr(sqlite_lexical, "LEXICAL_PRUNE_ABOVE", 10)
+    monkeypatch.setattr(sqlite_lexical, "LEXICAL_ROW_BUDGET", 5)
     pruned = store.lexical(["weather", "quokka"], SearchFilter(), 100)
     assert [key for key, _ in pruned] == [41]  # only the rare term was searched
     # stemming matches FTS5's own: "reports" counts the documents of "report"
@@ -193,15 +193,15 @@ def _word_store(db_path: str, owner: Callable[[int], dict[str, str]]) -> SQLiteS
 
 def test_scoped_full_text_ranking_is_the_same_by_either_route(db_path: str, monkeypatch) -> None:
     store = _word_store(db_path, lambda i: {"user_id": f"u{i % 4}"})
-    monkeypatch.setattr(sqlite_store, "LEXICAL_PRUNE_ABOVE", 0)
-    monkeypatch.setattr(sqlite_store, "LEXICAL_ROW_BUDGET", 10_000)
+    monkeypatch.setattr(sqlite_lexical, "LEXICAL_PRUNE_ABOVE", 0)
+    monkeypatch.setattr(sqlite_lexical, "LEXICAL_ROW_BUDGET", 10_000)
     for user in ("u0", "u3"):
         flt = SearchFilter(scope=Scope(user_id=user))
         for limit in (5, 30, 200):
             deep = store.lexical(["river", "loan"], flt, limit)
-            monkeypatch.setattr(sqlite_store, "SCOPE_SHARE_FOR_DEEP_RANKING", 2.0)  # force the join
+            monkeypatch.setattr(sqlite_lexical, "SCOPE_SHARE_FOR_DEEP_RANKING", 2.0)  # force the join
             joined = store.lexical(["river", "loan"], flt, limit)
-            monkeypatch.setattr(sqlite_store, "SCOPE_SHARE_FOR_DEEP_RANKING", 0.01)
+            monkeypatch.setattr(sqlite_lexical, "SCOPE_SHARE_FOR_DEEP_RANKING", 0.01)
             assert [round(s, 9) for _, s in deep] == [round(s, 9) for _, s in joined]
             assert {k for k, _ in deep} <= set(store.allowed_keys(flt).tolist())
 
@@ -215,9 +215,9 @@ def test_session_scoped_full_text_ranking_is_the_same_within_the_scopes_key_span
     def both(flt: SearchFilter, limit: int) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         store.allowed_keys(flt)  # as a vector search or a descent keeps it before the full-text query
         bounded = store.lexical(["river", "loan"], flt, limit)
-        monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
+        monkeypatch.setattr(sqlite_lexical, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
         joined = store.lexical(["river", "loan"], flt, limit)
-        monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
+        monkeypatch.setattr(sqlite_lexical, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
         return bounded, joined
 
     for session in ("s0", "s4", "s9"):
@@ -264,11 +264,11 @@ def test_a_session_scope_is_bounded_even_before_its_key_list_is_kept(db_path: st
     session = SearchFilter(scope=Scope(session_id="s3", user_id="u1"))
     first = store.lexical(["river", "loan"], session, 20)  # nothing listed this scope before
     assert len(spanned) == 1 and first
-    monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
+    monkeypatch.setattr(sqlite_lexical, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.0)
     assert store.lexical(["river", "loan"], session, 20) == first
     # a user's scope spans the whole store here: it is neither listed for this nor bounded
     store._allowed_cache.clear()
-    monkeypatch.setattr(sqlite_store, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
+    monkeypatch.setattr(sqlite_lexical, "SPAN_SHARE_FOR_BOUNDED_RANKING", 0.5)
     store.lexical(["river", "loan"], SearchFilter(scope=Scope(user_id="u1")), 20)
     assert len(spanned) == 1 and not store._allowed_cache
 
@@ -317,7 +317,7 @@ def test_a_kind_filter_ranks_inside_the_full_text_query_as_the_join_would(db_pat
     # scoped to a user, messages (three quarters of the store) keep the join: a longer
     # intersection would only add to it
     assert all("items.kind" in s for s in ran(SearchFilter(kinds=("message",), scope=Scope(user_id="u1")), 10)[1])
-    monkeypatch.setattr(sqlite_store, "KIND_SHARE_FOR_TAGGED_MATCH", 0.0)
+    monkeypatch.setattr(sqlite_lexical, "KIND_SHARE_FOR_TAGGED_MATCH", 0.0)
     assert all("items.kind" in s for s in ran(SearchFilter(kinds=("fact",), scope=Scope(user_id="u1")), 10)[1])
 
 

@@ -315,10 +315,8 @@ def _descend(
         return None, ()
     started = time.perf_counter()
     hits, searched = descend(sessions, limit)
-    scored = [(_quality(wanted, h), order, h) for h in hits]
     ms = (time.perf_counter() - started) * 1000
-    found.extend(scored)
-    good = sum(1 for q, _, _ in scored if q >= s.min_quality)
+    good = _take(wanted, found, order, hits, s)
     total = sum(counts.get(k, 0) for k in tier[1]) or 1
     where = f"session{'s' if len(sessions) > 1 else ''} {', '.join(sessions)}"
     note = where if probe else f"descended into {where}"
@@ -338,13 +336,18 @@ def _search_tier(
     """One tier searched whole (adds to ``found``), with the time of a probe spent before it."""
     started = time.perf_counter()
     hits = search(tier[1], limit)
-    scored = [(_quality(wanted, h), order, h) for h in hits]
-    found.extend(scored)
-    good = sum(1 for q, _, _ in scored if q >= s.min_quality)
+    good = _take(wanted, found, order, hits, s)
     ms = (time.perf_counter() - started) * 1000
     if probe is None:
         return TierReport(tier[0], True, len(hits), good, ms)
     return TierReport(tier[0], True, len(hits), good, ms + probe.ms, f"whole, after probing {probe.note}")
+
+
+def _take(wanted: set[str], found: Found, order: int, hits: Sequence[Hit], s: Sufficiency) -> int:
+    """Adds a search's hits to ``found`` with their quality; returns how many are good."""
+    scored = [(_quality(wanted, h), order, h) for h in hits]
+    found.extend(scored)
+    return sum(1 for q, _, _ in scored if q >= s.min_quality)
 
 
 def _judge_probe(

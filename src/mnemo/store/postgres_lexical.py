@@ -32,7 +32,7 @@ from mnemo.store.sql import KIND_TAG_TOKENS, affordable_terms
 
 K1 = 1.2
 B = 0.75
-#: Stores larger than this leave the most common query terms out (see store/sqlite.py), so that
+#: Stores larger than this leave the most common query terms out (see store/sqlite_lexical.py), so that
 #: at most about ``LEXICAL_ROW_BUDGET`` matches are scored. Scoring costs ~3 µs per match here
 #: (two ts_rank_cd calls and a heap visit) against FTS5's ~0.3 µs, so the budget is half SQLite's:
 #: ~10 ms of scoring at worst.

@@ -202,10 +202,13 @@ class SQLiteSessionSearch:
             found = [(t, d) for t, d in found if t not in self._kind_tag_stems()]
         return found
 
-    def _kind_tag_stems(self) -> set[str]:
-        """The index's kind tokens as stored (stemmed): not words anyone wrote."""
-        tags = self.stem_words([kind_tag(kind) for kind in sorted(KINDS)])
-        return {stem for stems_of in tags.values() for stem in stems_of}
+    def _kind_tag_stems(self) -> frozenset[str]:
+        """The index's kind tokens as stored (stemmed): not words anyone wrote. Stemmed once."""
+        known = getattr(self, "_tag_stems", None)
+        if known is None:
+            tags = self.stem_words([kind_tag(kind) for kind in sorted(KINDS)])
+            known = self._tag_stems = frozenset(stem for found in tags.values() for stem in found)
+        return known
 
     def vocabulary_counts(self, terms: Sequence[str]) -> dict[str, int]:
         """Document counts of the given (stemmed) terms; absent terms count 0."""

@@ -98,7 +98,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
             speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=talking)
             _note(found, speaker, weight * 0.8, distance)
         at = len(recent) - 1 - distance
-        mentions = _mentions(text, written, answer=at > 0 and _asks(recent[at - 1]))
+        mentions = _mentions(text, written, answer=_asks(recent[at - 1]) if at > 0 else "")
         named_speaker = bool(role) and role.lower() not in GENERIC_ROLES
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
@@ -155,11 +155,19 @@ def _without_thing_twins(candidates: Iterable[Candidate]) -> list[Candidate]:
 _ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".split())
 
 
-def _asks(message: Mapping[str, str]) -> bool:
-    """Whether a message is the user asking what something is (its answer names it first)."""
-    text = str(message.get("content") or "").strip()
-    by_user = str(message.get("role") or "").lower() in ("user", "human")
-    return by_user and text.endswith("?") and bool(re.match(r"(?i)(?:what|which|who)\b", text))
+#: A message that ends by asking which thing or who ("Lovely - which one?", "Who's the contact there?").
+_ASKS_WHAT = re.compile(r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b[^.!?]*\?\s*$")
+
+
+#: What follows a name that is the whole answer: a comma, a dash, a bracket or the message's end.
+_FRAGMENT_END = re.compile(r"\s*(?:[,;(\u2014-]|$)")
+
+
+def _asks(message: Mapping[str, str]) -> str:
+    """What a message ends by asking ("what", "which" or "who"; "" for anything else): the next
+    message's answer names it first ("Who's the contact there?" - "Katrin Vogel, she's ...")."""
+    asked = _ASKS_WHAT.search(str(message.get("content") or "").strip())
+    return asked.group(1).lower() if asked else ""
 
 
 def _topic_bonus(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
@@ -194,18 +202,18 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
     known.speaker = known.speaker or new.speaker
 
 
-def _mentions(text: str, written: frozenset[str] = frozenset(), answer: bool = False) -> list[Candidate]:
+def _mentions(text: str, written: frozenset[str] = frozenset(), answer: str = "") -> list[Candidate]:
     """People, places and things of one message in order of position (each salience = its weight);
     fresh copies, since extraction updates them (the chains re-read the same messages)."""
     return [replace(c) for c in _cached_mentions(text, written, answer)]
 
 
 @lru_cache(maxsize=1024)
-def _cached_mentions(text: str, written: frozenset[str], answer: bool) -> tuple[Candidate, ...]:
+def _cached_mentions(text: str, written: frozenset[str], answer: str) -> tuple[Candidate, ...]:
     return tuple(_read_mentions(text, written, answer))
 
 
-def _read_mentions(text: str, written: frozenset[str], answer: bool = False) -> list[Candidate]:
+def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list[Candidate]:
     noun_phrases = phrases(text)
     compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
@@ -234,7 +242,7 @@ def _read_mentions(text: str, written: frozenset[str], answer: bool = False) -> 
 
 
 def _named(
-    text: str, inside: set[str], written: frozenset[str] = frozenset(), answer: bool = False
+    text: str, inside: set[str], written: frozenset[str] = frozenset(), answer: str = ""
 ) -> tuple[list[tuple[int, Candidate]], set[str]]:
     """The capitalised names of a message as people, places or things, and every name seen."""
     found: list[tuple[int, Candidate]] = []
@@ -261,6 +269,8 @@ def _named(
         opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
             weight = 1.5  # "Redis is now used ...": a sentence opener the conversation writes as a name
+        if answer == "who" and start == 0 and kind in ("thing", "agent") and _FRAGMENT_END.match(after):
+            kind, weight = "person", max(weight, 1.0)  # "Who's the contact?" - "Katrin Vogel, ...": a person
         if weight == 0.0 and answer and start == 0 and kind == "thing":
             weight = 1.5  # "what did the doctor prescribe?" - "Sertraline, 50mg ...": the answer's first word
         if weight == 0.0 or (kind == "thing" and name.lower() in inside):

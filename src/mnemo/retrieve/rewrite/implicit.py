@@ -91,6 +91,12 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     return None
 
 
+#: Days and months name a time, not the query's subject ("is the delivery confirmed for Friday?").
+_CALENDAR = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september"
+    r"|october|november|december",
+    re.IGNORECASE,
+)
 _AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
 
 
@@ -102,7 +108,19 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if noun not in content or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
         return False
     stem = noun.removesuffix("s")
+    if _bridging(match, query, content, end):
+        return True
     return noun in RELATIONAL or stem in RELATIONAL or is_role(stem) or noun in known or stem in known
+
+
+def _bridging(match: re.Match[str], query: str, content: list[str], end: int) -> bool:
+    """A one-word definite noun that the conversation never named, in a short question: "how much
+    are the tickets?" after "Mum's 70th is in Kraków" means the tickets for that trip (a bridging
+    reference: the noun is part of, or belongs to, what was discussed). A noun that is itself a
+    complement ("the first step of the tutorial") says what it belongs to."""
+    one_word = re.fullmatch(r"[\w-]+", query[match.start(1) : end].strip()) is not None
+    complement = re.search(r"\bof\s*$", query[: match.start()], re.IGNORECASE) is not None
+    return one_word and not complement and len(content) <= 3
 
 
 def leaning_definites(query: str, known: frozenset[str] | set[str]) -> list[tuple[str, int, int, str]]:
@@ -147,7 +165,7 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
 def _names_something(words: Sequence[str]) -> bool:
     """A capitalised word after the first, a number or an identifier: the query has its own subject."""
     return any(
-        (n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've"))
+        (n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've") and not _CALENDAR.fullmatch(w))
         or any(ch.isdigit() for ch in w)
         or re.search(r"[_./]", w.rstrip("."))
         for n, w in enumerate(words)

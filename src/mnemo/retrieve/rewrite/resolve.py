@@ -332,6 +332,20 @@ def _clause_mate(query: str, ref: Reference, earlier_end: int) -> bool:
     return not _CLAUSE_BREAK.search(query[earlier_end : ref.start])
 
 
+#: Words that follow an object "her" as adverbs ("call her first") and a possessive as adjectives.
+_ORDINAL_ADJECTIVES = frozenset({"first", "last", "next"})
+_TIME_NOUNS = frozenset(
+    "thing time day night week weekend month year morning evening afternoon monday tuesday wednesday thursday friday"
+    " saturday sunday".split()
+)
+
+
 def _is_possessive_her(query: str, end: int) -> bool:
-    rest = query[end:].strip().lower()
-    return bool(rest) and rest.split()[0].strip(".?!,") not in _OBJECT_FOLLOWERS and rest[0].isalpha()
+    words = [w.strip(".?!,") for w in query[end:].lower().split()]
+    if not words or not words[0][:1].isalpha():
+        return False
+    if words[0] in _ORDINAL_ADJECTIVES:
+        # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
+        after = words[1] if len(words) > 1 else ""
+        return after[:1].isalpha() and after not in STOPWORDS and after.removesuffix("s") not in _TIME_NOUNS
+    return words[0] not in _OBJECT_FOLLOWERS

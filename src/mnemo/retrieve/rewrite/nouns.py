@@ -74,9 +74,10 @@ def _phrase_at(text: str, match: re.Match[str]) -> str | None:
     apposed = _apposed(" ".join(before[: len(before) - len(modifiers)]))
     if apposed:  # "snuffles, a bacterial infection": the name the description is set beside
         return " ".join([*modifiers, match.group(1), apposed])
-    if not modifiers:
-        return None
-    return " ".join([*modifiers, match.group(1)]) + _attachment(text[match.end() :])
+    attached = _attachment(text[match.end() :])
+    if not modifiers and (not attached or match.group(1).lower() in ("one", "ones") or _TIMED.search(attached)):
+        return None  # the bare noun (or "the one", "the tutor on Tuesdays") says no more than the query's
+    return " ".join([*modifiers, match.group(1)]) + attached  # "the episode on loneliness"
 
 
 #: "Dash, a retired racing greyhound", "snuffles, a bacterial infection": a name, then its description.
@@ -92,6 +93,12 @@ def _apposed(before: str) -> str | None:
     if low in _NOT_MODIFIERS or _verb(low) or low in COMMON_VERBS or len(name) < 3:
         return None
     return name
+
+
+_TIMED = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|mornings?|evenings?|nights?|today|tomorrow)\b",
+    re.IGNORECASE,
+)
 
 
 def _attachment(rest: str) -> str:

@@ -428,11 +428,15 @@ def _verb_like_end(phrase: str, rest: str) -> bool:
     following = rest.split()[0].lower().strip(".,;:!?") if rest.split() else ""
     if last in _THIRD_PERSON_VERBS:  # "my passport expires on 2 August"
         return True
+    if following in _OBJECT_PRONOUNS and last.endswith("s") and not last.endswith(("ss", "'s")):
+        return True  # "half the team loves it": a noun is not followed by an object pronoun
     plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
     if following in PLURAL_AGREEING:  # "the old keys stop working": the verb follows, "keys" is its subject
         return False
     return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"
 
+
+_OBJECT_PRONOUNS = frozenset("it them him me us".split())
 
 #: Present-tense verbs that follow a subject noun phrase; a phrase ending in one ends before it.
 _THIRD_PERSON_VERBS = frozenset(

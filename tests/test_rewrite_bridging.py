@@ -1,0 +1,114 @@
+"""Bridging definites, answers that name what a question asked for, possessive "her" before an
+ordinal, mentions known by their attachment, and noun phrases that end before a verb.
+Every conversation here is written for these tests; none is a benchmark row."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.implicit import elliptical
+from mnemo.retrieve.rewrite.resolve import _is_possessive_her
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+# --- bridging: "the tickets" of the trip just discussed ---------------------------------------------
+
+REUNION = said(
+    "the family reunion is in Galway in August",
+    "Are you driving over?",
+    "no, flying from Bristol",
+)
+
+
+@pytest.mark.parametrize("query", ["how much are the tickets?", "what time does the ceremony start?"])
+def test_a_definite_noun_the_conversation_never_named_takes_its_topic(query: str) -> None:
+    rewritten = expand(query, REUNION)
+    assert rewritten != query and "reunion" in rewritten
+
+
+def test_a_definite_noun_that_is_itself_a_complement_or_a_long_question_is_left_alone() -> None:
+    # "of the tutorial" says what the step belongs to; a question with four content words says enough
+    assert elliptical("what was the first step of the tutorial?", frozenset()) is None
+    assert elliptical("how does the immune system fight a virus quickly?", frozenset()) is None
+    for query in ("What was the first step of the tutorial?", "how does the immune system fight a virus quickly?"):
+        assert expand(query, REUNION) == query
+
+
+def test_a_weekday_or_month_does_not_make_a_query_self_contained() -> None:
+    context = said("Noor is collecting her new Volvo on Friday", "Exciting! Which colour?", "dark blue")
+    assert elliptical("is the delivery confirmed for Friday?", frozenset()) is not None
+    assert "Volvo" in expand("is the delivery confirmed for Friday?", context)
+    # a real name in the query still makes it its own subject
+    assert elliptical("is the delivery confirmed for Noor?", frozenset()) is None
+
+
+# --- answers: the name that answers "which one?" or "who?" comes first ------------------------------
+
+
+def test_the_answer_to_which_one_is_the_thing_named() -> None:
+    context = said("booked a guesthouse in Cork for two nights", "Nice - which one?", "Ashgrove House, by the river")
+    assert "Ashgrove House" in expand("does it have parking?", context)
+
+
+def test_the_answer_to_who_is_a_person() -> None:
+    context = said(
+        "the agency from Lund & Berg wants the brief by Monday",
+        "Who's your contact there?",
+        "Wairimu Njoroge, she runs the accounts",
+    )
+    people = {c.text for c in extract(context) if c.kind == "person"}
+    assert "Wairimu Njoroge" in people
+    assert "Wairimu Njoroge" in expand("can you send her the brief?", context)
+
+
+def test_a_sentence_opener_that_is_no_answer_fragment_stays_a_word() -> None:
+    context = said(
+        "who looks after the parser crate now?",
+        "According to the changelog, Nadia Petrov took over in v2.",
+        "good to know",
+    )
+    people = {c.text for c in extract(context) if c.kind == "person"}
+    assert "According" not in people and "Nadia Petrov" in people
+
+
+# --- "her" before an ordinal -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "possessive"),
+    [
+        ("what did the vet say at her first checkup?", True),
+        ("when is her next appointment?", True),
+        ("should I call her first?", False),
+        ("I saw her last week", False),
+        ("tell her first thing tomorrow", False),
+    ],
+)
+def test_her_before_an_ordinal_is_possessive_only_when_a_noun_follows(query: str, possessive: bool) -> None:
+    assert _is_possessive_her(query, query.index("her") + 3) is possessive
+
+
+def test_possessive_her_before_an_ordinal_is_rewritten_with_s() -> None:
+    context = said("we adopted a kitten, Juniper", "Lovely! How old is she?", "ten weeks")
+    assert "Juniper's first" in expand("what should I ask at her first checkup?", context)
+
+
+# --- mentions known by their attachment, phrases that end before a verb --------------------------------
+
+
+def test_a_mention_with_only_an_attachment_is_specific() -> None:
+    context = said("any book tips?", "Try Gödel, Escher, Bach; the chapter on recursion is the best part.", "ok")
+    assert "the chapter on recursion" in expand("is that chapter hard to follow?", context)
+
+
+def test_an_attachment_that_is_a_time_or_a_bare_one_is_not_kept() -> None:
+    context = said("we found a maths tutor for Leo", "How often does the tutor come?", "the tutor on Tuesdays, 5pm")
+    assert "on Tuesdays" not in expand("is that tutor expensive?", context)
+
+
+def test_a_noun_phrase_ends_before_a_verb_with_an_object_pronoun() -> None:
+    context = said("Arjun wants us to try pair programming on Fridays", "Some like it.", "half the squad loves it")
+    texts = {c.text.lower() for c in extract(context)}
+    assert "the squad loves" not in texts and "half the squad loves" not in texts

@@ -97,6 +97,7 @@ _CALENDAR = re.compile(
     r"|october|november|december",
     re.IGNORECASE,
 )
+_TIME_AFTER = re.compile(r"\s+(?:" + "|".join(sorted(TIME_HEADS)) + r")s?\b", re.IGNORECASE)
 _AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
 
 
@@ -105,7 +106,10 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     (a price is the price of something), a role ("the doctor") or one the conversation mentioned
     ("the refund" after "how long the refund takes")."""
     noun, end = head_noun(query, match)
-    if noun not in content or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
+    if _TIME_AFTER.match(query[end:]):
+        return False  # "the next time my laptop overheats": a time, not a thing of the conversation
+    # a relational noun that is a verb too ("the start", "the end") is a noun after "the"
+    if (noun not in content and noun not in RELATIONAL) or re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE):
         return False
     stem = noun.removesuffix("s")
     if _bridging(match, query, content, end):

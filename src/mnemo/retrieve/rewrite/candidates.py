@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
+from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
 
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
@@ -238,7 +239,8 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
-    return [c for _, c in sorted(found, key=lambda pair: pair[0])]
+    tidied = [(at, c if tidy(c.text) == c.text else replace(c, text=tidy(c.text))) for at, c in found]
+    return [c for _, c in sorted(tidied, key=lambda pair: pair[0]) if c.text]
 
 
 def _named(

@@ -1,46 +1,62 @@
-"""The last word of a candidate phrase that cannot end a noun phrase.
+"""The words of a candidate phrase that cannot be part of a noun phrase.
 
 The phrase rules read noun phrases by their words' shapes, without a tagger, so a phrase sometimes
-runs on past its noun into the clause's verb ("the API returns", "my nephew Lukas turns", "the
-headache diary helps") or into an adverb ("the pool size also", "the MSA first", "Melanie
-yesterday"). Such a tail is never part of what a pronoun points at, and it makes the rewrite read
-badly, so it is cut; what is left is the phrase the conversation named.
+runs on past its noun into the clause's verb ("the API returns", "the mouse keeps disconnecting",
+"my sister Rukayat might") or into an adverb or a preposition ("the pool size also", "Melanie
+yesterday", "the dress for"), and a demonstrative subject is sometimes read as a determiner ("That
+sounds fun" gave "the sounds fun"). Such words are never part of what a pronoun points at and make
+a rewrite read badly, so the tail is cut and a phrase with no noun left is dropped.
 """
 
 from __future__ import annotations
 
 import re
 
-#: Adverbs and discourse words that end a clause, never a noun phrase ("the MSA first").
-_ADVERB_TAIL = frozenset(
+#: Words that end a clause or begin a new one, never a noun phrase: adverbs, discourse words,
+#: prepositions left hanging, modal verbs ("the MSA first", "the dress for", "Rukayat might").
+_NEVER_LAST = frozenset(
     """first usually also still yesterday today tomorrow tonight right near too though tho again now then
-    just already lol pls plz really maybe anyway later soon here there instead either""".split()
+    just already lol pls plz really maybe anyway later soon here there instead either
+    for of with to at in on from about around by into
+    might may will would can could should must shall""".split()
 )
 #: Third-person verbs that are seldom plural nouns: after a noun they are its verb ("Carlos thinks").
-_VERB_TAIL = frozenset(
+_VERB = frozenset(
     """thinks says wants needs seems helps knows tells asks goes does has likes loves hates adds complains
-    suggests reckons recommends prefers agrees turns gets makes gives feels uses keeps died""".split()
+    suggests reckons recommends prefers agrees turns gets makes gives feels uses keeps died expires hurts
+    crashes fails chokes lags hangs belongs depends happens matters barks""".split()
 )
 #: Third-person verbs that are also plural nouns ("tax returns", "dual writes"): a verb only after
 #: a name or an identifier ("Postgres returns", "parse_amount returns").
-_NAMED_VERB_TAIL = frozenset("returns runs works plays pays costs scales writes reads".split())
+_NAMED_VERB = frozenset("returns runs works plays pays costs scales writes reads".split())
 _NAMED = re.compile(r"^(?:[A-Z]|.*[_.()/]|.*[a-z][A-Z])")
+#: A verb right after "the": "That sounds fun" and "Does that affect" were read as "the ...".
+_VERB_AFTER_DETERMINER = frozenset(
+    "sounds looks seems feels means affect affects depends matters happens works helps makes".split()
+)
+#: Adjectives that make no noun phrase on their own ("her new sneakers" cut to "the new").
+_ADJECTIVES = frozenset("new old best worst latest unpaid great good bad big small whole full fun".split())
+#: Adverb endings ("constantly", "seriously"), which "family", "reply" or "July" do not have.
+_ADVERB = re.compile(r"(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
+_DETERMINERS = frozenset("the a an my our your his her their this that these those".split())
 
 
 def tidy(phrase: str) -> str:
-    """``phrase`` without a trailing verb or adverb; "" when nothing of it is left."""
+    """``phrase`` without its trailing verb, adverb or preposition; "" when no noun is left."""
     words = phrase.split()
-    while len(words) > 1:
+    while len(words) > 1 and not words[-1][:1].isupper():  # "FastAPI Depends", "Siew Ling" are names
         last = words[-1].lower()
         before = words[-2]
-        if last in _ADVERB_TAIL and not (len(words) == 2 and before.lower() in _DETERMINERS):
+        if last in _NEVER_LAST and not (len(words) == 2 and before.lower() in _DETERMINERS):
             words.pop()  # "the pool size also"; "the first" keeps its only word
-        elif last in _VERB_TAIL or (last in _NAMED_VERB_TAIL and _NAMED.match(before)):
+        elif last in _VERB or (last in _NAMED_VERB and _NAMED.match(before)):
             words.pop()
+        elif last.endswith("ing") and (before.lower() in _VERB or _NAMED.match(before) or before.endswith("'s")):
+            words.pop()  # "the mouse keeps disconnecting", "your friend Haruto going", "Jonah's thinking"
         else:
             break
-    text = " ".join(words)
-    return "" if text.lower() in _DETERMINERS else text
-
-
-_DETERMINERS = frozenset("the a an my our your his her their this that".split())
+    if words and words[0].lower() in _DETERMINERS:
+        rest = [w.lower() for w in words[1:]]
+        if not rest or rest[0] in _VERB_AFTER_DETERMINER or all(w in _ADJECTIVES or _ADVERB.search(w) for w in rest):
+            return ""  # "the sounds fun", "the new", "the constantly"
+    return " ".join(words)

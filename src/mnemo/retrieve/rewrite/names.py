@@ -73,7 +73,8 @@ NOT_NAMES = (
     then there here if maybe just well oh also great good nice sounds sorry noted done looks perfect
     right exactly agreed cool got true fine monday tuesday wednesday
     thursday friday saturday sunday january february march april may june july august september october
-    november december today tomorrow yesterday ask tell talk check remember note try use make see""".split()
+    november december today tomorrow yesterday ask tell talk check remember note try use make see
+    tonight already still went used next back twice everyone everybody someone somebody""".split()
     )
     | QUANTIFIERS
 )

@@ -9,6 +9,7 @@ import pytest
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.implicit import elliptical
 from mnemo.retrieve.rewrite.resolve import _is_possessive_her
+from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -112,3 +113,65 @@ def test_a_noun_phrase_ends_before_a_verb_with_an_object_pronoun() -> None:
     context = said("Arjun wants us to try pair programming on Fridays", "Some like it.", "half the squad loves it")
     texts = {c.text.lower() for c in extract(context)}
     assert "the squad loves" not in texts and "half the squad loves" not in texts
+
+
+# --- relational nouns that are verbs too, "them", tidied phrases ---------------------------------------
+
+
+def test_a_relational_noun_that_is_also_a_verb_leans_on_the_conversation_after_the() -> None:
+    context = said("Ife is running the Brighton half marathon on Sunday", "Aiming for a time?", "under two hours")
+    assert elliptical("what time is the start?", frozenset()) is not None
+    assert "marathon" in expand("what time is the start?", context)
+
+
+def test_a_relational_word_before_a_time_noun_is_no_reference() -> None:
+    context = said("we had a call about the roadmap", "Anything decided?", "not really")
+    query = "What should I do the next time my laptop overheats?"
+    assert elliptical(query.lower(), frozenset()) is None
+    assert expand(query, context) == query
+
+
+def test_object_them_takes_a_plural_thing_before_a_single_person() -> None:
+    context = said("Priya's thesis advisor is Dr. Lindahl", "Strict?", "very, he returned her draft with 200 notes")
+    rewritten = expand("how long will it take her to address them?", context)
+    assert "200 notes" in rewritten and "Lindahl" not in rewritten
+
+
+@pytest.mark.parametrize(
+    ("phrase", "tidied"),
+    [
+        ("the API returns", "the API"),
+        ("parse_amount returns", "parse_amount"),
+        ("tax returns", "tax returns"),  # a plural noun after a common noun stays
+        ("the pool size also", "the pool size"),
+        ("Melanie yesterday", "Melanie"),
+        ("the mouse keeps disconnecting", "the mouse"),
+        ("your friend Haruto going", "your friend Haruto"),
+        ("my sister Rukayat might", "my sister Rukayat"),
+        ("the dress for", "the dress"),
+        ("the first", "the first"),  # the only word after the determiner is kept
+        ("FastAPI Depends", "FastAPI Depends"),  # a capitalised word is a name, not a verb
+        ("Siew Ling", "Siew Ling"),
+        ("the wedding", "the wedding"),
+        ("the Fernández family", "the Fernández family"),
+        ("the sounds fun", ""),  # "That sounds fun": a demonstrative subject, no noun
+        ("the new", ""),
+        ("the constantly", ""),
+        ("the new sunscreen", "the new sunscreen"),
+    ],
+)
+def test_tidy_cuts_what_cannot_end_a_noun_phrase(phrase: str, tidied: str) -> None:
+    assert tidy(phrase) == tidied
+
+
+def test_candidates_come_out_tidied() -> None:
+    context = said("the mouse keeps disconnecting", "That sounds annoying. Try a new battery.", "ok")
+    texts = {c.text for c in extract(context)}
+    assert "the mouse" in texts
+    assert not any(t.endswith(("keeps disconnecting", "keeps")) or t.startswith("the sounds") for t in texts)
+
+
+@pytest.mark.parametrize("word", ["tonight", "already"])
+def test_adverbs_and_indefinite_pronouns_opening_lower_case_chat_are_no_names(word: str) -> None:
+    context = said(f"{word} was a mess, the kids were loud", "Sorry to hear.", "yeah")
+    assert word.capitalize() not in {c.text for c in extract(context) if c.kind == "person"}

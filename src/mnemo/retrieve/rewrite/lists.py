@@ -175,12 +175,30 @@ def named_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     """The names of the latest message that names two or more things, in order ("remortgage with
     Nationwide … or stay on the Halifax tracker"): what "the former" and "the latter" count."""
     for message in reversed(list(context)):
-        text = str(message.get("content") or "")
-        names = [m.group(1) for m in _CAPITAL.finditer(text) if m.group(1).split()[0].lower() not in _NOT_NAMES]
-        names = list(dict.fromkeys(names))
+        names = names_in(str(message.get("content") or ""))
         if len(names) >= 2:
             return names
     return []
+
+
+def names_in(text: str) -> list[str]:
+    """The capitalised names of a text, once each, in order. A capitalised word opening a sentence
+    is only a sentence's first word, unless more capitalised words follow it ("Community Fibre
+    offers ..."); a leading "The" is no part of the name ("The Gym Group near you")."""
+    names = []
+    for run in _CAPITAL_RUN.finditer(text):
+        words = run.group(0).split()
+        opening = run.start() == 0 or bool(re.search(r"[.!?:]\s*$", text[: run.start()]))
+        if words[0].lower() in _NOT_NAMES or (opening and words[0].lower() in _LEADING):
+            words = words[1:]
+            opening = False
+        if words and not (opening and len(words) == 1):
+            names.append(" ".join(words))
+    return list(dict.fromkeys(names))
+
+
+_CAPITAL_RUN = re.compile(r"\b[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*")
+_LEADING = frozenset("the a an this that our my your".split())
 
 
 _NOT_NAMES = frozenset("i i'm i'll i've the a an it this that yes no ok".split())
@@ -236,15 +254,17 @@ def comparisons(query: str) -> list[tuple[int, int]]:
 def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the cheaper pair" -> "the cheaper of the Sony WH-1000XM5 and the Anker Soundcore Q45"."""
     if re.fullmatch(r"which\s+one", reference.strip(), re.IGNORECASE):
-        pair = _distinct(named_pair(context) or find_list(context, named=True))
+        pair = distinct(named_pair(context) or find_list(context, named=True))
         # "Which one has better leave?" -> "Which of Spotify and Lumen has better leave?"
         return f"{reference.strip()[:5]} of {pair[0]} and {pair[1]}" if len(pair) == 2 else None
     match = COMPARISON_REF.fullmatch(reference.strip())
     if match is None or (match.group(1) or "").lower() in _NOT_COMPARATIVE:
         return None  # "that leather one" names a material, not a comparison
-    items = _distinct(find_list(context, named=True) or named_pair(context))
+    items = distinct(find_list(context, named=True) or named_pair(context))
     if len(items) < 2:  # "the difference between `git reset` and `git restore`": a pair, not a list
         items = [i.strip("`'\"") for i in coordinated_pair(context)]
+    if len(items) < 2 or not all(re.search(r"[A-Z]", i) for i in items):  # "21.99 and also open 24/7"
+        items = compared_pair(context) or items
     if len(items) < 2:
         return None
     count = 3 if "three" in reference.lower() else len(items) if match.group(2) else 2
@@ -254,7 +274,7 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
 
 
-def _distinct(items: Sequence[str]) -> list[str]:
+def distinct(items: Sequence[str]) -> list[str]:
     """Items in order, without one that is part of an earlier one ("Sony" after "Sony WH-1000XM5")."""
     out: list[str] = []
     for item in items:
@@ -311,3 +331,25 @@ def _subject(clause: str) -> str:
     name as an item."""
     run = re.match(r"\s*((?:(?i:the|a|an)\s+(?:[a-z]+\s+)?)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", clause)
     return run.group(1) if run else _head(clause, whole=True)
+
+
+#: How far back a compared pair may lie: a comparison follows the comparing.
+_RECENT = 3
+
+
+def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two things the latest messages compare, or [] when they name fewer or none: the latest
+    of the last few messages that names two things, else the one name of each of the last two
+    messages ("PureGym is 24.99" - "The Gym Group near you is 21.99")."""
+    recent = list(context)[-_RECENT:]
+    for message in reversed(recent):
+        names = distinct(names_in(str(message.get("content") or "")))
+        if len(names) == 2:
+            return names
+        if len(names) > 2:
+            return []  # a list: which two of them is not for this rule to guess
+    if len(recent) >= 2:  # one name in each of the last two messages: the exchange compares them
+        last = [distinct(names_in(str(m.get("content") or ""))) for m in recent[-2:]]
+        if all(len(n) == 1 for n in last) and last[0][0].lower() != last[1][0].lower():
+            return [last[0][0], last[1][0]]
+    return []

@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
+from mnemo.retrieve.rewrite.comparison import comparison_frame
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
@@ -147,6 +148,9 @@ def _unslotted(
     if pending:
         rewritten, pending, dated = _dated_back(rewritten, pending, context)
         done.extend(dated)
+    framed = comparison_frame(query, context) if pending and not done else None
+    if framed is not None:  # "which is cheaper?": the pair just compared, not the topic
+        return framed, [Resolution(pending[0].text, framed, "implicit", 0.7)]
     rebuilt = substitute(query, context) if pending and not done else None
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]

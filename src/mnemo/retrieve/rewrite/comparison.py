@@ -1,0 +1,39 @@
+"""Comparative questions without their options: "so which is actually cheaper?", "what's the price
+difference?" ask about the two things the conversation just compared, not about its topic.
+
+The pair is ``lists.compared_pair``'s. A question that names its own options ("which is cheaper,
+Lidl or Aldi?") is left to itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.lists import compared_pair
+
+#: "which is cheaper", "which one's actually better", "which would be more reliable".
+_WHICH = re.compile(
+    r"\bwhich(?:\s+one)?(?:\s+(?:is|was|are|would\s+be|will\s+be)|'s)\s+(?:\w+ly\s+)?"
+    r"(?:better|worse|(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b",
+    re.IGNORECASE,
+)
+#: "the price difference", "what's the difference?" - but not "the difference between X and Y".
+_DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNORECASE)
+
+
+def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The query with the compared pair added ("so which is actually cheaper: Kowalski Roofing or
+    Brightside"), or None when it is no comparative question or there is no pair."""
+    which = _WHICH.search(query)
+    difference = _DIFFERENCE.search(query)
+    if not which and not difference:
+        return None
+    pair = compared_pair(context)
+    if len(pair) != 2 or any(name.lower() in query.lower() for name in pair):
+        return None
+    stripped = query.rstrip(" ?.!")
+    tail = query[len(stripped) :]
+    if which:
+        return f"{stripped}: {pair[0]} or {pair[1]}{tail}"
+    return f"{stripped} between {pair[0]} and {pair[1]}{tail}"

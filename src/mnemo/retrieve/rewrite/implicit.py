@@ -97,6 +97,9 @@ _CALENDAR = re.compile(
     r"|october|november|december",
     re.IGNORECASE,
 )
+#: Relational nouns that are verbs too, nouns after "the" ("what time is the start?"); "the next"
+#: is the speaker's own next occasion ("when is the next match?"), no reference.
+_VERB_NOUNS = frozenset({"start", "end", "cost", "costs"})
 _TIME_AFTER = re.compile(r"\s+(?:" + "|".join(sorted(TIME_HEADS)) + r")s?\b", re.IGNORECASE)
 _AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
 
@@ -110,7 +113,7 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
         return False  # "the next time my laptop overheats": a time, not a thing of the conversation
     # a relational noun that is a verb too ("the start", "the end") is a noun after "the"
     complemented = re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE)
-    if (noun not in content and noun not in RELATIONAL) or complemented:
+    if (noun not in content and noun not in _VERB_NOUNS) or complemented:
         return False
     stem = noun.removesuffix("s")
     if _bridging(match, query, content, end):

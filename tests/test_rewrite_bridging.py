@@ -175,3 +175,9 @@ def test_candidates_come_out_tidied() -> None:
 def test_adverbs_and_indefinite_pronouns_opening_lower_case_chat_are_no_names(word: str) -> None:
     context = said(f"{word} was a mess, the kids were loud", "Sorry to hear.", "yeah")
     assert word.capitalize() not in {c.text for c in extract(context) if c.kind == "person"}
+
+
+def test_a_name_in_is_or_us_is_one_thing_and_a_span_of_time_is_no_plural_referent() -> None:
+    context = said("the Prius failed its MOT on the brake pads", "Did they give you a retest date?", "within 10 days")
+    rewritten = expand("will the garage replace those first?", context)
+    assert "the brake pads" in rewritten and "10 days" not in rewritten and "Prius" not in rewritten

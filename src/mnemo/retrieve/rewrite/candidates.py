@@ -369,7 +369,10 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         weight = max([_tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
         if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
             weight = 1.15  # "the Kindle Paperwhite": a named thing
-        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=looks_plural(head))
+        # "the Yaris", "the Prius": a name in -is or -us is one thing ("the Okonkwos" stay a family)
+        last = phrase.split()[-1]
+        plural = looks_plural(head) and not (last[:1].isupper() and last.endswith(("is", "us")))
+        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=plural)
         out.append((match.start(), candidate))
         if goal:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))

@@ -220,9 +220,12 @@ def _span_of_time(candidate: Candidate) -> bool:
     """ "the month", "two weeks", "six hours": how long something took, never what "it" or "that
     repair" points at ("the 2023 season" names more than a span)."""
     words = candidate.text.lower().split()
-    return len(words) <= 2 and words[-1].rstrip("s") in _TIME_UNITS
+    if words and words[0] in _SPAN_PREPOSITIONS:
+        words = words[1:]  # "within 10 days", "for two weeks"
+    return 0 < len(words) <= 2 and words[-1].rstrip("s") in _TIME_UNITS
 
 
+_SPAN_PREPOSITIONS = frozenset("within for in after over about around".split())
 _TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
 
 

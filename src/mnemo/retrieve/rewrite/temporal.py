@@ -123,6 +123,9 @@ def event_in(text: str) -> tuple[str | None, float]:
         if not _names_event(written) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
+        gerund = _GERUND_BEFORE.search(text[:start])
+        if gerund and gerund.group(1).lower() not in _NOT_GERUNDS:  # "before refactoring the cache": the deed
+            shown, start = f"{gerund.group(1)} {shown}", gerund.start(1)
         if shown.endswith("'s"):
             continue  # "your cousin Beatriz's": the owner; the possessed thing is the event
         if shown.split()[0].lower() in ("this", "that", "these", "those"):
@@ -142,6 +145,11 @@ def event_in(text: str) -> tuple[str | None, float]:
         weight = 0.3 if shown.lower().startswith(("a ", "an ")) else 0.6
         return (f"{shown} {place.group(0).strip()}" if place else shown), weight
     return None, 0.0
+
+
+_GERUND_BEFORE = re.compile(r"\b([a-z]{3,}ing)\s+$")
+#: "-ing" words that are no deed of their own ("during the outage", "something", "morning").
+_NOT_GERUNDS = frozenset("during something anything nothing everything morning evening thing king spring ring".split())
 
 
 #: A message that opens with a bare noun phrase and a place or date: a chat note of an event.

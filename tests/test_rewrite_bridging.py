@@ -184,5 +184,5 @@ def test_a_name_in_is_or_us_is_one_thing_and_a_span_of_time_is_no_plural_referen
 
 
 def test_an_event_named_by_a_gerund_and_its_object_keeps_the_gerund() -> None:
-    context = said("load test before migrating the sessions table: 1,200 req/s", "After the migration it's 1,900 req/s.")
+    context = said("load test before migrating the sessions table: 1,200 req/s", "After the migration: 1,900 req/s.")
     assert "migrating the sessions table" in expand("did the error rate go up afterwards?", context)

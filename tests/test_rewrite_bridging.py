@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.implicit import elliptical
 from mnemo.retrieve.rewrite.resolve import _is_possessive_her
@@ -158,6 +159,8 @@ def test_object_them_takes_a_plural_thing_before_a_single_person() -> None:
         ("the new", ""),
         ("the constantly", ""),
         ("the new sunscreen", "the new sunscreen"),
+        ("the two", ""),  # "the two of them": a count, no thing
+        ("the two flats", "the two flats"),
     ],
 )
 def test_tidy_cuts_what_cannot_end_a_noun_phrase(phrase: str, tidied: str) -> None:
@@ -186,3 +189,8 @@ def test_a_name_in_is_or_us_is_one_thing_and_a_span_of_time_is_no_plural_referen
 def test_an_event_named_by_a_gerund_and_its_object_keeps_the_gerund() -> None:
     context = said("load test before migrating the sessions table: 1,200 req/s", "After the migration: 1,900 req/s.")
     assert "migrating the sessions table" in expand("did the error rate go up afterwards?", context)
+
+
+def test_buying_that_second_hand_is_a_pronoun_not_an_ordinal() -> None:
+    found = detect("where can I buy that second hand?", "the Fuji X100 is about 1,400 new")
+    assert [(r.text, r.kind) for r in found] == [("that", "demonstrative")]

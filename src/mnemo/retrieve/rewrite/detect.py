@@ -325,6 +325,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
+        return "pronoun"  # "buy that second hand": how it is bought, no ordinal
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in _STATE_ADJECTIVES:
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):

@@ -35,7 +35,9 @@ _VERB_AFTER_DETERMINER = frozenset(
     "sounds looks seems feels means affect affects depends matters happens works helps makes".split()
 )
 #: Adjectives that make no noun phrase on their own ("her new sneakers" cut to "the new").
-_ADJECTIVES = frozenset("new old best worst latest unpaid great good bad big small whole full fun".split())
+_ADJECTIVES = frozenset(
+    "new old best worst latest unpaid great good bad big small whole full fun one two three four five both".split()
+)
 #: Adverb endings ("constantly", "seriously"), which "family", "reply" or "July" do not have.
 _ADVERB = re.compile(r"(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
 _DETERMINERS = frozenset("the a an my our your his her their this that these those".split())

@@ -123,7 +123,7 @@ def event_in(text: str) -> tuple[str | None, float]:
         if not _names_event(written) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
-        gerund = _GERUND_BEFORE.search(text[:start])
+        gerund = _GERUND_BEFORE.search(text, max(0, start - 24), start)
         if gerund and gerund.group(1).lower() not in _NOT_GERUNDS:  # "before refactoring the cache": the deed
             shown, start = f"{gerund.group(1)} {shown}", gerund.start(1)
         if shown.endswith("'s"):

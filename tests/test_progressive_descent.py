@@ -117,7 +117,9 @@ def test_an_insufficient_search_reads_the_raw_tier_whole(memory: Memory) -> None
     result = memory.progressive_search("quarterly budget tables", user_id="ann", **strict)
     assert not result.stopped_early and not result.descended_into
     messages = {t.tier: t for t in result.tiers}["messages"]
-    assert messages.searched and messages.share == 1.0 and "work1" in {h.id for h in result.hits}
+    assert messages.searched and "work1" in {h.id for h in result.hits}
+    # a probe read the best fact's session first, so that part of the tier counts twice
+    assert result.probed == ("work",) and messages.share > 1.0 and messages.note.startswith("whole, after probing")
 
 
 def test_a_session_scoped_search_never_descends_elsewhere(memory: Memory) -> None:
@@ -215,6 +217,7 @@ def test_an_insufficient_judgement_probes_the_best_session_before_the_whole_raw_
     result = progressive_search(search, counts, query, 1, descend=descend)
     assert calls == [("fact", "insight"), ("descend", ("trip",))]
     assert result.stopped_early and result.descended_into == ("trip",) and "probing session trip" in result.stop_reason
+    assert result.probed == ("trip",)
     messages = {t.tier: t for t in result.tiers}["messages"]
     assert messages.share == pytest.approx(1 / 8) and result.tier_equivalents == pytest.approx(1 + 1 / 8)
     assert [h.content for h in result.hits] == [turns[0].content]
@@ -223,8 +226,10 @@ def test_an_insufficient_judgement_probes_the_best_session_before_the_whole_raw_
     result = progressive_search(search, counts, query, 1, Sufficiency(min_quality=0.99), descend=descend)
     assert calls == [("fact", "insight"), ("descend", ("trip",)), ("message",)]
     messages = {t.tier: t for t in result.tiers}["messages"]
-    assert messages.share == 1.0 and messages.note == "whole, after probing session trip"
-    assert not result.stopped_early and not result.descended_into
+    assert messages.share == pytest.approx(1 + 1 / 8) and messages.note == "whole, after probing session trip"
+    assert result.tier_equivalents == pytest.approx(2 + 1 / 8)  # the probed session was read twice
+    assert not result.stopped_early and not result.descended_into and result.probed == ("trip",)
+    assert result.as_dict()["probed"] == ["trip"]
     # no probe when it is turned off
     calls.clear()
     progressive_search(search, counts, query, 1, Sufficiency(probe_sessions=0), descend=descend)
@@ -244,7 +249,8 @@ def test_a_probe_that_brings_back_no_turn_does_not_loosen_the_judgement() -> Non
     counts = {"fact": 1, "message": 8}
     result = progressive_search(search, counts, query, 1, descend=descend)
     assert calls == [("fact", "insight"), ("descend", ("trip",)), ("message",)]
-    assert not result.stopped_early and {t.tier: t for t in result.tiers}["messages"].share == 1.0
+    # the probe found nothing in the session, so the whole tier counts as one read (and the probe's 0)
+    assert not result.stopped_early and {t.tier: t for t in result.tiers}["messages"].share == pytest.approx(1.0)
     assert result.judgement is not None and not result.judgement.sufficient  # the first judgement's
     # without a descent to probe with, an insufficient judgement reads the whole tier straight away
     calls.clear()

@@ -137,7 +137,8 @@ class TierReport:
     good: int
     ms: float
     note: str = ""
-    #: The share of the tier's in-scope items the search covered (a descent covers a few sessions).
+    #: The share of the tier's in-scope items the search covered (a descent covers a few sessions;
+    #: a whole tier read after a probe counts the probed part twice, so it exceeds 1).
     share: float = 1.0
 
     def as_dict(self) -> dict[str, Any]:
@@ -163,6 +164,9 @@ class ProgressiveResult:
     total_ms: float = 0.0
     judgement: Judgement | None = None
     descended_into: tuple[str, ...] = ()
+    #: The sessions a probe read before the whole raw tier was judged needed, whether or not the
+    #: probe settled the search (then they are ``descended_into`` too).
+    probed: tuple[str, ...] = ()
     #: The navigation tier's hits that pointed the way but did not make the result, best first.
     guides: list[Hit] = field(default_factory=list)
 
@@ -181,6 +185,7 @@ class ProgressiveResult:
             "stop_reason": self.stop_reason,
             "judgement": self.judgement.as_dict() if self.judgement else None,
             "descended_into": list(self.descended_into),
+            "probed": list(self.probed),
             "guides": [h.as_dict() for h in self.guides],
             "tiers": [t.as_dict() for t in self.tiers],
             "total_ms": round(self.total_ms, 3),
@@ -260,16 +265,17 @@ def progressive_search(
     raw = next((n for n, (name, _) in enumerate(tiers) if name == RAW_TIER), len(tiers))
     live = [any(counts.get(k, 0) for k in kinds) for _, kinds in tiers]
     probe: TierReport | None = None
+    probed: tuple[str, ...] = ()
     for order, (name, kinds) in enumerate(tiers):
         if not live[order]:
             continue
         if order == raw and verdict is not None and descend is not None:
             # the distilled tiers were not enough: first the turns of the session they point to
-            probe, sessions = _descend(descend, wanted, found, raw, tiers[raw], counts, limit, sufficiency, probe=True)
-            probed = _judge_probe(wanted, found, limit, sufficiency, probe)
-            if probe is not None and probed is not None and probed.sufficient:
-                verdict, early, descended = probed, True, sessions
-                reason = f"{probed.reason} after probing {probe.note}"
+            probe, probed = _descend(descend, wanted, found, raw, tiers[raw], counts, limit, sufficiency, probe=True)
+            after = _judge_probe(wanted, found, limit, sufficiency, probe)
+            if probe is not None and after is not None and after.sufficient:
+                verdict, early, descended = after, True, probed
+                reason = f"{after.reason} after probing {probe.note}"
                 reports.append(probe)
                 break
         spent = probe if order == raw else None  # a probe on the way to the whole tier counts in it
@@ -292,7 +298,7 @@ def progressive_search(
     searched = [r.tier for r in reports if r.searched]
     hits, guides = _result(found, tiers, limit)
     total = (time.perf_counter() - started) * 1000
-    return ProgressiveResult(query, hits, searched, early, reason, reports, total, verdict, descended, guides)
+    return ProgressiveResult(query, hits, searched, early, reason, reports, total, verdict, descended, probed, guides)
 
 
 def _descend(
@@ -333,14 +339,16 @@ def _search_tier(
     s: Sufficiency,
     probe: TierReport | None,
 ) -> TierReport:
-    """One tier searched whole (adds to ``found``), with the time of a probe spent before it."""
+    """One tier searched whole (adds to ``found``), with the time and share of a probe spent
+    before it: the probed session was read twice, so the report's share exceeds 1 by the probe's."""
     started = time.perf_counter()
     hits = search(tier[1], limit)
     good = _take(wanted, found, order, hits, s)
     ms = (time.perf_counter() - started) * 1000
     if probe is None:
         return TierReport(tier[0], True, len(hits), good, ms)
-    return TierReport(tier[0], True, len(hits), good, ms + probe.ms, f"whole, after probing {probe.note}")
+    note = f"whole, after probing {probe.note}"
+    return TierReport(tier[0], True, len(hits), good, ms + probe.ms, note, 1.0 + probe.share)
 
 
 def _take(wanted: set[str], found: Found, order: int, hits: Sequence[Hit], s: Sufficiency) -> int:

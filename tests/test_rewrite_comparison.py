@@ -1,4 +1,5 @@
-"""Comparative questions without their options ask about the pair just compared.
+"""Comparative questions without their options ask about the pair just compared; a message that
+says which one a thing is merges with it.
 Every conversation here is written for these tests; none is a benchmark row."""
 
 from __future__ import annotations
@@ -6,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.comparison import comparison_frame
+from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.lists import compared_pair
+from mnemo.retrieve.rewrite.specify import specifications
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -45,3 +48,42 @@ def test_a_question_naming_its_options_or_a_list_of_three_gets_no_pair() -> None
 def test_a_question_that_compares_nothing_is_no_comparison() -> None:
     assert comparison_frame("which bus goes to the airport?", QUOTES) is None
     assert comparison_frame("what's the difference between a flue and a vent?", QUOTES) is None
+
+
+# --- specifications: a later message says which one a thing is ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "merged"),
+    [
+        (("my aunt's bike got a flat", "Oh no.", "It's a Brompton."), "can it be fixed today?", "Brompton bike"),
+        (
+            ("my father's camera broke", "Film or digital?", "Film, an old Pentax."),
+            "where can I get it repaired?",
+            "old Pentax camera",
+        ),
+        (
+            ("I liked the Dell monitor you mentioned", "The 32-inch one?", "yes"),
+            "does it come in white?",
+            "32-inch Dell monitor",
+        ),
+    ],
+)
+def test_a_thing_and_the_message_that_says_which_one_it_is_merge(
+    turns: tuple[str, ...], query: str, merged: str
+) -> None:
+    assert merged in expand(query, said(*turns))
+
+
+def test_a_reply_that_names_no_model_specifies_nothing() -> None:
+    context = said("my cousin's car broke down", "Any idea why?", "It's a long story.")
+    found = extract(context)
+    assert specifications(context, found) == []
+    texts = {c.text for c in found}
+    assert not any(t.endswith("story car") for t in texts)
+    assert "my cousin's car" in texts  # a thing known by a person noun's owner is a candidate
+
+
+def test_specifications_pairs_the_specific_with_the_thing_named_first() -> None:
+    context = said("Greta lent me her brother's tent for the trip", "Nice of her.", "It's a 3-person MSR.")
+    assert specifications(context, extract(context)) == [("3-person MSR", "the 3-person MSR tent")]

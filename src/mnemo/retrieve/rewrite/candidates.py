@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
+from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
 
@@ -116,7 +117,20 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     if recent:
         _topic_bonus(found, recent)
         chain_gender(found, recent)
+        _merge_specifications(found, recent)
     return sorted(_without_thing_twins(found.values()), key=lambda c: -c.salience)
+
+
+def _merge_specifications(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
+    """ "tent" + "It's a 3-person MSR": one thing, named both ways, at the salience of the more
+    salient reading (specify.py); the two readings alone rank below it."""
+    things = [c for c in found.values() if c.kind == "thing"]
+    for specific, merged in specifications(recent, things):
+        parts = [c for c in things if c.text.lower().removeprefix("the ") in merged.lower()]
+        if not parts:
+            continue
+        top = max(parts, key=lambda c: c.salience)
+        found[(merged.lower(), "thing")] = replace(top, text=merged, salience=top.salience * 1.1)
 
 
 def _speaker_and_text(message: Mapping[str, str]) -> tuple[str, str]:
@@ -226,6 +240,7 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
     found.extend(_possessed(text))
+    found.extend(_person_owned(text))
     for match in _TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
@@ -314,6 +329,25 @@ def _possessed(text: str) -> list[tuple[int, Candidate]]:
 
 
 _POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
+_PERSON_OWNED = re.compile(
+    r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+
+
+def _person_owned(text: str) -> list[tuple[int, Candidate]]:
+    """ "my grandfather's watch", "her brother's tent": a thing known by a person noun's owner,
+    which the phrase rules read as the owner alone."""
+    found: list[tuple[int, Candidate]] = []
+    for match in _PERSON_OWNED.finditer(text):
+        owner = match.group(2).split()[-1].lower()
+        thing = trim(match.group(3))
+        if owner not in PERSON_NOUNS or not thing or thing.split()[0].lower() in PERSON_NOUNS:
+            continue
+        head = thing.split()[-1].lower()
+        phrase = f"{match.group(1).lower()} {match.group(2)}'s {thing}"
+        found.append((match.start(), Candidate(phrase, "thing", plural=looks_plural(head))))
+    return found
 
 
 def _tech_weight(token: str) -> float:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.retrieve.rewrite.comparison import comparison_frame
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.comparison import comparison_frame
 from mnemo.retrieve.rewrite.lists import compared_pair
 from mnemo.retrieve.rewrite.specify import specifications
 from tests.test_rewrite import expand, said

@@ -125,7 +125,7 @@ def _merge_specifications(found: dict[tuple[str, str], Candidate], recent: Seque
     """ "tent" + "It's a 3-person MSR": one thing, named both ways, at the salience of the more
     salient reading (specify.py); the two readings alone rank below it."""
     things = [c for c in found.values() if c.kind == "thing"]
-    for specific, merged in specifications(recent, things):
+    for _specific, merged in specifications(recent, things):
         parts = [c for c in things if c.text.lower().removeprefix("the ") in merged.lower()]
         if not parts:
             continue

@@ -9,6 +9,7 @@ import pytest
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.comparison import comparison_frame
 from mnemo.retrieve.rewrite.lists import compared_pair
+from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.specify import specifications
 from tests.test_rewrite import expand, said
 
@@ -87,3 +88,26 @@ def test_a_reply_that_names_no_model_specifies_nothing() -> None:
 def test_specifications_pairs_the_specific_with_the_thing_named_first() -> None:
     context = said("Greta lent me her brother's tent for the trip", "Nice of her.", "It's a 3-person MSR.")
     assert specifications(context, extract(context)) == [("3-person MSR", "the 3-person MSR tent")]
+
+
+# --- a problem pointed at --------------------------------------------------------------------------
+
+
+def test_a_bare_this_in_a_question_for_a_fix_points_at_the_problem_clause() -> None:
+    context = said("The importer crashes on CSV files with a BOM.", "Which version?", "3.2")
+    rewritten = expand("is there a workaround for this?", context)
+    assert "crashes on CSV files with a BOM" in rewritten
+
+
+def test_what_caused_that_takes_the_latest_report_of_something_going_wrong() -> None:
+    context = said("The weekly dashboard shows signups dropped in June.", "By how much?", "About a third.")
+    assert (
+        problem_text("what caused that?", "that", context)
+        == "that (the weekly dashboard shows signups dropped in June)"
+    )
+
+
+def test_a_question_that_asks_for_no_fix_or_a_context_with_no_problem_is_left_to_the_other_rules() -> None:
+    broken = said("The importer crashes on CSV files with a BOM.")
+    assert problem_text("can you summarise this?", "this", broken) is None
+    assert problem_text("why is this so popular?", "this", said("We adopted the new design system.")) is None

@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
@@ -98,7 +99,8 @@ def resolve(
         elif ref.anchored:
             choice = _temporal(query, ref, context, used)
         else:
-            choice = _from_context(ref, context) or choose(query, ref, pool, context)
+            problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
+            choice = (problem, 0.7) if problem else _from_context(ref, context) or choose(query, ref, pool, context)
             if choice is None and ref.kind == "place":
                 choice = locative(context)  # "worked there" after "my job at the bank"
         if choice is None:

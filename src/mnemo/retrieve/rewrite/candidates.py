@@ -469,7 +469,10 @@ def _verb_like_end(phrase: str, rest: str) -> bool:
         return True
     if following in _OBJECT_PRONOUNS and last.endswith("s") and not last.endswith(("ss", "'s")):
         return True  # "half the team loves it": a noun is not followed by an object pronoun
-    plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
+    before = phrase.split()[-2].lower()
+    if before.endswith("ing") and len(before) > 4 and last not in _THIRD_PERSON_VERBS:
+        return False  # "the blue running shoes", "my hiking boots": a gerund modifies the noun after it
+    plural_verb = last.endswith("s") and not last.endswith("ss") and not before.endswith("s")
     if following in PLURAL_AGREEING:  # "the old keys stop working": the verb follows, "keys" is its subject
         return False
     return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"

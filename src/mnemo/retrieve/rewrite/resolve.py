@@ -87,6 +87,8 @@ def resolve(
         ref = references[index]
         ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
         pool = [c for c in ranked if not _taken(c.text.lower(), used)]
+        if ref.kind in ("thing", "plural"):  # "what do they check in a UK MOT test": not the MOT itself
+            pool = [c for c in pool if not _named_in_query(query, ref, c.text)]
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
             other = choose(query, ref, pool, context) if _clause_mate(query, ref, same_at[gender]) else None
@@ -165,6 +167,14 @@ def _unslotted(
         rewritten, extra = attach_topic(rewritten, pending, candidates, done, context)
         done.extend(extra)
     return rewritten, done
+
+
+def _named_in_query(query: str, ref: Reference, text: str) -> bool:
+    """Whether the query names ``text`` itself outside the reference: a pronoun meaning it would
+    point inside the query, which needs no rewrite."""
+    bare = re.sub(r"^(?:the|my|your|our|a|an)\s+", "", text, flags=re.IGNORECASE)
+    rest = query[: ref.start] + " " + query[ref.end :]
+    return len(bare) > 1 and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", rest, re.IGNORECASE) is not None
 
 
 def _taken(text: str, used: set[str]) -> bool:

@@ -49,3 +49,24 @@ def test_that_before_a_possessive_is_still_a_determiner() -> None:
 def test_a_count_of_time_units_is_cut_from_a_phrase() -> None:
     assert tidy("the reminder two weeks") == "the reminder"
     assert tidy("the two weeks") == ""
+
+
+# --- people and pets a definite description names -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "name"),
+    [
+        (
+            ("we adopted a rescue whippet called Biscuit", "Is he settling in?"),
+            "how much should the dog eat?",
+            "Biscuit",
+        ),
+        (("our new kitten Tofu arrived today", "Lovely!"), "is the cat eating?", "Tofu"),
+        (("my brother and his wife Ines are visiting; Ines is vegetarian",), "book a table for the vegetarian", "Ines"),
+    ],
+)
+def test_a_pet_by_its_kind_or_a_person_by_an_attribute_takes_the_name(
+    turns: tuple[str, ...], query: str, name: str
+) -> None:
+    assert name in expand(query, said(*turns))

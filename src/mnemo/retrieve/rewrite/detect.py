@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
@@ -143,6 +144,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
         if not any(s < end and start < e for s, e in covered):
             found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
+    compared = comparison_span(query) if not found else None
+    if compared is not None:  # "which has the better ORM?": the pair just compared, named or not
+        found.append(Reference(query[compared[0] : compared[1]], "implicit", *compared))
     if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
         span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
         opener = fragment_opener(query) if span is None else None  # "and to Vis?"

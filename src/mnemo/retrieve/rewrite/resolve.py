@@ -20,7 +20,7 @@ from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
-from mnemo.retrieve.rewrite.comparison import comparison_frame
+from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
@@ -43,7 +43,7 @@ from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
-from mnemo.retrieve.rewrite.roles import name_roles, named_role
+from mnemo.retrieve.rewrite.roles import is_pet, name_roles, named_role
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -155,6 +155,9 @@ def _unslotted(
     framed = comparison_frame(query, context) if pending and not done else None
     if framed is not None:  # "which is cheaper?": the pair just compared, not the topic
         return framed, [Resolution(pending[0].text, framed, "implicit", 0.7)]
+    if pending and all(comparison_span(query) == (p.start, p.end) for p in pending):
+        return rewritten, done  # a comparison with no pair to compare: the topic would not say which
+
     rebuilt = substitute(query, context) if pending and not done else None
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
@@ -288,7 +291,7 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         return (item, 0.85) if item else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
         return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
-    if ref.kind == "implicit" and ref.noun and is_role(ref.noun.lower()):
+    if ref.kind == "implicit" and ref.noun and (is_role(ref.noun.lower()) or is_pet(ref.noun)):
         name = named_role(ref.noun, context)  # "the plumber": "Gareth the plumber"
         if name:
             return f"{ref.text} {name}", 0.8

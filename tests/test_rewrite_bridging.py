@@ -194,3 +194,8 @@ def test_an_event_named_by_a_gerund_and_its_object_keeps_the_gerund() -> None:
 def test_buying_that_second_hand_is_a_pronoun_not_an_ordinal() -> None:
     found = detect("where can I buy that second hand?", "the Fuji X100 is about 1,400 new")
     assert [(r.text, r.kind) for r in found] == [("that", "demonstrative")]
+
+
+def test_a_gerund_before_a_plural_noun_modifies_it() -> None:
+    texts = {c.text for c in extract(said("I ordered the blue running shoes last time", "The Pegasus 40?"))}
+    assert "the blue running shoes" in texts and "the blue running" not in texts

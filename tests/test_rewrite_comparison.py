@@ -111,3 +111,13 @@ def test_a_question_that_asks_for_no_fix_or_a_context_with_no_problem_is_left_to
     broken = said("The importer crashes on CSV files with a BOM.")
     assert problem_text("can you summarise this?", "this", broken) is None
     assert problem_text("why is this so popular?", "this", said("We adopted the new design system.")) is None
+
+
+def test_a_comparative_question_naming_a_generic_term_still_takes_the_pair() -> None:
+    context = said("torn between Flask and Litestar for the API", "Litestar is faster; Flask has more plugins.")
+    rewritten = expand("Which has the better ORM support?", context)
+    assert "Flask" in rewritten and "Litestar" in rewritten
+
+
+def test_a_comparative_question_with_no_pair_is_left_alone() -> None:
+    assert expand("which is faster?", said("I like Rome")) == "which is faster?"

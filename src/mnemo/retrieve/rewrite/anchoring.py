@@ -24,6 +24,7 @@ from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun, is_role
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.roles import PETS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 
@@ -78,17 +79,34 @@ def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     """Each tie with the shape of its rewrite (``{n}`` the noun, ``{p}`` the preposition, ``{x}`` the name)."""
     n = rf"(?i:\b{forms(noun)}\b)"
     plain = rf"(?i:\b{re.escape(noun.lower())}s?\b)"  # a compound's head is a noun, not "Sarah reviewed"
-    return [
-        (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
-        (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
-        (re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"), "{n} {x}"),  # "my landlord, Mr Hale, ..."
-        (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"), "{n} {x}"),
-        (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
-    ] + (
-        [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
-        if is_role(noun.lower())
-        else []
+    return (
+        [
+            (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
+            (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
+            (re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"), "{n} {x}"),  # "my landlord, Mr Hale, ..."
+            (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"), "{n} {x}"),
+            (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
+            # "Lorraine is vegan", "Theo's a diabetic": "the vegan" is the one the attribute was said of
+            (re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
+        ]
+        + _pet_patterns(noun)
+        + (
+            [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
+            if is_role(noun.lower())
+            else []
+        )
     )
+
+
+def _pet_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
+    """ "the dog" after "a rescue greyhound called Pepper" or "our beagle Hugo": a pet by its kind."""
+    kinds = PETS.get(noun.lower())
+    if kinds is None:
+        return []
+    return [
+        (re.compile(rf"(?i:\b(?:{kinds}))\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
+        (re.compile(rf"(?i:\b(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?:{kinds}))\s+{_NAME}"), "{n} {x}"),
+    ]
 
 
 #: A titled name: "Mr Okoye", "Dr. Osei" (an untitled capital after a role may be a verb's object).

@@ -254,8 +254,14 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
-    tidied = [(at, c if tidy(c.text) == c.text else replace(c, text=tidy(c.text))) for at, c in found]
+    tidied = [(at, c if tidy(c.text) == c.text else _retold(c, tidy(c.text))) for at, c in found]
     return [c for _, c in sorted(tidied, key=lambda pair: pair[0]) if c.text]
+
+
+def _retold(candidate: Candidate, text: str) -> Candidate:
+    """The candidate under its tidied text, its number read again from its new last word."""
+    last = text.split()[-1] if text else ""
+    return replace(candidate, text=text, plural=candidate.plural and looks_plural(last))
 
 
 def _named(
@@ -469,7 +475,10 @@ def _verb_like_end(phrase: str, rest: str) -> bool:
         return True
     if following in _OBJECT_PRONOUNS and last.endswith("s") and not last.endswith(("ss", "'s")):
         return True  # "half the team loves it": a noun is not followed by an object pronoun
-    plural_verb = last.endswith("s") and not last.endswith("ss") and not phrase.split()[-2].lower().endswith("s")
+    before = phrase.split()[-2].lower()
+    if before.endswith("ing") and len(before) > 4 and last not in _THIRD_PERSON_VERBS:
+        return False  # "the blue running shoes", "my hiking boots": a gerund modifies the noun after it
+    plural_verb = last.endswith("s") and not last.endswith("ss") and not before.endswith("s")
     if following in PLURAL_AGREEING:  # "the old keys stop working": the verb follows, "keys" is its subject
         return False
     return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"

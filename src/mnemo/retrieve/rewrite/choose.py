@@ -118,7 +118,11 @@ def _plural(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | No
         or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
         # "return them": the shoes, before one person; a subject "they" acts, and a thing seldom does
         or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)
-        or _best([c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker], high=0.5)
+        # one person only as a singular "they" of unknown gender: "Mehmet ... his mum" is "he"
+        or _best(
+            [c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker and not c.gender],
+            high=0.5,
+        )
     )
 
 

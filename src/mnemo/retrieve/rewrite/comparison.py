@@ -12,14 +12,31 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.lists import compared_pair
 
-#: "which is cheaper", "which one's actually better", "which would be more reliable".
+#: "which is cheaper", "which one's actually better", "which would be more reliable", "which has the
+#: better ORM".
 _WHICH = re.compile(
     r"\bwhich(?:\s+one)?(?:\s+(?:is|was|are|would\s+be|will\s+be)|'s)\s+(?:\w+ly\s+)?"
-    r"(?:better|worse|(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b",
+    r"(?:better|worse|(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b"
+    # "which has the better ORM?", "which one offers more storage?"
+    r"|\bwhich(?:\s+one)?\s+(?:has|had|offers|gives|needs|uses|costs)\s+(?:the\s+|a\s+)?"
+    r"(?:better|worse|bigger|smaller|cheaper|faster|more|less|fewer|best|worst)\b",
     re.IGNORECASE,
 )
 #: "the price difference", "what's the difference?" - but not "the difference between X and Y".
 _DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNORECASE)
+
+
+#: A question that names its own options: "which is cheaper, Lidl or Aldi?", "X vs Y".
+_OWN_OPTIONS = re.compile(r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|\bof\s+(?:the|these|those)\b", re.IGNORECASE)
+
+
+def comparison_span(query: str) -> tuple[int, int] | None:
+    """The span of a comparative question that names no options ("which has the better ORM?"),
+    or None: it points at the pair the conversation compared."""
+    found = _WHICH.search(query)
+    if found is None or _OWN_OPTIONS.search(query):
+        return None
+    return found.start(), found.end()
 
 
 def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | None:

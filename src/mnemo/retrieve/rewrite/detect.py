@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
@@ -143,6 +144,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
         if not any(s < end and start < e for s, e in covered):
             found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
+    compared = comparison_span(query) if not found else None
+    if compared is not None:  # "which has the better ORM?": the pair just compared, named or not
+        found.append(Reference(query[compared[0] : compared[1]], "implicit", *compared))
     if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
         span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
         opener = fragment_opener(query) if span is None else None  # "and to Vis?"
@@ -155,7 +159,15 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
+    quoted = [(m.start(), m.end()) for m in _QUOTED_TITLE.finditer(query)]
+    # "is 'This Is Us' worth watching?": words inside a quoted title or message refer to nothing
+    found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in quoted)]
     return sorted(found, key=lambda r: r.start)
+
+
+#: A quoted title or message: straight or curly quotes, the opening one not inside a word (so the
+#: apostrophe of "it's" opens nothing).
+_QUOTED_TITLE = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=\S)[^'\"\u2019\u201d]{2,80}?['\"\u2019\u201d](?!\w)")
 
 
 def _word_references(query: str, known: set[str]) -> list[Reference]:
@@ -179,6 +191,10 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         kind = _word_kind(low, prev, nxt)
         if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 2 if kind == "plural" else 1)):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
+        if kind == "plural" and _family_before(lowered[:i], words[:i]):
+            continue  # "ask the Patels if they can bring chairs": a family named in the query
+        if low in ("it", "its") and any(_IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]):
+            continue  # "rename load_config and update its docstring": the query's own identifier
         if kind == "plural" and _plural_before(lowered[:i]):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
@@ -325,6 +341,9 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if low == "that" and _plural_word(nxt) and "'" not in nxt:
+        # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
+        return "pronoun" if pointer else None
     if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
         return "pronoun"  # "buy that second hand": how it is bought, no ordinal
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in _STATE_ADJECTIVES:
@@ -421,6 +440,18 @@ _THING_DETERMINERS = frozenset("the my your our this".split())
 _SUBORDINATORS = frozenset(
     "when while if because and but or so that which who what where why how whether since until before after".split()
 )
+
+
+def _family_before(lowered: list[str], words: list[tuple[str, int, int]]) -> bool:
+    """ "the Patels", "the Hendersons": a family or group by its plural name, before "they"."""
+    return any(
+        n and lowered[n - 1] == "the" and w[:1].isupper() and _plural_word(w.lower())
+        for n, (w, _, _) in enumerate(words)
+    )
+
+
+#: A word shaped like code: snake_case, dotted, a path or a call ("load_config", "utils.py", "run()").
+_IDENTIFIER_WORD = re.compile(r"^[A-Za-z][\w]*(?:_[\w]+|\.[a-z]\w*|/\w+|\(\))")
 
 
 def _named_before(words: list[tuple[str, int, int]], needed: int) -> bool:

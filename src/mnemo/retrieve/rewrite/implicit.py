@@ -100,6 +100,8 @@ _CALENDAR = re.compile(
 #: Relational nouns that are verbs too, nouns after "the" ("what time is the start?"); "the next"
 #: is the speaker's own next occasion ("when is the next match?"), no reference.
 _VERB_NOUNS = frozenset({"start", "end", "cost", "costs"})
+#: Pets a query may call by their kind ("how much should the dog eat"); roles.py finds the name.
+_PET_NOUNS = frozenset({"dog", "puppy", "pup", "cat", "kitten", "pet"})
 _TIME_AFTER = re.compile(r"\s+(?:" + "|".join(sorted(TIME_HEADS)) + r")s?\b", re.IGNORECASE)
 _AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
 
@@ -118,7 +120,8 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     stem = noun.removesuffix("s")
     if _bridging(match, query, content, end):
         return True
-    return noun in RELATIONAL or stem in RELATIONAL or is_role(stem) or noun in known or stem in known
+    described = is_role(stem) or stem in _PET_NOUNS  # "the plumber", "the dog": the context may name them
+    return noun in RELATIONAL or stem in RELATIONAL or described or noun in known or stem in known
 
 
 def _bridging(match: re.Match[str], query: str, content: list[str], end: int) -> bool:
@@ -162,6 +165,8 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
             break
         if run and low.endswith("ed") and len(low) > 4:
             break  # "the landlord answered": a past-tense verb after the noun is its predicate
+        if run and low.endswith("ing") and len(low) > 4:
+            break  # "is the cat eating?": a progressive verb after the noun is its predicate
         run.append(word)
     if not run:
         return match.group(1).lower(), match.end(1)

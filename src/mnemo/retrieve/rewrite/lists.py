@@ -333,6 +333,10 @@ def _subject(clause: str) -> str:
     return run.group(1) if run else _head(clause, whole=True)
 
 
+#: Two names weighed against each other: "between Flask and Litestar", "Flask or Litestar", "X vs Y".
+_WEIGHED = re.compile(
+    r"(?:between\s+)?([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)\s+(?:and|or|vs\.?|versus)\s+([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+)
 #: How far back a compared pair may lie: a comparison follows the comparing.
 _RECENT = 3
 
@@ -343,11 +347,13 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     messages ("PureGym is 24.99" - "The Gym Group near you is 21.99")."""
     recent = list(context)[-_RECENT:]
     for message in reversed(recent):
-        names = distinct(names_in(str(message.get("content") or "")))
+        text = str(message.get("content") or "")
+        names = distinct(names_in(text))
         if len(names) == 2:
             return names
-        if len(names) > 2:
-            return []  # a list: which two of them is not for this rule to guess
+        if len(names) > 2:  # a list: only "between X and Y" or "X or Y" says which two are weighed
+            joined = next((m for m in _WEIGHED.finditer(text) if not re.search(r",\s*$", text[: m.start()])), None)
+            return [joined.group(1), joined.group(2)] if joined else []  # "Lisbon, Porto and Seville": three
     if len(recent) >= 2:  # one name in each of the last two messages: the exchange compares them
         last = [distinct(names_in(str(m.get("content") or ""))) for m in recent[-2:]]
         if all(len(n) == 1 for n in last) and last[0][0].lower() != last[1][0].lower():

@@ -20,7 +20,7 @@ from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
-from mnemo.retrieve.rewrite.comparison import comparison_frame
+from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
@@ -43,7 +43,7 @@ from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
-from mnemo.retrieve.rewrite.roles import name_roles, named_role
+from mnemo.retrieve.rewrite.roles import is_pet, name_roles, named_role
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -87,6 +87,8 @@ def resolve(
         ref = references[index]
         ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
         pool = [c for c in ranked if not _taken(c.text.lower(), used)]
+        if ref.kind in ("thing", "plural"):  # "what do they check in a UK MOT test": not the MOT itself
+            pool = [c for c in pool if not _named_in_query(query, ref, c.text)]
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
             other = choose(query, ref, pool, context) if _clause_mate(query, ref, same_at[gender]) else None
@@ -153,6 +155,9 @@ def _unslotted(
     framed = comparison_frame(query, context) if pending and not done else None
     if framed is not None:  # "which is cheaper?": the pair just compared, not the topic
         return framed, [Resolution(pending[0].text, framed, "implicit", 0.7)]
+    if pending and all(comparison_span(query) == (p.start, p.end) for p in pending):
+        return rewritten, done  # a comparison with no pair to compare: the topic would not say which
+
     rebuilt = substitute(query, context) if pending and not done else None
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
@@ -165,6 +170,14 @@ def _unslotted(
         rewritten, extra = attach_topic(rewritten, pending, candidates, done, context)
         done.extend(extra)
     return rewritten, done
+
+
+def _named_in_query(query: str, ref: Reference, text: str) -> bool:
+    """Whether the query names ``text`` itself outside the reference: a pronoun meaning it would
+    point inside the query, which needs no rewrite."""
+    bare = re.sub(r"^(?:the|my|your|our|a|an)\s+", "", text, flags=re.IGNORECASE)
+    rest = query[: ref.start] + " " + query[ref.end :]
+    return len(bare) > 1 and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", rest, re.IGNORECASE) is not None
 
 
 def _taken(text: str, used: set[str]) -> bool:
@@ -278,7 +291,7 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         return (item, 0.85) if item else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
         return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
-    if ref.kind == "implicit" and ref.noun and is_role(ref.noun.lower()):
+    if ref.kind == "implicit" and ref.noun and (is_role(ref.noun.lower()) or is_pet(ref.noun)):
         name = named_role(ref.noun, context)  # "the plumber": "Gareth the plumber"
         if name:
             return f"{ref.text} {name}", 0.8

@@ -11,12 +11,35 @@ from mnemo.retrieve.rewrite.resolution import Resolution
 _NAME = r"((?:Dr\.?\s+|Mrs?\.?\s+|Ms\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
 
 
+#: Pets by kind, and the words a conversation uses for each ("a rescue greyhound called Pepper"
+#: is the dog): "the dog" in a query means the pet the conversation named.
+_DOGS = (
+    "dog|dogs|puppy|pup|greyhound|beagle|labrador|retriever|spaniel|terrier|poodle|collie|dachshund|husky|pug"
+    "|bulldog|whippet|lurcher|sheepdog|corgi|schnauzer"
+)
+_CATS = "cat|cats|kitten|kitty|tabby|moggy"
+PETS = {
+    "dog": _DOGS,
+    "puppy": _DOGS,
+    "pup": _DOGS,
+    "cat": _CATS,
+    "kitten": _CATS,
+    "pet": f"{_DOGS}|{_CATS}|rabbit|hamster|parrot|tortoise",
+}
+
+
+def is_pet(noun: str) -> bool:
+    return noun.lower() in PETS
+
+
 def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The name the conversation gave a role: "Gareth the plumber", "my physio Nadia", "Dr Mbeki"
-    for "the doctor"; the latest one wins. None when the role was never named."""
-    role = re.escape(noun.lower())
+    for "the doctor", "Pepper" for "the dog" after "a rescue greyhound called Pepper"; the latest
+    one wins. None when the role was never named."""
+    role = PETS.get(noun.lower()) or re.escape(noun.lower())
     patterns = [
-        rf"{_NAME},?\s+(?:the|my|our)\s+(?i:{role})\b",
+        rf"\b(?i:{role})\s+(?:called|named)\s+{_NAME}",
+        rf"{_NAME},?\s+(?:the|my|our|a|an)\s+(?:[a-z]+\s+)?(?i:{role})\b",
         rf"\b(?i:{role}),?\s+{_NAME}",
     ]
     if noun.lower() in ("doctor", "dentist", "gp", "vet", "surgeon", "dermatologist"):
@@ -37,7 +60,7 @@ def name_roles(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, l
     """ "the doctor" -> "the doctor Dr Okonkwo" when the conversation named that role."""
     for match in _ROLE_PHRASE.finditer(query):
         noun = match.group(1)
-        if not is_role(noun):
+        if not is_role(noun) and not is_pet(noun):
             continue
         name = named_role(noun, context)
         if name and name.lower() not in query.lower():

@@ -40,6 +40,8 @@ _ADJECTIVES = frozenset(
 )
 #: Adverb endings ("constantly", "seriously"), which "family", "reply" or "July" do not have.
 _ADVERB = re.compile(r"(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
+_TIME_UNITS = frozenset("minute hour day night week month year".split())
+_COUNTS = frozenset("a an one two three four five six seven eight nine ten few couple several".split())
 _DETERMINERS = frozenset("the a an my our your his her their this that these those".split())
 
 
@@ -53,6 +55,8 @@ def tidy(phrase: str) -> str:
             words.pop()  # "the pool size also"; "the first" keeps its only word
         elif last in _VERB or (last in _NAMED_VERB and _NAMED.match(before)):
             words.pop()
+        elif len(words) > 2 and last.rstrip("s") in _TIME_UNITS and before.lower() in _COUNTS:
+            del words[-2:]  # "a reminder two weeks before": how long before, not part of the reminder
         elif last.endswith("ing") and (before.lower() in _VERB or _NAMED.match(before) or before.endswith("'s")):
             words.pop()  # "the mouse keeps disconnecting", "your friend Haruto going", "Jonah's thinking"
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite import detect
+from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
@@ -70,3 +71,28 @@ def test_a_pet_by_its_kind_or_a_person_by_an_attribute_takes_the_name(
     turns: tuple[str, ...], query: str, name: str
 ) -> None:
     assert name in expand(query, said(*turns))
+
+
+def test_a_hyphenated_in_is_no_place_cue_in_lower_case_chat() -> None:
+    context = said("our cache keeps dropping logged-in users", "Your Memcached node ran out of memory last night.")
+    assert "Users" not in {c.text for c in extract(context)}
+
+
+def test_they_are_the_couple_the_conversation_introduced_together() -> None:
+    context = said(
+        "my cousin Rosa just got engaged to Tomasz!!",
+        "Lovely! When's the wedding?",
+        "May, in Porto. Tomasz is thrilled",
+    )
+    rewritten = expand("what should i get them as a present", context)
+    assert "Rosa" in rewritten and "Tomasz" in rewritten and "Porto" not in rewritten
+
+
+def test_then_closing_an_assenting_reply_is_no_time() -> None:
+    context = said("the deploy at 14:00 failed", "The worker ran out of memory during the migration.")
+    assert [r.kind for r in detect("ok rerun it then", " ".join(m["content"] for m in context))] == ["thing"]
+
+
+def test_a_lower_case_subject_before_an_adverb_and_its_verb_is_a_candidate() -> None:
+    context = said("the disk is still full", "The rotation ran, but nginx still holds the old file handles.")
+    assert "nginx" in {c.text for c in extract(context)}

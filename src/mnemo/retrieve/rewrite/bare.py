@@ -24,7 +24,9 @@ _FINITE = (
     r"(?:is|was|are|were|has|had|went|goes|keeps|kept|rose|fell|dropped|jumped|doubled|halved|looks|seems"
     r"|[a-z]{3,}ed)\b"
 )
-_SUBJECT = re.compile(rf"{_OPENER}([a-z][a-z0-9-]{{2,}})\s+(?={_FINITE})")
+_SUBJECT = re.compile(
+    rf"{_OPENER}([a-z][a-z0-9-]{{2,}})\s+(?=(?:still|also|just|now|never|always|already)\s+[a-z]{{3,}}s\b|{_FINITE})"
+)
 _NOT_SUBJECTS = frozenset("i you we he she they it this that there which who what everything nothing".split())
 
 

@@ -46,7 +46,7 @@ def choose(
     if ref.kind == "person":
         return _person(query, ref, candidates, context)
     if ref.kind == "plural":
-        return _plural(low, candidates)
+        return _plural(low, candidates, context)
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
         return _best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
@@ -89,18 +89,26 @@ def _person(
     return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
 
 
-def _plural(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+def _plural(
+    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = ()
+) -> tuple[str, float] | None:
     """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
     teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
     # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
     groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
-    people = [c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper()]
+    places = {c.text for c in candidates if c.kind == "place"}
+    # "next June in Jaipur": a name also read as a place is none of "the two people"
+    people = [
+        c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper() and c.text not in places
+    ]
     people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
     recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
     if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
         first, second = sorted(recent[:2], key=lambda c: c.order)
         return f"{first.text} and {second.text}", 0.75
-    places = {c.text for c in candidates if c.kind == "place"}
+    couple = _couple(recent, people, context) if len(recent) == 1 else None
+    if couple is not None:  # "Anjali got engaged to Marcus" ... "Marcus has never been": the two of them
+        return couple, 0.7
     # "Stripe changed their fees": an organisation; "in Galway" is where, not who
     named = [
         c
@@ -311,10 +319,35 @@ _PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split(
 _PLACE_WORDS = frozenset("place spot restaurant bar pub cafe shop store hotel clinic venue taverna".split())
 
 
+def _couple(
+    recent: Sequence[Candidate], people: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> str | None:
+    """The two people of the latest of the last three messages that names two, one of them the
+    person named last: "they" continue the pair the conversation introduced together."""
+    for message in list(context)[-3:][::-1]:
+        text = str(message.get("content") or "")
+        named = [c for c in people if re.search(rf"(?<!\w){re.escape(c.text)}(?!\w)", text)]
+        # "my friend Anjali" and "Anjali" are one person: the shorter reading is the one kept
+        named = [c for c in named if not any(o is not c and o.text in c.text for o in named)]
+        if len(named) >= 2:
+            if recent[0] not in named:
+                return None
+            first, second = sorted(named[:2], key=lambda c: text.find(c.text))
+            return f"{first.text} and {second.text}"
+    return None
+
+
 def _pair(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     """Two named things of the latest message stand for "they"/"those" ("Qdrant and Milvus")."""
+    places = {c.text for c in candidates if c.kind == "place"}
     named = [
-        c for c in candidates if c.kind == "thing" and c.last_seen == 0 and c.text[:1].isupper() and " " not in c.text
+        c
+        for c in candidates
+        if c.kind == "thing"
+        and c.last_seen == 0
+        and c.text[:1].isupper()
+        and " " not in c.text
+        and c.text not in places
     ]
     return (f"{named[0].text} and {named[1].text}", 0.7) if len(named) >= 2 else None
 

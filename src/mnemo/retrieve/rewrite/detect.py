@@ -283,10 +283,19 @@ def _with_temporal_pointers(query: str, found: list[Reference], has_context: boo
     spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
     spans = _merged(spans + (clause_spans(query) if has_context else []))
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
+    if _CONSEQUENCE_THEN.search(query):  # "ok restart it then": "in that case", no time
+        spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
     if not spans:
         return found
     kept = [r for r in found if not any(s < r.end and r.start < e for s, e in spans)]
     return kept + [Reference(query[s:e], "temporal", s, e, anchored=True) for s, e in spans]
+
+
+#: "then" closing a reply that opens with an assent ("ok restart it then", "fine, book it then"):
+#: the consequence of what was said, no point in time.
+_CONSEQUENCE_THEN = re.compile(
+    r"^\s*(?:ok|okay|fine|alright|all\s+right|right|so|well|yes|yeah|yep|sure|cool|great)\b.*\bthen\W*$", re.IGNORECASE
+)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

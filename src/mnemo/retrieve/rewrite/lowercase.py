@@ -18,7 +18,7 @@ _LOWER_PERSON_CUE = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|ask|asked|tell|told|met|ping|pinged|call|called|email|emailed|talked to|talk to|"
     r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
 )
-_LOWER_PLACE_CUE = re.compile(r"\b(?:in|to|from|at)\s+$")
+_LOWER_PLACE_CUE = re.compile(r"(?<!-)\b(?:in|to|from|at)\s+$")
 #: "did your dad cry", "will my sister come": after an auxiliary and its subject comes the verb,
 #: so the person noun here cues no name.
 _AUX_SUBJECT = re.compile(

@@ -121,3 +121,15 @@ def test_a_comparative_question_naming_a_generic_term_still_takes_the_pair() -> 
 
 def test_a_comparative_question_with_no_pair_is_left_alone() -> None:
     assert expand("which is faster?", said("I like Rome")) == "which is faster?"
+
+
+def test_the_name_an_answer_suggests_is_the_thing_asked_for() -> None:
+    context = said(
+        "any ideas for a weekend trip from Madrid?",
+        "Segovia is the classic one: the aqueduct and the castle, 30 minutes by train.",
+        "sounds good",
+    )
+    assert "Segovia" in expand("is it busy on sundays", context)
+    # a user's own sentence is no suggestion, and a message that asked for nothing instantiates nothing
+    plain = said("we went on a weekend trip", "Segovia is the classic one for that.")
+    assert specifications(plain, extract(plain)) == []

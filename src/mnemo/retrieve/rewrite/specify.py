@@ -35,6 +35,10 @@ def specifications(messages: Sequence[Mapping[str, str]], things: Sequence[Candi
     out: list[tuple[str, str]] = []
     for at in range(1, len(messages)):
         text = str(messages[at].get("content") or "").strip()
+        answer = _recommended(messages, at, things)
+        if answer is not None:  # "any ideas for a day trip?" - "Sintra is the classic one: ..."
+            out.append(answer)
+            continue
         found = _COPULA.match(text) or _FRAGMENT.match(text) or _ECHO.match(text)
         if found is None:
             continue
@@ -61,6 +65,31 @@ def specifications(messages: Sequence[Mapping[str, str]], things: Sequence[Candi
             merged = f"the {specific} {head}"
         out.append((specific, merged))
     return out
+
+
+#: A request for a suggestion: what the answer's first name instantiates.
+_REQUEST = re.compile(
+    r"\b(?:any\s+(?:ideas|suggestions|recommendations|tips)|recommend|suggest|looking\s+for|need\s+a|good\s+\w+\s+for)\b",
+    re.IGNORECASE,
+)
+#: An answer that opens by naming its suggestion: "Sintra is the classic one", "The Zirbenweg is a good fit".
+_SUGGESTION = re.compile(r"^\s*(?:The\s+)?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,3})\s+(?:is|are|'s)\s+(?:a|an|the|your)\b")
+
+
+def _recommended(messages: Sequence[Mapping[str, str]], at: int, things: Sequence[Candidate]) -> tuple[str, str] | None:
+    """(name, merged phrase) when message ``at`` answers a request for a suggestion by naming one:
+    the name is the thing asked for ("the Sintra day trip"), so a later "it" means it."""
+    asked = str(messages[at - 1].get("content") or "")
+    role = str(messages[at].get("role") or "").lower()
+    if role in ("user", "human") or not _REQUEST.search(asked):
+        return None
+    named = _SUGGESTION.match(str(messages[at].get("content") or ""))
+    general = _first_thing(asked.lower(), things) if named else None
+    if named is None or general is None:
+        return None
+    bare = re.sub(r"^(?:the|my|your|a|an)\s+", "", general, flags=re.IGNORECASE)
+    name = named.group(1)
+    return (name, f"the {name} {bare}") if bare.split()[-1].lower() not in name.lower() else None
 
 
 def _first_thing(text: str, things: Sequence[Candidate]) -> str | None:

@@ -133,3 +133,12 @@ def test_the_name_an_answer_suggests_is_the_thing_asked_for() -> None:
     # a user's own sentence is no suggestion, and a message that asked for nothing instantiates nothing
     plain = said("we went on a weekend trip", "Segovia is the classic one for that.")
     assert specifications(plain, extract(plain)) == []
+
+
+def test_a_wish_answered_by_a_named_suggestion_takes_the_name() -> None:
+    context = said(
+        "I want to run a half marathon next spring",
+        "The Bath Half on 15 March is flat and fast; entries close in January.",
+        "signed up!",
+    )
+    assert "Bath Half" in expand("can you put that race in my calendar", context)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.store.sql import STOPWORDS
 
 _COPULA = re.compile(r"^\s*(?:it'?s|it\s+is|that'?s)\s+(?:a|an)\s+([\w .'&-]{2,40}?)\s*[.!]*\s*$", re.IGNORECASE)
 _FRAGMENT = re.compile(r"^\s*[a-z][\w-]*,\s+(?:a|an)\s+([\w .'&-]{2,40}?)\s*[.!]*\s*$", re.IGNORECASE)
@@ -69,11 +70,19 @@ def specifications(messages: Sequence[Mapping[str, str]], things: Sequence[Candi
 
 #: A request for a suggestion: what the answer's first name instantiates.
 _REQUEST = re.compile(
-    r"\b(?:any\s+(?:ideas|suggestions|recommendations|tips)|recommend|suggest|looking\s+for|need\s+a|good\s+\w+\s+for)\b",
+    r"\b(?:any\s+(?:ideas|suggestions|recommendations|tips)|recommend|suggest|looking\s+for|need\s+a|good\s+\w+\s+for"
+    r"|i\s+want\s+(?:a|an|to)|i'd\s+like\s+(?:a|an|to)|find\s+me|what'?s\s+a\s+good|what\s+is\s+a\s+good)\b",
     re.IGNORECASE,
 )
-#: An answer that opens by naming its suggestion: "Sintra is the classic one", "The Zirbenweg is a good fit".
-_SUGGESTION = re.compile(r"^\s*(?:The\s+)?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,3})\s+(?:is|are|'s)\s+(?:a|an|the|your)\b")
+#: An answer that opens by naming its suggestion: "Sintra is the classic one", "The Zirbenweg is a
+#: good fit", "The Porto 10k on 5 October is flat", "dateparser handles natural-language dates".
+_SUGGESTION = re.compile(
+    r"^\s*(?:The\s+)?([A-Z][\w'-]+(?:\s+[A-Z0-9][\w'-]*){0,3}|[a-z][a-z0-9_-]{4,})"
+    r"(?:\s+(?:on|in|at|from)\s+[\w ]{1,20}?)?"
+    r"\s+(?:is|are|'s|has|handles|works|does|fits|suits|covers|supports|runs)\b"
+)
+#: Lower-case openers of an answer that are no name ("maybe", "probably", "there's").
+_NOT_SUGGESTIONS = frozenset("maybe probably there here these those which yours that this most every".split())
 
 
 def _recommended(messages: Sequence[Mapping[str, str]], at: int, things: Sequence[Candidate]) -> tuple[str, str] | None:
@@ -84,6 +93,8 @@ def _recommended(messages: Sequence[Mapping[str, str]], at: int, things: Sequenc
     if role in ("user", "human") or not _REQUEST.search(asked):
         return None
     named = _SUGGESTION.match(str(messages[at].get("content") or ""))
+    if named is not None and (named.group(1).lower() in _NOT_SUGGESTIONS or named.group(1).lower() in STOPWORDS):
+        named = None
     general = _first_thing(asked.lower(), things) if named else None
     if named is None or general is None:
         return None

@@ -8,6 +8,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
@@ -96,3 +97,12 @@ def test_then_closing_an_assenting_reply_is_no_time() -> None:
 def test_a_lower_case_subject_before_an_adverb_and_its_verb_is_a_candidate() -> None:
     context = said("the disk is still full", "The rotation ran, but nginx still holds the old file handles.")
     assert "nginx" in {c.text for c in extract(context)}
+
+
+def test_a_misspelt_demonstrative_noun_is_read_as_the_conversation_wrote_it() -> None:
+    context = said("Farah: proposal, move the launch to the 14th", "Greg: I'll ask marketing")
+    assert as_written("propsal", context) == "proposal"
+    assert "proposal" in expand("did greg get back on that propsal", context)
+    # a verb form of the noun is no spelling of it, and short or known words are left alone
+    assert as_written("rename", said("Kaveh renamed the service")) == "rename"
+    assert as_written("cat", said("the car is fixed")) == "cat"

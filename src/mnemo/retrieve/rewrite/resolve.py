@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import is_pet, name_roles, named_role
+from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -85,6 +86,8 @@ def resolve(
     centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
         ref = references[index]
+        if ref.kind == "demonstrative" and ref.noun:  # "that propsal": the conversation's "proposal"
+            ref = replace(ref, noun=as_written(ref.noun, context))
         ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
         pool = [c for c in ranked if not _taken(c.text.lower(), used)]
         if ref.kind in ("thing", "plural"):  # "what do they check in a UK MOT test": not the MOT itself

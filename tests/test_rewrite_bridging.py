@@ -160,6 +160,7 @@ def test_object_them_takes_a_plural_thing_before_a_single_person() -> None:
         ("the constantly", ""),
         ("the new sunscreen", "the new sunscreen"),
         ("the two", ""),  # "the two of them": a count, no thing
+        ("Beatriz's wedding", "Beatriz's wedding"),  # a noun in -ing after a possessive stays
         ("the two flats", "the two flats"),
     ],
 )

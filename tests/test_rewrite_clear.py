@@ -9,7 +9,7 @@ import pytest
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.spelling import as_written
-from mnemo.retrieve.rewrite.tidy import tidy
+from mnemo.retrieve.rewrite.tidy import tidy, without_particles
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -106,3 +106,15 @@ def test_a_misspelt_demonstrative_noun_is_read_as_the_conversation_wrote_it() ->
     # a verb form of the noun is no spelling of it, and short or known words are left alone
     assert as_written("rename", said("Kaveh renamed the service")) == "rename"
     assert as_written("cat", said("the car is fixed")) == "cat"
+
+
+def test_an_event_keeps_its_verb_but_not_the_particle_its_date_left() -> None:
+    assert without_particles("a payment notification since") == "a payment notification"
+    assert without_particles("my laptop died") == "my laptop died"
+    context = said("I force-pushed to main by accident at 16:20", "I restored main from the reflog.")
+    assert "force-pushed to main" in expand("did anyone push to main in the meantime", context)
+
+
+def test_a_name_with_is_and_a_progressive_verb_owns_nothing() -> None:
+    texts = {c.text for c in extract(said("the Hendersons are bringing a pavlova and Pedro's coming too"))}
+    assert not any("coming" in t for t in texts)

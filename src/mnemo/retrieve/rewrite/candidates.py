@@ -327,6 +327,7 @@ def _possessed(text: str) -> list[tuple[int, Candidate]]:
             and noun not in STOPWORDS
             and noun not in PHRASE_BREAKERS
             and not past_participle(noun)
+            and noun not in _PROGRESSIVE  # "Pedro's coming too": "Pedro is coming", no possession
         ):
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
@@ -334,6 +335,12 @@ def _possessed(text: str) -> list[tuple[int, Candidate]]:
     return found
 
 
+#: Verbs whose "-ing" form follows a name's "'s" as "is" ("Pedro's coming", "Jonah's thinking").
+_PROGRESSIVE = frozenset(
+    """coming going doing bringing making leaving working thinking looking trying getting taking having running
+    playing staying moving flying driving hosting cooking sending joining helping starting finishing waiting
+    planning visiting arriving travelling traveling""".split()
+)
 _POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
 _PERSON_OWNED = re.compile(
     r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",

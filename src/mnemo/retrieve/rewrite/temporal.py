@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_prep
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import COLLECTIVES, COMMON_VERBS, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.tidy import without_particles
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
 
@@ -139,6 +140,7 @@ def event_in(text: str) -> tuple[str | None, float]:
             place = None
         if place is None:
             shown += _locative(text[start + len(shown) :])  # "her new job at the maritime museum"
+        shown = without_particles(shown)  # "a payment notification since" (its date cut off) ends at its noun
         if shown.split()[0] in ("The", "Our", "My", "A", "An", "His", "Her", "Their"):
             shown = shown[0].lower() + shown[1:]  # it opened its sentence; mid-query it is lower-case
         # an indefinite phrase introduces something new ("a taxi driver"); events are known ones
@@ -182,7 +184,7 @@ _DEED = re.compile(
     r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
     r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
     r"(?:just\s+|finally\s+)?"
-    r"(?:[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave)\b.*)$",
+    r"(?:(?:[a-z]+-)?[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave)\b.*)$",
     re.IGNORECASE,
 )
 

@@ -17,7 +17,7 @@ import re
 _NEVER_LAST = frozenset(
     """first usually also still yesterday today tomorrow tonight right near too though tho again now then
     just already lol pls plz really maybe anyway later soon here there instead either
-    for of with to at in on from about around by into
+    for of with to at in on from about around by into since until till
     might may will would can could should must shall""".split()
 )
 #: Third-person verbs that are seldom plural nouns: after a noun they are its verb ("Carlos thinks").
@@ -57,12 +57,21 @@ def tidy(phrase: str) -> str:
             words.pop()
         elif len(words) > 2 and last.rstrip("s") in _TIME_UNITS and before.lower() in _COUNTS:
             del words[-2:]  # "a reminder two weeks before": how long before, not part of the reminder
-        elif last.endswith("ing") and (before.lower() in _VERB or _NAMED.match(before) or before.endswith("'s")):
-            words.pop()  # "the mouse keeps disconnecting", "your friend Haruto going", "Jonah's thinking"
+        elif last.endswith("ing") and (before.lower() in _VERB or (_NAMED.match(before) and not before.endswith("'s"))):
+            words.pop()  # "the mouse keeps disconnecting", "your friend Haruto going"
         else:
             break
     if words and words[0].lower() in _DETERMINERS:
         rest = [w.lower() for w in words[1:]]
         if not rest or rest[0] in _VERB_AFTER_DETERMINER or all(w in _ADJECTIVES or _ADVERB.search(w) for w in rest):
             return ""  # "the sounds fun", "the new", "the constantly"
+    return " ".join(words)
+
+
+def without_particles(phrase: str) -> str:
+    """``phrase`` without trailing adverbs and prepositions only: an event keeps its verb ("my
+    laptop died"), but not the "since" its date left behind ("a payment notification since")."""
+    words = phrase.split()
+    while len(words) > 1 and words[-1].lower() in _NEVER_LAST and not words[-1][:1].isupper():
+        words.pop()
     return " ".join(words)

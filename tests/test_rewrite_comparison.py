@@ -142,3 +142,28 @@ def test_a_wish_answered_by_a_named_suggestion_takes_the_name() -> None:
         "signed up!",
     )
     assert "Bath Half" in expand("can you put that race in my calendar", context)
+
+
+# --- choosing by a property stated in one part of a clause --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "chosen"),
+    [
+        (
+            ("bloods: sodium 139, potassium 5.9", "Sodium is normal and potassium is high."),
+            "what lowers the high one?",
+            "potassium",
+        ),
+        (("Tickets: OPS-1 login slow, OPS-2 export crashes, OPS-3 typo",), "assign the export one to Ravi", "OPS-2"),
+        (
+            ("two finalists: Ines, who is strong in Golang, and Tom, who knows Rust",),
+            "book a call with the golang one",
+            "Ines",
+        ),
+    ],
+)
+def test_the_part_of_a_clause_that_states_the_property_names_the_choice(
+    turns: tuple[str, ...], query: str, chosen: str
+) -> None:
+    assert chosen in expand(query, said(*turns))

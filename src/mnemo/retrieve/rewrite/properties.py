@@ -95,9 +95,34 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
             if not patterns or not all(p.search(clause) for p in patterns):
                 continue
             item = _ITEM_HEAD.match(clause) if modifier else None
-            subject = item.group(1) if item and item.group(1).lower() not in STOPWORDS else _subject(clause)
+            if item and item.group(1).lower() not in STOPWORDS:
+                return item.group(1)
+            # "Cholesterol is a little high and ferritin is low", "PLAT-310 login timeout, PLAT-311
+            # avatar upload fails": the part that states the property has a subject of its own
+            subject = _part_subject(_PART.split(clause), patterns) or _subject(clause)
             if subject:
                 return subject
+    return None
+
+
+_PART = re.compile(r",\s*|\s+(?:and|but|while|whereas)\s+")
+#: A part that opens with its own name or identifier: "PLAT-311 avatar upload fails", "Bilal".
+_PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*)*)|[\w-]*\d[\w-]*)")
+_RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
+
+
+def _part_subject(parts: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> str | None:
+    """The subject of the part of a clause that states the property; a relative part ("Bilal, who
+    is strong in SQL") has the subject of the part before it."""
+    for n, part in enumerate(parts):
+        if not all(p.search(part) for p in patterns):
+            continue
+        if _RELATIVE.match(part):
+            part = parts[n - 1] if n else part
+        head = _PART_HEAD.match(part)
+        if head and head.group(1).lower() not in STOPWORDS and head.group(1).lower() not in _OPENERS:
+            return head.group(1)
+        return _subject(part)
     return None
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.comparison import comparison_frame
-from mnemo.retrieve.rewrite.lists import compared_pair
+from mnemo.retrieve.rewrite.lists import compared_pair, list_items
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.specify import specifications
 from tests.test_rewrite import expand, said
@@ -167,3 +167,14 @@ def test_the_part_of_a_clause_that_states_the_property_names_the_choice(
     turns: tuple[str, ...], query: str, chosen: str
 ) -> None:
     assert chosen in expand(query, said(*turns))
+
+
+def test_an_announced_list_of_people_with_relative_clauses_and_titles() -> None:
+    text = "Two options: Dr Amadi, who runs the sleep clinic, or Prof. Varga, who wrote the guidance."
+    assert list_items(text, 2) == ["Dr Amadi", "Prof Varga"]
+    context = said("who should speak at the staff training?", text, "mostly nurses attend")
+    assert "Dr Amadi" in expand("draft an invite to that first person", context)
+
+
+def test_two_clauses_joined_by_and_are_no_list() -> None:
+    assert list_items("my nephew Oscar turns 8 on Sunday and he's obsessed with trains", 2) == []

@@ -22,9 +22,9 @@ from functools import lru_cache
 
 from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun, is_role
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
+from mnemo.retrieve.rewrite.names import PETS
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
-from mnemo.retrieve.rewrite.roles import PETS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 

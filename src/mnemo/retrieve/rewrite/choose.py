@@ -26,6 +26,7 @@ from mnemo.retrieve.rewrite.names import (
     TIME_HEADS,
 )
 from mnemo.retrieve.rewrite.temporal import TIME
+from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _OWNERS = frozenset({"the", "my", "your"})
@@ -178,12 +179,8 @@ def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float
 
 def _named_in(query: str, name: str) -> bool:
     """Whether the query itself names this person (a capitalised name, as a whole word)."""
-    bare = _without_determiner(name)
+    bare = without_determiner(name)
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
-
-
-def _without_determiner(text: str) -> str:
-    return re.sub(r"^(?:the|my|your|our)\s+", "", text)
 
 
 def _leads_group(text: str) -> bool:
@@ -192,7 +189,7 @@ def _leads_group(text: str) -> bool:
     words = text.lower().split()
     if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
         return True
-    return words[0] in _COUNTS and words[-1].rstrip("s") not in _TIME_UNITS
+    return words[0] in _COUNTS and words[-1].rstrip("s") not in TIME_UNITS
 
 
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
@@ -234,11 +231,10 @@ def _span_of_time(candidate: Candidate) -> bool:
     words = candidate.text.lower().split()
     if words and words[0] in _SPAN_PREPOSITIONS:
         words = words[1:]  # "within 10 days", "for two weeks"
-    return 0 < len(words) <= 2 and words[-1].rstrip("s") in _TIME_UNITS
+    return 0 < len(words) <= 2 and words[-1].rstrip("s") in TIME_UNITS
 
 
 _SPAN_PREPOSITIONS = frozenset("within for in after over about around".split())
-_TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
 
 
 def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping[str, str]]) -> list[Candidate]:
@@ -249,7 +245,7 @@ def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping
     text = " ".join(str(m.get("content") or "") for m in context)
     owners = []
     for c in people:
-        bare = _without_determiner(c.text)
+        bare = without_determiner(c.text)
         pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}(?!\w)"
         owners.append(replace(c, salience=c.salience * 3.0) if re.search(pattern, text, re.IGNORECASE) else c)
     return owners
@@ -307,7 +303,7 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         top = _best([c for c in candidates if c.kind == "thing" and not _span_of_time(c)], high=0.6)
         if top is None:
             return None
-        bare = _without_determiner(top[0])
+        bare = without_determiner(top[0])
         return f"the {bare} {noun}", top[1]
     text, confidence = found
     if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"

@@ -16,7 +16,9 @@ from mnemo.retrieve.rewrite.lists import compared_pair
 #: better ORM".
 _WHICH = re.compile(
     r"\bwhich(?:\s+one)?(?:\s+(?:is|was|are|would\s+be|will\s+be)|'s)\s+(?:\w+ly\s+)?"
-    r"(?:better|worse|(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b"
+    r"(?:better|worse|(?:more|less)\s+[a-z]+|(?!(?:under|over|after|other|either|never|ever|order|answer|number"
+    r"|paper|letter|user|server|water|weather|whether|winter|summer|dinner|corner|center|centre|matter|rather)\b)"
+    r"(?-i:[a-z]{3,}er))\b"
     # "which has the better ORM?", "which one offers more storage?"
     r"|\bwhich(?:\s+one)?\s+(?:has|had|offers|gives|needs|uses|costs)\s+(?:the\s+|a\s+)?"
     r"(?:better|worse|bigger|smaller|cheaper|faster|more|less|fewer|best|worst)\b",
@@ -34,7 +36,7 @@ def comparison_span(query: str) -> tuple[int, int] | None:
     """The span of a comparative question that names no options ("which has the better ORM?"),
     or None: it points at the pair the conversation compared."""
     found = _WHICH.search(query)
-    if found is None or _OWN_OPTIONS.search(query):
+    if found is None or _OWN_OPTIONS.search(query, found.end()):  # options come after the comparative
         return None
     return found.start(), found.end()
 
@@ -44,8 +46,8 @@ def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | 
     Brightside"), or None when it is no comparative question or there is no pair."""
     which = _WHICH.search(query)
     difference = _DIFFERENCE.search(query)
-    if not which and not difference:
-        return None
+    if (not which and not difference) or (which and _OWN_OPTIONS.search(query, which.end())):
+        return None  # no comparison, or one that names its own options ("which is cheaper, Lidl or Aldi?")
     pair = compared_pair(context)
     if len(pair) != 2 or any(name.lower() in query.lower() for name in pair):
         return None

@@ -159,15 +159,22 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    quoted = [(m.start(), m.end()) for m in _QUOTED_TITLE.finditer(query)]
+    quoted = [(m.start(), m.end()) for m in _QUOTED_TITLE.finditer(query) if _title_case(m.group(0))]
     # "is 'This Is Us' worth watching?": words inside a quoted title or message refer to nothing
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in quoted)]
     return sorted(found, key=lambda r: r.start)
 
 
-#: A quoted title or message: straight or curly quotes, the opening one not inside a word (so the
-#: apostrophe of "it's" opens nothing).
-_QUOTED_TITLE = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=\S)[^'\"\u2019\u201d]{2,80}?['\"\u2019\u201d](?!\w)")
+def _title_case(quoted: str) -> bool:
+    """Whether most words of a quoted run are capitalised, as a title's are ("It Ends with Us")."""
+    words = re.findall(r"[A-Za-z][\w'-]*", quoted)
+    return bool(words) and sum(w[:1].isupper() for w in words) * 2 >= len(words)
+
+
+#: A quoted title: straight or curly quotes round a run that opens with a capital, the opening quote
+#: not inside a word (so the apostrophe of "it's" opens nothing). A quoted message ("what did she
+#: mean by 'call him first'?") is lower-case and keeps its references.
+_QUOTED_TITLE = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=[A-Z])[^'\"\u2019\u201d]{2,80}?['\"\u2019\u201d](?!\w)")
 
 
 def _word_references(query: str, known: set[str]) -> list[Reference]:
@@ -283,7 +290,7 @@ def _with_temporal_pointers(query: str, found: list[Reference], has_context: boo
     spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
     spans = _merged(spans + (clause_spans(query) if has_context else []))
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
-    if _CONSEQUENCE_THEN.search(query):  # "ok restart it then": "in that case", no time
+    if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
         spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
     if not spans:
         return found
@@ -296,6 +303,10 @@ def _with_temporal_pointers(query: str, found: list[Reference], has_context: boo
 _CONSEQUENCE_THEN = re.compile(
     r"^\s*(?:ok|okay|fine|alright|all\s+right|right|so|well|yes|yeah|yep|sure|cool|great)\b.*\bthen\W*$", re.IGNORECASE
 )
+
+
+#: A question word: "so what did you do then?" asks about a time, whatever its opening.
+_WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IGNORECASE)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -19,7 +19,15 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.names import (
+    COLLECTIVES,
+    PERSON_NOUNS,
+    PLURAL_GROUPS,
+    QUANTITY,
+    TIME_HEADS,
+    VAGUE,
+    is_pet,
+)
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
@@ -100,8 +108,6 @@ _CALENDAR = re.compile(
 #: Relational nouns that are verbs too, nouns after "the" ("what time is the start?"); "the next"
 #: is the speaker's own next occasion ("when is the next match?"), no reference.
 _VERB_NOUNS = frozenset({"start", "end", "cost", "costs"})
-#: Pets a query may call by their kind ("how much should the dog eat"); roles.py finds the name.
-_PET_NOUNS = frozenset({"dog", "puppy", "pup", "cat", "kitten", "pet"})
 _TIME_AFTER = re.compile(r"\s+(?:" + "|".join(sorted(TIME_HEADS)) + r")s?\b", re.IGNORECASE)
 _AUX = frozenset("did does do is are was were can could will would has have had should shall".split())
 
@@ -120,18 +126,29 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     stem = noun.removesuffix("s")
     if _bridging(match, query, content, end):
         return True
-    described = is_role(stem) or stem in _PET_NOUNS  # "the plumber", "the dog": the context may name them
+    described = is_role(stem) or is_pet(stem)  # "the plumber", "the dog": the context may name them
     return noun in RELATIONAL or stem in RELATIONAL or described or noun in known or stem in known
 
 
 def _bridging(match: re.Match[str], query: str, content: list[str], end: int) -> bool:
-    """A one-word definite noun that the conversation never named, in a short question: "how much
-    are the tickets?" after "Mum's 70th is in Kraków" means the tickets for that trip (a bridging
-    reference: the noun is part of, or belongs to, what was discussed). A noun that is itself a
-    complement ("the first step of the tutorial") says what it belongs to."""
-    one_word = re.fullmatch(r"[\w-]+", query[match.start(1) : end].strip()) is not None
+    """A part of an event, a trip or a purchase that the conversation never named, in a short
+    question: "how much are the tickets?" after "Mum's 70th is in Kraków" means the tickets for
+    that trip (a bridging reference). Only nouns that are parts of such things count: "how long is
+    the wait?" or "what is the weather?" ask about the world, not the topic. A noun that is itself
+    a complement ("the first step of the tutorial") says what it belongs to."""
+    noun = query[match.start(1) : end].strip().lower()
     complement = re.search(r"\bof\s*$", query[: match.start()], re.IGNORECASE) is not None
-    return one_word and not complement and len(content) <= 3
+    return noun in PARTS and not complement and len(content) <= 3
+
+
+#: Parts and stages of events, trips, purchases and procedures: what a bridging "the X" names.
+PARTS = frozenset(
+    """tickets ticket ceremony reception fare fares flight flights booking rehearsal race match game round
+    final heat lesson lessons class session procedure operation surgery removal repair rebuild fitting
+    appointment interview exam itinerary route programme program lineup setlist speech speeches catering
+    invitations invites registration entry tuition course retest inspection checkout check-in pickup
+    drop-off transfer layover connection""".split()
+)
 
 
 def leaning_definites(query: str, known: frozenset[str] | set[str]) -> list[tuple[str, int, int, str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.names import PHRASE_BREAKERS
+from mnemo.retrieve.rewrite.names import FEMALE, MALE, PERSON_NOUNS, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
@@ -212,14 +212,35 @@ def names_in(text: str) -> list[str]:
     offers ..."); a leading "The" is no part of the name ("The Gym Group near you")."""
     names = []
     for run in _CAPITAL_RUN.finditer(text):
-        words = run.group(0).split()
-        opening = run.start() == 0 or bool(re.search(r"[.!?:]\s*$", text[: run.start()]))
-        if words[0].lower() in _NOT_NAMES or (opening and words[0].lower() in _LEADING):
-            words = words[1:]
+        opening = _opens_sentence(text, run.start())
+        for words in _without_i(run.group(0).split()):  # "Tomorrow I'm meeting Sarah": "I'm" ends a run
+            if words[0].lower() in _NOT_NAMES or (opening and words[0].lower() in _LEADING):
+                words = words[1:]
+                opening = False
+            if words and not (opening and len(words) == 1):
+                names.append(" ".join(words))
             opening = False
-        if words and not (opening and len(words) == 1):
-            names.append(" ".join(words))
     return list(dict.fromkeys(names))
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether position ``at`` opens the text or a sentence (a full stop, "!" or "?" before it; after a
+    colon a list begins, whose capitals are names: "two quotes: Hartley 3,100 and Flowline 2,650")."""
+    back = at - 1
+    while back >= 0 and text[back].isspace():
+        back -= 1
+    return back < 0 or text[back] in ".!?"
+
+
+def _without_i(words: list[str]) -> list[list[str]]:
+    """A capitalised run split at "I", "I'm" and the like, which are no part of a name."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word in ("I", "I'm", "I've", "I'll", "I'd"):
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    return [p for p in parts if p]
 
 
 _CAPITAL_RUN = re.compile(r"\b[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*")
@@ -364,6 +385,13 @@ def _subject(clause: str) -> str:
 _WEIGHED = re.compile(
     r"(?:between\s+)?([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)\s+(?:and|or|vs\.?|versus)\s+([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
 )
+
+
+def _personal(name: str) -> bool:
+    low = name.lower()
+    return low in PERSON_NOUNS or low in MALE or low in FEMALE
+
+
 #: How far back a compared pair may lie: a comparison follows the comparing.
 _RECENT = 3
 
@@ -379,10 +407,12 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
         if len(names) == 2:
             return names
         if len(names) > 2:  # a list: only "between X and Y" or "X or Y" says which two are weighed
-            joined = next((m for m in _WEIGHED.finditer(text) if not re.search(r",\s*$", text[: m.start()])), None)
+            joined = next((m for m in _WEIGHED.finditer(text) if not text[: m.start()].rstrip().endswith(",")), None)
             return [joined.group(1), joined.group(2)] if joined else []  # "Lisbon, Porto and Seville": three
     if len(recent) >= 2:  # one name in each of the last two messages: the exchange compares them
         last = [distinct(names_in(str(m.get("content") or ""))) for m in recent[-2:]]
         if all(len(n) == 1 for n in last) and last[0][0].lower() != last[1][0].lower():
-            return [last[0][0], last[1][0]]
+            pair = [last[0][0], last[1][0]]
+            # "Did you try Aldi?" - "Mum says hi": a person is not what a price compares
+            return [] if any(_personal(name) for name in pair) else pair
     return []

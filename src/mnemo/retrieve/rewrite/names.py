@@ -138,3 +138,24 @@ IRREGULAR_PAST = frozenset(
     # past tenses spelt like their present ("the GP put me on omeprazole"), those seldom a noun too
     + "put let quit".split()
 )
+
+
+#: Pets by kind, and the words a conversation uses for each ("a rescue greyhound called Pepper"
+#: is the dog): "the dog" in a query means the pet the conversation named.
+_DOGS = (
+    "dog|dogs|puppy|pup|greyhound|beagle|labrador|retriever|spaniel|terrier|poodle|collie|dachshund|husky|pug"
+    "|bulldog|whippet|lurcher|sheepdog|corgi|schnauzer"
+)
+_CATS = "cat|cats|kitten|kitty|tabby|moggy"
+PETS = {
+    "dog": _DOGS,
+    "puppy": _DOGS,
+    "pup": _DOGS,
+    "cat": _CATS,
+    "kitten": _CATS,
+    "pet": f"{_DOGS}|{_CATS}|rabbit|hamster|parrot|tortoise",
+}
+
+
+def is_pet(noun: str) -> bool:
+    return noun.lower() in PETS

@@ -37,15 +37,16 @@ from mnemo.retrieve.rewrite.lists import (
     remaining,
 )
 from mnemo.retrieve.rewrite.locative import locative
-from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS
+from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
-from mnemo.retrieve.rewrite.roles import is_pet, name_roles, named_role
+from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
+from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
 
@@ -89,9 +90,7 @@ def resolve(
         if ref.kind == "demonstrative" and ref.noun:  # "that propsal": the conversation's "proposal"
             ref = replace(ref, noun=as_written(ref.noun, context))
         ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
-        pool = [c for c in ranked if not _taken(c.text.lower(), used)]
-        if ref.kind in ("thing", "plural"):  # "what do they check in a UK MOT test": not the MOT itself
-            pool = [c for c in pool if not _named_in_query(query, ref, c.text)]
+        pool = _pool(query, ref, ranked, used)
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
             other = choose(query, ref, pool, context) if _clause_mate(query, ref, same_at[gender]) else None
@@ -99,15 +98,7 @@ def resolve(
             chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
-        if ref.kind == "event":  # "how long did that take": what someone did, not a thing
-            choice = _event(query, ref, pool, context)
-        elif ref.anchored:
-            choice = _temporal(query, ref, context, used)
-        else:
-            problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
-            choice = (problem, 0.7) if problem else _from_context(ref, context) or choose(query, ref, pool, context)
-            if choice is None and ref.kind == "place":
-                choice = locative(context)  # "worked there" after "my job at the bank"
+        choice = _choice(query, ref, pool, context, used)
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal"):
                 pending.append(ref)  # "the second phase" with no list: of the matter discussed
@@ -124,6 +115,30 @@ def resolve(
         cursor = references[index].end
     rewritten = "".join(pieces) + query[cursor:]
     return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
+
+
+def _pool(query: str, ref: Reference, ranked: Sequence[Candidate], used: set[str]) -> list[Candidate]:
+    """The candidates a reference may take: none another reference took, and for "it" and "they"
+    none the query names itself ("what do they check in a UK MOT test": not the MOT)."""
+    pool = [c for c in ranked if not _taken(c.text.lower(), used)]
+    if ref.kind in ("thing", "plural"):
+        pool = [c for c in pool if not _named_in_query(query, ref, c.text)]
+    return pool
+
+
+def _choice(
+    query: str, ref: Reference, pool: Sequence[Candidate], context: Sequence[Mapping[str, str]], used: set[str]
+) -> tuple[str, float] | None:
+    """What one reference becomes and how sure, by its kind, or None."""
+    if ref.kind == "event":  # "how long did that take": what someone did, not a thing
+        return _event(query, ref, pool, context)
+    if ref.anchored:
+        return _temporal(query, ref, context, used)
+    problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
+    choice = (problem, 0.7) if problem else _from_context(ref, context) or choose(query, ref, pool, context)
+    if choice is None and ref.kind == "place":
+        choice = locative(context)  # "worked there" after "my job at the bank"
+    return choice
 
 
 def _event(
@@ -178,9 +193,9 @@ def _unslotted(
 def _named_in_query(query: str, ref: Reference, text: str) -> bool:
     """Whether the query names ``text`` itself outside the reference: a pronoun meaning it would
     point inside the query, which needs no rewrite."""
-    bare = re.sub(r"^(?:the|my|your|our|a|an)\s+", "", text, flags=re.IGNORECASE)
-    rest = query[: ref.start] + " " + query[ref.end :]
-    return len(bare) > 1 and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", rest, re.IGNORECASE) is not None
+    bare = without_determiner(text).lower()
+    rest = f" {query[: ref.start]} {query[ref.end :]} ".lower()
+    return len(bare) > 1 and f" {bare} " in re.sub(r"[^\w'-]+", " ", rest)
 
 
 def _taken(text: str, used: set[str]) -> bool:

@@ -6,30 +6,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.names import PETS, is_pet
 from mnemo.retrieve.rewrite.resolution import Resolution
 
 _NAME = r"((?:Dr\.?\s+|Mrs?\.?\s+|Ms\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
-
-
-#: Pets by kind, and the words a conversation uses for each ("a rescue greyhound called Pepper"
-#: is the dog): "the dog" in a query means the pet the conversation named.
-_DOGS = (
-    "dog|dogs|puppy|pup|greyhound|beagle|labrador|retriever|spaniel|terrier|poodle|collie|dachshund|husky|pug"
-    "|bulldog|whippet|lurcher|sheepdog|corgi|schnauzer"
-)
-_CATS = "cat|cats|kitten|kitty|tabby|moggy"
-PETS = {
-    "dog": _DOGS,
-    "puppy": _DOGS,
-    "pup": _DOGS,
-    "cat": _CATS,
-    "kitten": _CATS,
-    "pet": f"{_DOGS}|{_CATS}|rabbit|hamster|parrot|tortoise",
-}
-
-
-def is_pet(noun: str) -> bool:
-    return noun.lower() in PETS
 
 
 def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:

@@ -126,7 +126,7 @@ def event_in(text: str) -> tuple[str | None, float]:
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
         gerund = _GERUND_BEFORE.search(text, max(0, start - 24), start)
         if gerund and gerund.group(1).lower() not in _NOT_GERUNDS:  # "before refactoring the cache": the deed
-            shown, start = f"{gerund.group(1)} {shown}", gerund.start(1)
+            shown, start = text[gerund.start(1) : start] + shown, gerund.start(1)  # as written, spaces and all
         if shown.endswith("'s"):
             continue  # "your cousin Beatriz's": the owner; the possessed thing is the event
         if shown.split()[0].lower() in ("this", "that", "these", "those"):

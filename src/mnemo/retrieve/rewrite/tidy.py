@@ -26,10 +26,10 @@ _VERB = frozenset(
     suggests reckons recommends prefers agrees turns gets makes gives feels uses keeps died expires hurts
     crashes fails chokes lags hangs belongs depends happens matters barks""".split()
 )
-#: Third-person verbs that are also plural nouns ("tax returns", "dual writes"): a verb only after
-#: a name or an identifier ("Postgres returns", "parse_amount returns").
+#: Third-person verbs that are also plural nouns ("tax returns", "the Amazon returns"): a verb only
+#: after an identifier or an acronym ("parse_amount returns", "the API returns").
 _NAMED_VERB = frozenset("returns runs works plays pays costs scales writes reads".split())
-_NAMED = re.compile(r"^(?:[A-Z]|.*[_.()/]|.*[a-z][A-Z])")
+_CODE = re.compile(r"^(?:.*[_.()/].*|[a-z]+[A-Z]\w*|[A-Z0-9]{2,})$")
 #: A verb right after "the": "That sounds fun" and "Does that affect" were read as "the ...".
 _VERB_AFTER_DETERMINER = frozenset(
     "sounds looks seems feels means affect affects depends matters happens works helps makes".split()
@@ -39,8 +39,9 @@ _ADJECTIVES = frozenset(
     "new old best worst latest unpaid great good bad big small whole full fun one two three four five both".split()
 )
 #: Adverb endings ("constantly", "seriously"), which "family", "reply" or "July" do not have.
-_ADVERB = re.compile(r"(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
-_TIME_UNITS = frozenset("minute hour day night week month year".split())
+_ADVERB = re.compile(r"[a-z]{3,}(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
+#: Units a span of time is counted in ("two weeks", "the month"); choose.py shares them.
+TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
 _COUNTS = frozenset("a an one two three four five six seven eight nine ten few couple several".split())
 _DETERMINERS = frozenset("the a an my our your his her their this that these those".split())
 
@@ -53,12 +54,12 @@ def tidy(phrase: str) -> str:
         before = words[-2]
         if last in _NEVER_LAST and not (len(words) == 2 and before.lower() in _DETERMINERS):
             words.pop()  # "the pool size also"; "the first" keeps its only word
-        elif last in _VERB or (last in _NAMED_VERB and _NAMED.match(before)):
+        elif last in _VERB or (last in _NAMED_VERB and _CODE.match(before)):
             words.pop()
-        elif len(words) > 2 and last.rstrip("s") in _TIME_UNITS and before.lower() in _COUNTS:
+        elif len(words) > 2 and last.rstrip("s") in TIME_UNITS and before.lower() in _COUNTS:
             del words[-2:]  # "a reminder two weeks before": how long before, not part of the reminder
-        elif last.endswith("ing") and (before.lower() in _VERB or (_NAMED.match(before) and not before.endswith("'s"))):
-            words.pop()  # "the mouse keeps disconnecting", "your friend Haruto going"
+        elif last.endswith("ing") and before.lower() in _VERB:
+            words.pop()  # "the mouse keeps disconnecting" ("the Paris wedding" keeps its noun)
         else:
             break
     if words and words[0].lower() in _DETERMINERS:
@@ -75,3 +76,11 @@ def without_particles(phrase: str) -> str:
     while len(words) > 1 and words[-1].lower() in _NEVER_LAST and not words[-1][:1].isupper():
         words.pop()
     return " ".join(words)
+
+
+_LEADING_DETERMINER = re.compile(r"^(?:the|my|your|our|a|an)\s+", re.IGNORECASE)
+
+
+def without_determiner(phrase: str) -> str:
+    """ "the Lenovo monitor" -> "Lenovo monitor": the phrase without its leading determiner."""
+    return _LEADING_DETERMINER.sub("", phrase)

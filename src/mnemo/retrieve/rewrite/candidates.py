@@ -27,7 +27,7 @@ from mnemo.retrieve.rewrite.bare import (
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
-from mnemo.retrieve.rewrite.namekind import LOWER_LETTER, WORD, name_kind
+from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
     FEMALE_NOUNS,
@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
+from mnemo.retrieve.rewrite.possessed import person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
@@ -239,8 +240,8 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
-    found.extend(_possessed(text))
-    found.extend(_person_owned(text))
+    found.extend(possessed(text))
+    found.extend(person_owned(text))
     for match in _TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
@@ -313,54 +314,6 @@ def _named(
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
-
-
-def _possessed(text: str) -> list[tuple[int, Candidate]]:
-    """ "Julien's band", "Gabriel's pull request": a thing or person known by its owner."""
-    found: list[tuple[int, Candidate]] = []
-    for match in _POSSESSED.finditer(text):
-        noun = match.group(2).lower()
-        named_after = re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
-        if (
-            not named_after
-            and match.group(1).lower() not in NOT_NAMES
-            and noun not in STOPWORDS
-            and noun not in PHRASE_BREAKERS
-            and not past_participle(noun)
-            and noun not in _PROGRESSIVE  # "Pedro's coming too": "Pedro is coming", no possession
-        ):
-            kind = "person" if noun in PERSON_NOUNS else "thing"
-            gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
-            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=looks_plural(noun))))
-    return found
-
-
-#: Verbs whose "-ing" form follows a name's "'s" as "is" ("Pedro's coming", "Jonah's thinking").
-_PROGRESSIVE = frozenset(
-    """coming going doing bringing making leaving working thinking looking trying getting taking having running
-    playing staying moving flying driving hosting cooking sending joining helping starting finishing waiting
-    planning visiting arriving travelling traveling""".split()
-)
-_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
-_PERSON_OWNED = re.compile(
-    r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
-    re.IGNORECASE,
-)
-
-
-def _person_owned(text: str) -> list[tuple[int, Candidate]]:
-    """ "my grandfather's watch", "her brother's tent": a thing known by a person noun's owner,
-    which the phrase rules read as the owner alone."""
-    found: list[tuple[int, Candidate]] = []
-    for match in _PERSON_OWNED.finditer(text):
-        owner = match.group(2).split()[-1].lower()
-        thing = trim(match.group(3))
-        if owner not in PERSON_NOUNS or not thing or thing.split()[0].lower() in PERSON_NOUNS:
-            continue
-        head = thing.split()[-1].lower()
-        phrase = f"{match.group(1).lower()} {match.group(2)}'s {thing}"
-        found.append((match.start(), Candidate(phrase, "thing", plural=looks_plural(head))))
-    return found
 
 
 def _tech_weight(token: str) -> float:

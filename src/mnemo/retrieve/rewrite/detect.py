@@ -19,8 +19,17 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
+from mnemo.retrieve.rewrite.internal import (
+    IDENTIFIER_WORD,
+    family_before,
+    named_before,
+    plural_before,
+    plural_word,
+    quoted_title_spans,
+    thing_subject_before,
+)
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
-from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES, PERSON_NOUNS
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
 from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -159,22 +168,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    quoted = [(m.start(), m.end()) for m in _QUOTED_TITLE.finditer(query) if _title_case(m.group(0))]
+    quoted = quoted_title_spans(query)
     # "is 'This Is Us' worth watching?": words inside a quoted title or message refer to nothing
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in quoted)]
     return sorted(found, key=lambda r: r.start)
-
-
-def _title_case(quoted: str) -> bool:
-    """Whether most words of a quoted run are capitalised, as a title's are ("It Ends with Us")."""
-    words = re.findall(r"[A-Za-z][\w'-]*", quoted)
-    return bool(words) and sum(w[:1].isupper() for w in words) * 2 >= len(words)
-
-
-#: A quoted title: straight or curly quotes round a run that opens with a capital, the opening quote
-#: not inside a word (so the apostrophe of "it's" opens nothing). A quoted message ("what did she
-#: mean by 'call him first'?") is lower-case and keeps its references.
-_QUOTED_TITLE = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=[A-Z])[^'\"\u2019\u201d]{2,80}?['\"\u2019\u201d](?!\w)")
 
 
 def _word_references(query: str, known: set[str]) -> list[Reference]:
@@ -196,17 +193,17 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
             continue
         kind = _word_kind(low, prev, nxt)
-        if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 2 if kind == "plural" else 1)):
+        if kind is None or (kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1)):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
-        if kind == "plural" and _family_before(lowered[:i], words[:i]):
+        if kind == "plural" and family_before(lowered[:i], words[:i]):
             continue  # "ask the Patels if they can bring chairs": a family named in the query
-        if low in ("it", "its") and any(_IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]):
+        if low in ("it", "its") and any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]):
             continue  # "rename load_config and update its docstring": the query's own identifier
-        if kind == "plural" and _plural_before(lowered[:i]):
+        if kind == "plural" and plural_before(lowered[:i]):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
-        if low == "its" and _thing_subject_before(lowered[:i]):
+        if low == "its" and thing_subject_before(lowered[:i]):
             continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
@@ -247,7 +244,7 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
     if low == "that" and not _pronoun_slot(prev):
         return []  # "the app that's crashing": a relative pronoun
     kind = _word_kind(low, prev, "is")
-    if kind is None or (kind in ("person", "plural") and _named_before(words[:i], 1)):
+    if kind is None or (kind in ("person", "plural") and named_before(words[:i], 1)):
         return []
     return [Reference(word[: len(low)], kind, start, start + len(low))]
 
@@ -361,7 +358,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
-    if low == "that" and _plural_word(nxt) and "'" not in nxt:
+    if low == "that" and plural_word(nxt) and "'" not in nxt:
         # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
         return "pronoun" if pointer else None
     if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
@@ -380,7 +377,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):
         return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
-    if _verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and _plural_word(nxt)):
+    if _verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and plural_word(nxt)):
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
@@ -438,47 +435,6 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
     return None
 
 
-def _thing_subject_before(lowered: list[str]) -> bool:
-    """Whether the clause before a possessive "its" has a thing as its subject: a determiner-led
-    phrase opening the clause or right after its auxiliary ("when the dishwasher finishes", "does
-    the Pixel 8 compare to"). A person there ("what did the vet say about its diet") owns nothing
-    "its" can mean, and an object ("fix the laptop's ...") is not the subject."""
-    clause: list[str] = []
-    for word in reversed(lowered):
-        if word in PUNCT or word in _SUBORDINATORS:
-            break
-        clause.append(word)
-    clause.reverse()
-    start = 1 if clause and clause[0] in _AUX else 0
-    if len(clause) < start + 2 or clause[start] not in _THING_DETERMINERS:
-        return False
-    head = clause[start + 1]
-    return head not in STOPWORDS and head.rstrip("s") not in PERSON_NOUNS
-
-
-_THING_DETERMINERS = frozenset("the my your our this".split())
-_SUBORDINATORS = frozenset(
-    "when while if because and but or so that which who what where why how whether since until before after".split()
-)
-
-
-def _family_before(lowered: list[str], words: list[tuple[str, int, int]]) -> bool:
-    """ "the Patels", "the Hendersons": a family or group by its plural name, before "they"."""
-    return any(
-        n and lowered[n - 1] == "the" and w[:1].isupper() and _plural_word(w.lower())
-        for n, (w, _, _) in enumerate(words)
-    )
-
-
-#: A word shaped like code: snake_case, dotted, a path or a call ("load_config", "utils.py", "run()").
-_IDENTIFIER_WORD = re.compile(r"^[A-Za-z][\w]*(?:_[\w]+|\.[a-z]\w*|/\w+|\(\))")
-
-
-def _named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
-    names = [w for n, (w, _, _) in enumerate(words) if n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT]
-    return len(names) >= needed
-
-
 #: A pronoun with a clitic verb: "it's", "they're", "she'd", "that's", "he'll".
 _CLITIC = re.compile(r"(it|he|she|they|that|this|these|those)'(?:s|re|ve|ll|d)")
 #: Words after which "that's" opens a clause of its own ("I think that's fine", "whether that's safe").
@@ -494,15 +450,6 @@ def _countable(noun: str, known: set[str]) -> bool:
     return not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or bool({noun, _stem(noun)} & known)
 
 
-def _plural_before(lowered: list[str]) -> bool:
-    """A possessive-led plural noun earlier in the query ("my parents", "our kids", "press his
-    olives ... or take them"): the antecedent of a later "they"/"them" in the same sentence."""
-    return any(
-        w in _PLURAL_OWNERS and n + 1 < len(lowered) and _plural_word(lowered[n + 1]) for n, w in enumerate(lowered)
-    )
-
-
-_PLURAL_OWNERS = frozenset("my our your his her their".split())
 #: "check that all the tests pass": a quantifier after "that" opens the reported clause's subject.
 _QUANTIFIERS = frozenset("all every each both none".split())
 #: Verbs of saying, knowing and checking ("make sure that ..."), after which "that" can open a reported clause.
@@ -532,13 +479,6 @@ def _clause_follows(lowered: list[str], start: int) -> bool:
 _OBJECT_STARTS = frozenset(
     "the a an my our your his her their its this that these those it them him me us no any".split()
 )
-
-
-def _plural_word(word: str) -> bool:
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
-
-
-_NOT_ANTECEDENT = frozenset("i what when where why how who which did does do is are was were can could".split())
 
 
 def _ends_clause(text: str, position: int) -> bool:

@@ -1,0 +1,63 @@
+"""Things known by their owner: "Julien's band", "my grandfather's watch", "her brother's tent".
+
+The phrase rules read "my grandfather's watch" as the owner alone, a person; these rules add the
+thing owned. "Pedro's coming" is "Pedro is coming" and owns nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.bare import looks_plural, past_participle, trim
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.namekind import LOWER_LETTER, WORD
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, NOT_NAMES, PERSON_NOUNS, PHRASE_BREAKERS
+from mnemo.store.sql import STOPWORDS
+
+
+def possessed(text: str) -> list[tuple[int, Candidate]]:
+    """ "Julien's band", "Gabriel's pull request": a thing or person known by its owner."""
+    found: list[tuple[int, Candidate]] = []
+    for match in _POSSESSED.finditer(text):
+        noun = match.group(2).lower()
+        named_after = re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
+        if (
+            not named_after
+            and match.group(1).lower() not in NOT_NAMES
+            and noun not in STOPWORDS
+            and noun not in PHRASE_BREAKERS
+            and not past_participle(noun)
+            and noun not in _PROGRESSIVE  # "Pedro's coming too": "Pedro is coming", no possession
+        ):
+            kind = "person" if noun in PERSON_NOUNS else "thing"
+            gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
+            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=looks_plural(noun))))
+    return found
+
+
+#: Verbs whose "-ing" form follows a name's "'s" as "is" ("Pedro's coming", "Jonah's thinking").
+_PROGRESSIVE = frozenset(
+    """coming going doing bringing making leaving working thinking looking trying getting taking having running
+    playing staying moving flying driving hosting cooking sending joining helping starting finishing waiting
+    planning visiting arriving travelling traveling""".split()
+)
+_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
+_PERSON_OWNED = re.compile(
+    r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+
+
+def person_owned(text: str) -> list[tuple[int, Candidate]]:
+    """ "my grandfather's watch", "her brother's tent": a thing known by a person noun's owner,
+    which the phrase rules read as the owner alone."""
+    found: list[tuple[int, Candidate]] = []
+    for match in _PERSON_OWNED.finditer(text):
+        owner = match.group(2).split()[-1].lower()
+        thing = trim(match.group(3))
+        if owner not in PERSON_NOUNS or not thing or thing.split()[0].lower() in PERSON_NOUNS:
+            continue
+        head = thing.split()[-1].lower()
+        phrase = f"{match.group(1).lower()} {match.group(2)}'s {thing}"
+        found.append((match.start(), Candidate(phrase, "thing", plural=looks_plural(head))))
+    return found

@@ -19,13 +19,13 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
+from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
     family_before,
     named_before,
     plural_before,
     plural_word,
-    quoted_title_spans,
     thing_subject_before,
 )
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
@@ -168,9 +168,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    quoted = quoted_title_spans(query)
-    # "is 'This Is Us' worth watching?": words inside a quoted title or message refer to nothing
-    found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in quoted)]
+    inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "how do they ..." (inert.py)
+    found = [r for r in found if not any((s <= r.start and r.end <= e) or r.start <= s < r.end for s, e in inert)]
     return sorted(found, key=lambda r: r.start)
 
 

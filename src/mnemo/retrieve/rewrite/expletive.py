@@ -26,7 +26,18 @@ EXPLETIVE_IT = re.compile(
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
-    r"|\bit\s+(?:is\s+|was\s+)?going\s+to\s+(?:rain|snow|be\s+(?:sunny|cold|hot|warm|windy))\b"
+    r"|\bit(?:'s|\s+is|\s+was)?\s+going\s+to\s+(?:rain|snow|pour|hail|be\s+(?:sunny|cold|hot|warm|windy|freezing))\b"
+    # "its 3am", "its nearly midnight": the possessive typed for "it's" before a time
+    r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
+    # "it's my sister's 30th next month", "it's our anniversary": an occasion, no thing
+    r"|\bit(?:'s|\s+is|\s+was)\s+(?:my|your|our|his|her|their)\s+(?:[\w-]+'s\s+)?"
+    r"(?:birthday|anniversary|wedding|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off|graduation)\b"
+    # "it turns out", "it's confirmed that": a report, no thing
+    r"|\bit\s+(?:turns|turned)\s+out\b"
+    r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"
+    r"\s+that\b"
+    # "does it cost anything to renew a passport": what a task costs
+    r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\b"
     # the weather with a modal or an adverb: "it might snow", "is it usually cold in Oslo"
     r"|\bit\s+(?:might|may|could|will|would|should)\s+(?:still\s+)?(?:rain|snow|pour|hail|drizzle|storm)\b"
     r"|\b(?:is|was|will|would)\s+it\s+(?:be\s+)?(?:usually|normally|often|always|still|really|very|too|generally|typically)"

@@ -24,8 +24,10 @@ from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
     family_before,
     named_before,
+    person_named_before,
     plural_before,
     plural_word,
+    thing_named_before,
     thing_subject_before,
 )
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
@@ -204,6 +206,10 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
         if low == "its" and thing_subject_before(lowered[:i]):
             continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
+        if low == "it" and thing_named_before(lowered[:i]):
+            continue  # "set the oven to 180 and turn it off": the query names what "it" is
+        if kind == "person" and person_named_before(lowered[:i], low):
+            continue  # "my brother passed his test - a first car for him?": the query names him
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()
@@ -276,7 +282,7 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
 
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     spans = expletive_spans(query)
-    return [r for r in found if not (r.text.lower() == "it" and any(s <= r.start < e for s, e in spans))]
+    return [r for r in found if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))]
 
 
 def _with_temporal_pointers(query: str, found: list[Reference], has_context: bool = True) -> list[Reference]:
@@ -357,6 +363,10 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if low == "that" and prev in _CLAUSE_TAKERS and nxt and nxt not in PREPOSITIONS and nxt not in PUNCT:
+        return None  # "make sure that ...", "do studies find that ...": a clause follows ("heard that from her" points)
+    if low == "that" and nxt in _CLAUSE_SUBJECTS and prev not in _COPULAS:
+        return None  # "... that the job finishes": a determiner after "that" opens a clause ("is that the one?" points)
     if low == "that" and plural_word(nxt) and "'" not in nxt:
         # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
         return "pronoun" if pointer else None
@@ -380,6 +390,18 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
+
+
+#: Words after which "that" opens a clause: verbs of saying, knowing, finding, and predicates
+#: like "sure" or "true".
+_CLAUSE_TAKERS = frozenset(
+    """sure true confirmed certain clear possible likely obvious aware find finds found read heard hear show
+    shows showed prove proves proved suggest suggests suggested report reports reported believe believes
+    think thinks thought know knows knew say says said claim claims mean means realise realize noticed notice
+    seems seem hope hoped check ensure confirm""".split()
+)
+_CLAUSE_SUBJECTS = frozenset("the a an my your our his their its i you we they he she it there".split())
+_COPULAS = frozenset("is was are were 's isn't wasn't".split())
 
 
 def _verbal_prev(prev: str) -> bool:

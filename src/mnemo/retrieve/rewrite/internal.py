@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.names import PERSON_NOUNS
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS, TIME_HEADS
 from mnemo.store.sql import STOPWORDS
 
 _PUNCT = frozenset(".?!,;:")
@@ -92,3 +92,37 @@ def plural_word(word: str) -> bool:
 
 
 _NOT_ANTECEDENT = frozenset("i what when where why how who which did does do is are was were can could".split())
+
+
+def thing_named_before(lowered: list[str]) -> bool:
+    """Whether the query names a thing before an "it" in a later clause: a determiner and a noun
+    ("set the oven to 180 and turn it off", "there's a weird smell in my fridge, how do i get rid
+    of it"). People and times are no "it"; a phrase with no clause break before the pronoun is its
+    own clause's object and says nothing of "it" ("is the meeting on if it rains?" still does)."""
+    for n, word in enumerate(lowered[:-1]):
+        noun = lowered[n + 1]
+        if word not in _THING_NAMERS or noun in STOPWORDS or noun in PERSON_NOUNS or noun in TIME_HEADS:
+            continue
+        if noun in _NOT_THINGS:
+            continue  # "a thank you", "a bit", "a lot": no thing
+        if any(w in _PUNCT or w in _SUBORDINATORS or w in ("—", "-") for w in lowered[n + 2 :]):
+            return True
+    return False
+
+
+def person_named_before(lowered: list[str], pronoun: str) -> bool:
+    """Whether the query names a relative or friend of the pronoun's gender (or of none) before it,
+    as "my brother" or, opening the query, "grandma": "my brother passed his driving test",
+    "grandma wants her old slides". "the vet" or "the contract guy" are named by their job, and
+    their "her" or "he" is as often someone else or wants their name."""
+    female = pronoun in ("she", "her", "hers", "herself")
+    wrong = MALE_NOUNS if female else FEMALE_NOUNS
+    return any(
+        word in PERSON_NOUNS and word not in wrong and (n == 0 or lowered[n - 1] in _OWN)
+        for n, word in enumerate(lowered)
+    )
+
+
+_OWN = frozenset("my our your".split())
+_THING_NAMERS = frozenset("the a an my our your this".split())
+_NOT_THINGS = frozenset("thank thanks lot bit few couple little while kind sort way number look try go one".split())

@@ -28,16 +28,18 @@ _WHICH = re.compile(
 _DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNORECASE)
 
 
-#: A question that names its own options: "which is cheaper, Lidl or Aldi?", "X vs Y".
+#: A question that names its own options after the comparative: "which is cheaper, Lidl or Aldi?".
 _OWN_OPTIONS = re.compile(r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|\bof\s+(?:the|these|those)\b", re.IGNORECASE)
+#: Options weighed anywhere in the question: "kindle paperwhite vs kobo clara, which is better?".
+_WEIGHED = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+\S+\s+and\b", re.IGNORECASE)
 
 
 def comparison_span(query: str) -> tuple[int, int] | None:
     """The span of a comparative question that names no options ("which has the better ORM?"),
     or None: it points at the pair the conversation compared."""
     found = _WHICH.search(query)
-    if found is None or _OWN_OPTIONS.search(query, found.end()):  # options come after the comparative
-        return None
+    if found is None or _OWN_OPTIONS.search(query, found.end()) or _WEIGHED.search(query):
+        return None  # options after the comparative, or weighed before it
     return found.start(), found.end()
 
 
@@ -46,7 +48,7 @@ def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | 
     Brightside"), or None when it is no comparative question or there is no pair."""
     which = _WHICH.search(query)
     difference = _DIFFERENCE.search(query)
-    if (not which and not difference) or (which and _OWN_OPTIONS.search(query, which.end())):
+    if (not which and not difference) or (which and _OWN_OPTIONS.search(query, which.end())) or _WEIGHED.search(query):
         return None  # no comparison, or one that names its own options ("which is cheaper, Lidl or Aldi?")
     pair = compared_pair(context)
     if len(pair) != 2 or any(name.lower() in query.lower() for name in pair):

@@ -43,7 +43,7 @@ _SEQUENCE_THEN = re.compile(
 #: they tip?").
 _GENERIC_THEY = re.compile(
     r"\b(?:how|why)\s+do\s+they\b|\bwhat\s+do\s+they\s+call\b"  # not "how long do they take": that asks of someone
-    r"|\bin\s+[a-z][\w-]*\s+do\s+they\b",
+    r"|\bin\s+[a-z][\w-]*\s+do\s+they\b|\bdo\s+they\s+(?:let|allow)\s+you\b",
     re.IGNORECASE,
 )
 

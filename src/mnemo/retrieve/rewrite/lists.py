@@ -284,11 +284,18 @@ _NOT_COMPARATIVE = frozenset(
 )
 
 
+#: "of the planets": a set the query names itself (not "of the two", "of those options").
+_OWN_SET = re.compile(
+    r"\bof\s+(?:the|all\s+the)\s+(?!(?:two|three|four|both|options|choices|ones|items|alternatives)\b)[a-z]{3,}s\b",
+    re.IGNORECASE,
+)
+
+
 def comparisons(query: str) -> list[tuple[int, int]]:
-    """Spans of the query that choose between listed items; none when the query lists its own
-    ("the cheaper one, Sony or Anker?")."""
-    if re.search(r"\s(?:or|vs\.?|versus)\s", query):
-        return []
+    """Spans of the query that choose between listed items; none when the query lists or names its
+    own set ("the cheaper one, Sony or Anker?", "which one of the planets is the biggest")."""
+    if re.search(r"\s(?:or|vs\.?|versus)\s", query) or _OWN_SET.search(query):
+        return []  # the query names its own set: "which one of the planets is the biggest"
     out = []
     for match in COMPARISON_REF.finditer(query):
         if match.group(1) and match.group(1).lower() in _NOT_COMPARATIVE:

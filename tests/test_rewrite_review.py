@@ -101,6 +101,7 @@ def test_software_that_may_freeze_is_a_referent_not_weather() -> None:
     assert "Ubuntu" in expand("do you think it might freeze my laptop?", said("I installed the new Ubuntu beta"))
 
 
-def test_a_quoted_message_keeps_its_references() -> None:
-    context = said("Tom texted me: 'call him first'", "Who?")
-    assert "Tom" in expand("what did she mean by 'call him first'?", context)
+def test_a_quoted_message_stays_verbatim_and_the_references_outside_it_resolve() -> None:
+    context = said("Priya texted me: 'call him first'", "Who?")
+    rewritten = expand("what did she mean by 'call him first'?", context)
+    assert "Priya" in rewritten and "'call him first'" in rewritten

@@ -363,7 +363,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
-    if low == "that" and prev in _CLAUSE_TAKERS and nxt and nxt not in PREPOSITIONS and nxt not in PUNCT:
+    if low == "that" and prev in _CLAUSE_TAKERS and nxt and nxt not in PREPOSITIONS | PUNCT | _SUBJECT_VERBS:
         return None  # "make sure that ...", "do studies find that ...": a clause follows ("heard that from her" points)
     if low == "that" and nxt in _CLAUSE_SUBJECTS and prev not in _COPULAS:
         return None  # "... that the job finishes": a determiner after "that" opens a clause ("is that the one?" points)
@@ -399,6 +399,10 @@ _CLAUSE_TAKERS = frozenset(
     shows showed prove proves proved suggest suggests suggested report reports reported believe believes
     think thinks thought know knows knew say says said claim claims mean means realise realize noticed notice
     seems seem hope hoped check ensure confirm""".split()
+)
+#: Verbs right after "that": it is the subject then ("did the shop say that was normal?").
+_SUBJECT_VERBS = _AUX | frozenset(
+    "'s seems seemed looks looked sounds sounded happens happened works worked means meant helps".split()
 )
 _CLAUSE_SUBJECTS = frozenset("the a an my your our his their its i you we they he she it there".split())
 _COPULAS = frozenset("is was are were 's isn't wasn't".split())

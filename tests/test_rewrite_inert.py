@@ -15,32 +15,34 @@ from tests.test_rewrite import expand, said
 pytestmark = pytest.mark.core
 
 CONTEXT = said(
-    "my nephew Sami is staying with us and the boiler broke again",
-    "Sorry to hear that. Is the engineer coming today?",
-    "tomorrow at 9",
+    "my nephew Sami and his friends are staying with us, and the boiler broke again",
+    "Sorry to hear that. Is the engineer coming today? Your aunt Rosa said she'd help.",
+    "tomorrow at 9; I compared the Bosch and the Vaillant boilers",
 )
 
+#: Each query has a tempting referent in CONTEXT: a man (Sami), a woman (Rosa), a group (Sami and
+#: his friends), a thing (the boiler) and a compared pair (the Bosch and the Vaillant).
 CLEAR = [
     # quoted text is verbatim
     "search my messages for 'she said it was fine'",
     "translate 'what is that?' into French",
+    "find the note titled 'he's not coming'",
     # discourse formulas
     "that's fine, can you find a recipe for banana bread",
     "that makes sense. how long do eggs keep in the fridge",
     "alright then, set a timer for 12 minutes",
     "oh well, so be it. what's a good podcast about history",
+    "that's a great idea!",
     # times counted from now, and "then" before a command
     "play rain sounds for the next hour then turn off the lights",
     "is coffee bad for you these days",
     # people in general
-    "how do they make decaf coffee",
     "what do they call a group of crows",
-    "in norway do they tip taxi drivers",
-    "do they let you take knitting needles on a plane",
+    "in Norway do they tip taxi drivers",
     # the query's own antecedents
     "put the lasagne in the oven and take it out at 7",
     "there's a leak under my sink, how do i stop it",
-    "my sister got a new job, what should I get her",
+    "my sister just passed her driving test",
     # "that" opening a clause, and "it" in reports and occasions
     "make sure that the front door is locked tonight",
     "do surveys show that people sleep less in summer",
@@ -59,6 +61,21 @@ def test_clear_queries_with_look_alike_references_pass_through(query: str) -> No
     assert expand(query, CONTEXT) == query
 
 
+@pytest.mark.parametrize(
+    ("query", "pronoun"),
+    [
+        ("look at the logs and tell me why it crashed", " it "),  # "the logs" follow a preposition
+        ("the weather is awful. can the engineer still fix it?", " it?"),  # another sentence
+        ("did the landlord say that was ok?", " that "),  # a formula inside a sentence points
+        ("how do they like the new flat?", " they "),  # a group, not people in general
+        ("did my dad ever call him back?", " him "),  # an object pronoun is someone else
+    ],
+)
+def test_near_misses_of_the_rules_are_still_resolved(query: str, pronoun: str) -> None:
+    rewritten = expand(query, CONTEXT)
+    assert rewritten != query and pronoun not in rewritten
+
+
 def test_inert_spans_cover_quotes_and_formulas_only() -> None:
     query = "ok then, translate 'where is it?' and tell me what he said"
     spans = inert_spans(query)
@@ -69,17 +86,13 @@ def test_inert_spans_cover_quotes_and_formulas_only() -> None:
     assert [r.text for r in detect(query, "Sami said the boiler broke")] == ["he"]
 
 
-def test_references_still_found_next_to_the_rules() -> None:
-    # a referential "they", an object "that" and "it" with no antecedent of its own are still resolved
-    assert detect("what did they say about the boiler", "the engineers said it was the pump")
-    assert detect("heard that from Sami", "the boiler broke")
-    assert detect("is it fixed yet?", "the boiler broke")
-
-
 def test_own_antecedent_helpers() -> None:
-    assert thing_named_before("set the oven to 200 and".split())
-    assert not thing_named_before("did the plumber say".split())  # a person is no "it"
-    assert not thing_named_before("is the meeting on".split())  # no clause break before the pronoun
-    assert person_named_before("my brother passed".split(), "his")
-    assert not person_named_before("my sister passed".split(), "his")  # the wrong gender
-    assert not person_named_before("what did the vet say at".split(), "her")  # a job, not a relative
+    assert thing_named_before("set the oven to 200 and turn".split(), "off")
+    assert not thing_named_before("did the plumber say , when".split(), "will")  # a person is no "it"
+    assert not thing_named_before("look at the logs and tell me why".split(), "crashed")  # after a preposition
+    assert not thing_named_before("the weather is awful . can the engineer fix".split(), "?")  # another sentence
+    assert person_named_before("my brother passed".split(), "his", "driving")
+    assert person_named_before("my teenage son says".split(), "his", "phone")
+    assert not person_named_before("my sister passed".split(), "his", "test")  # the wrong gender
+    assert not person_named_before("what did the vet say at".split(), "her", "checkup")  # a job, not a relative
+    assert not person_named_before("did my dad ever call".split(), "him", "back")  # an object is someone else

@@ -31,7 +31,7 @@ _DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNOREC
 #: A question that names its own options after the comparative: "which is cheaper, Lidl or Aldi?".
 _OWN_OPTIONS = re.compile(r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|\bof\s+(?:the|these|those)\b", re.IGNORECASE)
 #: Options weighed anywhere in the question: "kindle paperwhite vs kobo clara, which is better?".
-_WEIGHED = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+\S+\s+and\b", re.IGNORECASE)
+_WEIGHED = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+.{1,60}?\s+and\b", re.IGNORECASE)
 
 
 def comparison_span(query: str) -> tuple[int, int] | None:

@@ -98,7 +98,9 @@ TIME_NOUNS = set("morning afternoon evening night week weekend month year quarte
 EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
 PUNCT = set(".?!,;:")
-ADVERBS = frozenset("also too outside inside again now first later anyway already still either instead".split())
+ADVERBS = frozenset(
+    "also too outside inside again now first later anyway already still either instead twice once".split()
+)
 PREPOSITIONS = frozenset("on in at for to with without from by into onto about over under before after through".split())
 #: "such a refund", "such tickets": a kind the conversation described.
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
@@ -170,8 +172,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "how do they ..." (inert.py)
-    found = [r for r in found if not any((s <= r.start and r.end <= e) or r.start <= s < r.end for s, e in inert)]
+    inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
+    found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     return sorted(found, key=lambda r: r.start)
 
 
@@ -206,10 +208,10 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
         if low == "its" and thing_subject_before(lowered[:i]):
             continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
-        if low == "it" and thing_named_before(lowered[:i]):
+        if low == "it" and thing_named_before(lowered[:i], nxt):
             continue  # "set the oven to 180 and turn it off": the query names what "it" is
-        if kind == "person" and person_named_before(lowered[:i], low):
-            continue  # "my brother passed his test - a first car for him?": the query names him
+        if kind == "person" and person_named_before(lowered[:i], low, nxt):
+            continue  # "my brother passed his driving test": the query names him
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()
@@ -332,6 +334,8 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             noun, end = "", match.end(1)  # "leave the other for now": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
+        if noun in ("person", "people") and match.group(0).split()[0].lower() == "the":
+            continue  # "the first person on the moon": only "that first person" counts a list of people
         if which == "other" and noun in _COUNTS:
             pass  # "the other two": the rest of a list
         elif noun and noun not in GENERIC_ITEM_NOUNS and not {noun, _stem(noun), f"{noun}s"} & known:
@@ -363,10 +367,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
-    if low == "that" and prev in _CLAUSE_TAKERS and nxt and nxt not in PREPOSITIONS | PUNCT | _SUBJECT_VERBS:
-        return None  # "make sure that ...", "do studies find that ...": a clause follows ("heard that from her" points)
-    if low == "that" and nxt in _CLAUSE_SUBJECTS and prev not in _COPULAS:
-        return None  # "... that the job finishes": a determiner after "that" opens a clause ("is that the one?" points)
+    if low == "that" and prev in _CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | _SUBJECT_VERBS:
+        return None  # "make sure that ...", "is it true that ...": a predicate, then a clause
     if low == "that" and plural_word(nxt) and "'" not in nxt:
         # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
         return "pronoun" if pointer else None
@@ -392,20 +394,14 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     return "determiner" if pointer or low != "that" else None
 
 
-#: Words after which "that" opens a clause: verbs of saying, knowing, finding, and predicates
-#: like "sure" or "true".
-_CLAUSE_TAKERS = frozenset(
-    """sure true confirmed certain clear possible likely obvious aware find finds found read heard hear show
-    shows showed prove proves proved suggest suggests suggested report reports reported believe believes
-    think thinks thought know knows knew say says said claim claims mean means realise realize noticed notice
-    seems seem hope hoped check ensure confirm""".split()
-)
+#: Predicates after which "that" opens a clause ("make sure that", "is it true that"). Verbs of
+#: saying and knowing take an object too ("does Tom know that place?"); _REPORTING_VERBS and
+#: _clause_follows decide those.
+_CLAUSE_PREDICATES = frozenset("sure true confirmed certain clear possible likely obvious aware unlikely".split())
 #: Verbs right after "that": it is the subject then ("did the shop say that was normal?").
 _SUBJECT_VERBS = _AUX | frozenset(
-    "'s seems seemed looks looked sounds sounded happens happened works worked means meant helps".split()
+    "seems seemed looks looked sounds sounded happens happened works worked means meant helps".split()
 )
-_CLAUSE_SUBJECTS = frozenset("the a an my your our his their its i you we they he she it there".split())
-_COPULAS = frozenset("is was are were 's isn't wasn't".split())
 
 
 def _verbal_prev(prev: str) -> bool:
@@ -481,7 +477,7 @@ _QUANTIFIERS = frozenset("all every each both none".split())
 _REPORTING_VERBS = frozenset(
     """say says said think thinks thought know knows knew mean means meant claim claims claimed believe
     believes believed confirm confirms confirmed mention mentions mentioned suggest suggests suggested
-    show shows showed prove proves proved notice noticed read hear heard feel felt realise realize
+    show shows showed prove proves proved notice noticed read hear heard feel felt realise realize find finds found
     realised realized check checks checked verify verifies verified ensure ensures ensured sure""".split()
 )
 
@@ -496,11 +492,18 @@ def _clause_follows(lowered: list[str], start: int) -> bool:
         word, nxt = lowered[n], lowered[n + 1] if n + 1 < len(lowered) else ""
         if word in _AUX or looks_verbal(word):
             return True
+        if word in _BARE_VERBS and n > start:
+            return True  # "that people sleep less": a plural subject and its verb
         if len(word) > 3 and word.endswith(("s", "ed")) and nxt in _OBJECT_STARTS:
             return True  # "voids the cover": an inflected word taking an object is the clause's verb
     return False
 
 
+#: Base verbs that follow a plural subject in a reported clause.
+_BARE_VERBS = frozenset(
+    """sleep work eat live earn spend need want like prefer get have do make take use pay buy read watch drink
+    feel think know lose gain learn perform sell grow die""".split()
+)
 _OBJECT_STARTS = frozenset(
     "the a an my our your his her their its this that these those it them him me us no any".split()
 )

@@ -31,13 +31,22 @@ EXPLETIVE_IT = re.compile(
     r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
     # "it's my sister's 30th next month", "it's our anniversary": an occasion, no thing
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:my|your|our|his|her|their)\s+(?:[\w-]+'s\s+)?"
-    r"(?:birthday|anniversary|wedding|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off|graduation)\b"
+    r"(?:birthday|anniversary|wedding|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off|graduation)"
+    # the occasion ends the phrase: "my birthday present" is a thing
+    r"(?=\s*(?:[,.!?;]|$|\s+(?:next|this|last|on|in|today|tomorrow|tonight|soon|coming)\b))"
+    # the weather and the week: "it's freezing today", "it's been a long week"
+    r"|\bit(?:'s|\s+is|\s+was)\s+(?:freezing|boiling|roasting|chilly|humid|muggy|foggy|icy)\b"
+    r"|\bit(?:'s|\s+has)\s+been\s+(?:a|an)\s+(?:\w+\s+)?(?:day|week|month|year|while|morning|night)\b"
+    # a wish or a farewell: "it'd be great to ...", "it was nice chatting"
+    r"|\bit(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|helpful|amazing|fun)\s+(?:to|if)\b"
+    r"|\bit(?:'s|\s+is|\s+was|\s+has\s+been)\s+(?:so\s+|really\s+)?(?:nice|good|great|lovely|fun)\s+"
+    r"(?:chatting|talking|seeing|meeting|catching)\b"
     # "it turns out", "it's confirmed that": a report, no thing
-    r"|\bit\s+(?:turns|turned)\s+out\b"
+    r"|\bit\s+(?:turns|turned)\s+out\s+(?=that\b|to\b|the\b|a\b|an\b|my\b|our\b|we\b|i\b|they\b|he\b|she\b|there\b)"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"
     r"\s+that\b"
     # "does it cost anything to renew a passport": what a task costs
-    r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\b"
+    r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\s+\w+\s+(?:a|an|the|my|your|our|at|in|on|for|with)\b"
     # the weather with a modal or an adverb: "it might snow", "is it usually cold in Oslo"
     r"|\bit\s+(?:might|may|could|will|would|should)\s+(?:still\s+)?(?:rain|snow|pour|hail|drizzle|storm)\b"
     r"|\b(?:is|was|will|would)\s+it\s+(?:be\s+)?(?:usually|normally|often|always|still|really|very|too|generally|typically)"

@@ -4,9 +4,8 @@ Quoted text is verbatim ("search my notes for 'he said yes'", "translate 'where 
 words must not change, whatever they are. Discourse formulas answer or move on ("that's fine",
 "that makes sense", "ok then, ...", "so be it"). Some time words count from now, not from an event
 ("for the next hour", "these days"), and "then" before a command sequences it ("play jazz then
-switch to the news"). "they" in a question about how or why things are done is people in general
-("how do they decaffeinate coffee?", "in Japan do they tip?"). detect.py drops every reference
-inside these spans, so such a query passes through unchanged.
+switch to the news"). "they" in "what do they call ..." and "in Japan do they ..." is people in
+general. detect.py drops every reference wholly inside these spans.
 """
 
 from __future__ import annotations
@@ -14,15 +13,27 @@ from __future__ import annotations
 import re
 
 #: A quoted run: straight or curly quotes, the opening one not inside a word (so the apostrophe of
-#: "it's" opens nothing) and the closing one not followed by a letter.
-_QUOTED = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=\S)[^'\"\u2018\u2019\u201c\u201d]{1,120}?['\"\u2019\u201d](?!\w)")
+#: "it's" opens nothing) nor before a digit ("the '90s"), the closing one not followed by a letter;
+#: apostrophes inside words ("'he's not coming'") belong to the quoted text.
+_QUOTED = re.compile(
+    r"(?<!\w)(['\"\u2018\u201c])(?=[^\s\d])(?:[^'\"\u2018\u2019\u201c\u201d]|(?<=\w)['\u2019](?=\w)){1,160}?"
+    r"['\"\u2019\u201d](?!\w)"
+)
+#: A formula that opens the query or a sentence of it and ends at punctuation or the query's end:
+#: "that's fine, ...", "that makes sense.", "ok then, ...". Inside a sentence ("did the landlord
+#: say that was ok?", "that's right next to the station?") the same words point.
+_FORMULA = (
+    r"that(?:'s|\s+is|\s+was)\s+(?:(?:totally|really|so|very|all|absolutely|too)\s+)?(?:fine|ok|okay|great|good"
+    r"|perfect|right|true|fair|enough|cool|awesome|brilliant|lovely|all|bad|quick|hilarious|a\s+shame|a\s+pity"
+    r"|annoying|interesting|weird|odd|strange|funny|amazing|helpful|useful|wild|crazy|sad|nice|kind|a\s+relief"
+    r"|it|that|a\s+(?:good|great|nice|fair)\s+(?:idea|point|question))"
+    r"|that\s+makes\s+(?:total\s+|perfect\s+)?sense|that\s+(?:works|helps|sounds\s+\w+)|so\s+be\s+it"
+    r"|never\s+mind\s+that|that(?:'s|\s+is|\s+was)\s+all\s+(?:i|we)\s+(?:needed|wanted)"
+    r"|(?:ok|okay|alright|all\s+right|right|fine|good|great|so|well|cool|ok\s+cool|sounds\s+good)\s+then"
+)
 _DISCOURSE = re.compile(
-    r"\bthat(?:'s|\s+is|\s+was)\s+(?:(?:totally|really|so|very|all|absolutely)\s+)?(?:fine|ok|okay|great|good|perfect|right"
-    r"|true|fair|enough|cool|awesome|brilliant|lovely|all|a\s+shame|a\s+pity|annoying|interesting|weird|odd|strange"
-    r"|funny|amazing|helpful|useful|wild|crazy|sad|nice|kind|a\s+relief|a\s+good\s+idea)\b"
-    r"|\bthat\s+makes\s+(?:total\s+|perfect\s+)?sense\b|\bthat\s+(?:works|helps|sounds\s+\w+)\b"
-    r"|\bso\s+be\s+it\b"
-    r"|\b(?:ok|okay|alright|all\s+right|right|fine|good|great|so|well|sounds\s+good)\s+then\b(?=\s*(?:[,.!;:\u2014\u2013-]|$))"
+    rf"(?:^|(?<=[.!?,;:\u2014\u2013]\s)|(?<=[.!?,;:\u2014\u2013]))\s*(?:(?:oh|ah|ha|ok|okay|well|anyway|thanks),?\s+)?"
+    rf"(?:{_FORMULA})(?=\s*(?:[,.!?;:\u2014\u2013-]|$|\s+for\s+now))"
     r"|\bthese\s+days\b|\bnowadays\b",
     re.IGNORECASE,
 )
@@ -32,20 +43,18 @@ _FROM_NOW = re.compile(
     r"(?:second|minute|hour|day|week|month|year)s?\b",
     re.IGNORECASE,
 )
-#: "then" before a command: the next step of a sequence ("convert it to gbp then to euros").
+#: "then" before a command: the next step of a sequence ("play jazz then switch to the news"); not
+#: after "since", "back" or "until", where it is a time.
 _SEQUENCE_THEN = re.compile(
-    r"\bthen\s+(?=(?:switch|remind|send|play|turn|set|add|go|call|text|email|book|open|close|start|stop|check"
-    r"|show|tell|ask|make|put|take|move|run|convert|delete|save|print|to|into|back)\b)",
+    r"(?<!since\s)(?<!back\s)(?<!until\s)\bthen\s+(?=(?:switch|remind|send|play|turn|set|add|call|text|email|book"
+    r"|open|close|start|stop|check|show|tell|ask|make|put|take|move|run|convert|delete|save|print)\b)",
     re.IGNORECASE,
 )
-#: "they" as people in general: how or why things are done, what things are called, what is done
-#: in a place ("how do they train guide dogs?", "what do they call a baby kangaroo", "in japan do
-#: they tip?").
-_GENERIC_THEY = re.compile(
-    r"\b(?:how|why)\s+do\s+they\b|\bwhat\s+do\s+they\s+call\b"  # not "how long do they take": that asks of someone
-    r"|\bin\s+[a-z][\w-]*\s+do\s+they\b|\bdo\s+they\s+(?:let|allow)\s+you\b",
-    re.IGNORECASE,
-)
+#: "they" as people in general, in the two forms that never point back: what things are called,
+#: and what is done in a named country ("what do they call a baby kangaroo", "in Japan do they
+#: tip?"). "how do they ..." and "why do they ..." ask about a group as often as about people in
+#: general ("how do they like Lisbon?"), so they stay references.
+_GENERIC_THEY = re.compile(r"\bwhat\s+do\s+they\s+call\b|\bin\s+[A-Z][\w-]*\s+do\s+they\b")
 
 
 def inert_spans(query: str) -> list[tuple[int, int]]:

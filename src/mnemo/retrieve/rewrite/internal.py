@@ -1,4 +1,4 @@
-"""A query's own antecedents and quoted titles: what its pronouns may refer to inside it.
+"""A query's own antecedents: what its pronouns refer to inside it.
 
 "ask the Patels if they can bring chairs", "rename load_config and update its docstring", "when the
 dishwasher finishes its cycle", "did my parents like the hotel they stayed at": the pronoun's
@@ -11,28 +11,11 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS, TIME_HEADS
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS, TIME_HEADS, is_pet
 from mnemo.store.sql import STOPWORDS
 
 _PUNCT = frozenset(".?!,;:")
 _AUX = frozenset("is was are were has had have will would can could should does did may might must".split())
-
-
-def quoted_title_spans(query: str) -> list[tuple[int, int]]:
-    """The spans of the query's quoted titles."""
-    return [(m.start(), m.end()) for m in QUOTED_TITLE.finditer(query) if title_case(m.group(0))]
-
-
-def title_case(quoted: str) -> bool:
-    """Whether most words of a quoted run are capitalised, as a title's are ("It Ends with Us")."""
-    words = re.findall(r"[A-Za-z][\w'-]*", quoted)
-    return bool(words) and sum(w[:1].isupper() for w in words) * 2 >= len(words)
-
-
-#: A quoted title: straight or curly quotes round a run that opens with a capital, the opening quote
-#: not inside a word (so the apostrophe of "it's" opens nothing). A quoted message ("what did she
-#: mean by 'call him first'?") is lower-case and keeps its references.
-QUOTED_TITLE = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=[A-Z])[^'\"\u2019\u201d]{2,80}?['\"\u2019\u201d](?!\w)")
 
 
 def thing_subject_before(lowered: list[str]) -> bool:
@@ -94,33 +77,59 @@ def plural_word(word: str) -> bool:
 _NOT_ANTECEDENT = frozenset("i what when where why how who which did does do is are was were can could".split())
 
 
-def thing_named_before(lowered: list[str]) -> bool:
-    """Whether the query names a thing before an "it" in a later clause: a determiner and a noun
-    ("set the oven to 180 and turn it off", "there's a weird smell in my fridge, how do i get rid
-    of it"). People and times are no "it"; a phrase with no clause break before the pronoun is its
-    own clause's object and says nothing of "it" ("is the meeting on if it rains?" still does)."""
+def thing_named_before(lowered: list[str], after: str) -> bool:
+    """Whether the query itself names what an "it" means, in the same sentence and an earlier
+    clause, in the same role:
+    - an object "it" takes a singular thing that is a verb's object ("set the oven to 180 and turn
+      it off", "take the salmon out of the freezer and put it in the fridge", "there's a leak under
+      the sink, how do i stop it");
+    - a subject "it" (a verb follows: ``after``) takes the subject of an earlier clause ("check
+      whether the cron ran and if it failed, rerun it").
+    A phrase after a preposition ("look at the logs and tell me why it crashed"), a plural, a person
+    or a time is no such antecedent, and a sentence break ends the search: then the conversation
+    says what "it" is. One pass over the words."""
+    subject = after in _AUX or (after.endswith(("s", "ed")) and after not in STOPWORDS)
+    found = broken = False
     for n, word in enumerate(lowered[:-1]):
-        noun = lowered[n + 1]
-        if word not in _THING_NAMERS or noun in STOPWORDS or noun in PERSON_NOUNS or noun in TIME_HEADS:
+        if word in ".!?":
+            found = broken = False  # a new sentence: what came before is no antecedent
             continue
-        if noun in _NOT_THINGS:
-            continue  # "a thank you", "a bit", "a lot": no thing
-        if any(w in _PUNCT or w in _SUBORDINATORS or w in ("—", "-") for w in lowered[n + 2 :]):
+        if word in _PUNCT or word in _SUBORDINATORS or word in ("—", "-"):
+            broken = found or broken
+            continue
+        noun = lowered[n + 1]
+        if word not in _THING_NAMERS or not _thing_noun(noun):
+            continue
+        before = lowered[n - 1] if n else ""
+        opens_clause = not n or before in _SUBORDINATORS or before in _PUNCT or before in ("there's", "is")
+        if (subject and opens_clause) or (not subject and before not in _PREPOSITIONS and n):
+            found, broken = True, False
+    return found and broken
+
+
+def _thing_noun(noun: str) -> bool:
+    plural = noun.endswith("s") and not noun.endswith("ss")
+    return not (noun in STOPWORDS or noun in PERSON_NOUNS or noun in TIME_HEADS or noun in _NOT_THINGS or plural)
+
+
+_PREPOSITIONS = frozenset("at in on to from with about for of by into onto over under through after before".split())
+
+
+def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
+    """Whether the query names a relative of the pronoun's gender before a subject or possessive
+    pronoun: "my brother passed his driving test", "grandma wants her old slides", "my teenage son
+    says his phone is broken", "our dog keeps scratching his ear". An object "him"/"her" ("did my
+    dad ever call him back?") is someone else, and a job or a friend ("the vet", "my boss") as
+    often is; ``after`` is the word after the pronoun (a noun after "her" makes it possessive)."""
+    female = pronoun in ("she", "her", "hers", "herself")
+    if pronoun == "him" or (pronoun == "her" and (not after or after in STOPWORDS or not after.isalpha())):
+        return False  # an object pronoun
+    gendered = FEMALE_NOUNS if female else MALE_NOUNS
+    for n, word in enumerate(lowered):
+        owned = (n and lowered[n - 1] in _OWN) or (n > 1 and lowered[n - 2] in _OWN)  # "my (teenage) son"
+        if (word in gendered or is_pet(word)) and (owned or n == 0):
             return True
     return False
-
-
-def person_named_before(lowered: list[str], pronoun: str) -> bool:
-    """Whether the query names a relative or friend of the pronoun's gender (or of none) before it,
-    as "my brother" or, opening the query, "grandma": "my brother passed his driving test",
-    "grandma wants her old slides". "the vet" or "the contract guy" are named by their job, and
-    their "her" or "he" is as often someone else or wants their name."""
-    female = pronoun in ("she", "her", "hers", "herself")
-    wrong = MALE_NOUNS if female else FEMALE_NOUNS
-    return any(
-        word in PERSON_NOUNS and word not in wrong and (n == 0 or lowered[n - 1] in _OWN)
-        for n, word in enumerate(lowered)
-    )
 
 
 _OWN = frozenset("my our your".split())

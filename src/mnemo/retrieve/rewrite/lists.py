@@ -286,7 +286,8 @@ _NOT_COMPARATIVE = frozenset(
 
 #: "of the planets": a set the query names itself (not "of the two", "of those options").
 _OWN_SET = re.compile(
-    r"\bof\s+(?:the|all\s+the)\s+(?!(?:two|three|four|both|options|choices|ones|items|alternatives)\b)[a-z]{3,}s\b",
+    r"\b(?:which(?:\s+one)?|one|the\s+[a-z]+est|the\s+most\s+[a-z]+)\s+of\s+(?:the|all\s+the)\s+"
+    r"(?!(?:two|three|four|both|options|choices|ones|items|alternatives|places|ones)\b)[a-z]{3,}s\b",
     re.IGNORECASE,
 )
 

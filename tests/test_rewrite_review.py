@@ -105,3 +105,9 @@ def test_a_quoted_message_stays_verbatim_and_the_references_outside_it_resolve()
     context = said("Priya texted me: 'call him first'", "Who?")
     rewritten = expand("what did she mean by 'call him first'?", context)
     assert "Priya" in rewritten and "'call him first'" in rewritten
+
+
+def test_a_pasted_wall_of_text_is_passed_through_quickly() -> None:
+    query = "the cat sat on it " * 200  # 3,600 characters
+    result = QueryRewriter(cache_ttl=0).rewrite(query, said("the cat sat on the mat"))
+    assert result.expanded == query.strip() and not result.was_rewritten and "longer than" in result.reason

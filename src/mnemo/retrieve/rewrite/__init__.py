@@ -22,6 +22,10 @@ from mnemo.retrieve.rewrite.llm import RewriteCache, confidence, llm_rewrite
 from mnemo.retrieve.rewrite.resolve import Resolution, resolve
 from mnemo.store.sql import query_terms
 
+#: Queries longer than this are pasted text, not conversational follow-ups; the rules' cost grows
+#: with the query's length, so they are passed through unread.
+MAX_QUERY_CHARS = 2000
+
 __all__ = ["QueryRewriter", "RewriteResult", "detect", "normalise_context"]
 
 
@@ -95,6 +99,9 @@ class QueryRewriter:
             text = query.strip() if isinstance(query, str) else ""
             return RewriteResult(text, text, False, 0.0, reason="empty query: nothing to rewrite")
         query = query.strip()
+        if len(query) > MAX_QUERY_CHARS:  # a pasted document or log, no follow-up to resolve
+            reason = f"query longer than {MAX_QUERY_CHARS} characters: left as it is"
+            return RewriteResult(query, query, False, 1.0, reason=reason)
         messages = normalise_context(context)
         # one message a line: a lower-case message is then truecased on its own (anchoring.py)
         references = detect(query, "\n".join(m.get("content", "") for m in messages[-self.max_context :]))

@@ -31,15 +31,15 @@ _DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNOREC
 #: A question that names its own options after the comparative: "which is cheaper, Lidl or Aldi?".
 _OWN_OPTIONS = re.compile(r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|\bof\s+(?:the|these|those)\b", re.IGNORECASE)
 #: Options weighed anywhere in the question: "kindle paperwhite vs kobo clara, which is better?".
-_WEIGHED = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+.{1,60}?\s+and\b", re.IGNORECASE)
+_WEIGHED_ANYWHERE = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+.{1,60}?\s+and\b", re.IGNORECASE)
 
 
 def comparison_span(query: str) -> tuple[int, int] | None:
     """The span of a comparative question that names no options ("which has the better ORM?"),
     or None: it points at the pair the conversation compared."""
     found = _WHICH.search(query)
-    if found is None or _OWN_OPTIONS.search(query, found.end()) or _WEIGHED.search(query):
-        return None  # options after the comparative, or weighed before it
+    if found is None or _names_options(query, found):
+        return None
     return found.start(), found.end()
 
 
@@ -48,8 +48,8 @@ def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | 
     Brightside"), or None when it is no comparative question or there is no pair."""
     which = _WHICH.search(query)
     difference = _DIFFERENCE.search(query)
-    if (not which and not difference) or (which and _OWN_OPTIONS.search(query, which.end())) or _WEIGHED.search(query):
-        return None  # no comparison, or one that names its own options ("which is cheaper, Lidl or Aldi?")
+    if (not which and not difference) or _names_options(query, which):
+        return None
     pair = compared_pair(context)
     if len(pair) != 2 or any(name.lower() in query.lower() for name in pair):
         return None
@@ -58,3 +58,10 @@ def comparison_frame(query: str, context: Sequence[Mapping[str, str]]) -> str | 
     if which:
         return f"{stripped}: {pair[0]} or {pair[1]}{tail}"
     return f"{stripped} between {pair[0]} and {pair[1]}{tail}"
+
+
+def _names_options(query: str, which: re.Match[str] | None) -> bool:
+    """Whether the question names its own options: after the comparative ("which is cheaper, Lidl
+    or Aldi?") or weighed anywhere ("oat vs almond milk, which is better?")."""
+    after = which is not None and _OWN_OPTIONS.search(query, which.end()) is not None
+    return after or _WEIGHED_ANYWHERE.search(query) is not None

@@ -14,6 +14,15 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.clause import (
+    CLAUSE_PREDICATES,
+    QUANTIFIERS,
+    REPORTING_VERBS,
+    SUBJECT_VERBS,
+    clause_follows,
+    looks_verbal,
+    verbal_prev,
+)
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
@@ -31,7 +40,9 @@ from mnemo.retrieve.rewrite.internal import (
     thing_subject_before,
 )
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
-from mnemo.retrieve.rewrite.names import COMMON_VERBS, PARTICLES
+from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
+from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
+from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -91,17 +102,14 @@ POINTER_CONTEXT = set(
     regarding re what why how where when would could should will can might must stop prevent avoid handle
     solve debug reproduce revert undo""".split()
 )
-_AUX = frozenset("is was are were has had have will would can could should does did may might must".split())
 #: After "this/that" these make a time expression that needs no context ("this week").
 TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
 #: After "there/here" these make an existential ("is there a way", "here is").
 EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
-PUNCT = set(".?!,;:")
 ADVERBS = frozenset(
     "also too outside inside again now first later anyway already still either instead twice once".split()
 )
-PREPOSITIONS = frozenset("on in at for to with without from by into onto about over under before after through".split())
 #: "such a refund", "such tickets": a kind the conversation described.
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
 
@@ -217,7 +225,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             capital = words[i + 1][0][:1].isupper()
             if low == "that" and capital and (after in _AUX or looks_verbal(after) or nxt not in known):
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
-            if low == "that" and prev in _REPORTING_VERBS and (nxt in _QUANTIFIERS or _clause_follows(lowered, i + 1)):
+            if low == "that" and prev in REPORTING_VERBS and (nxt in QUANTIFIERS or clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
             use = _demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
             if use is None:
@@ -367,7 +375,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
-    if low == "that" and prev in _CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | _SUBJECT_VERBS:
+    if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:
         return None  # "make sure that ...", "is it true that ...": a predicate, then a clause
     if low == "that" and plural_word(nxt) and "'" not in nxt:
         # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
@@ -388,34 +396,10 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):
         return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
-    if _verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and plural_word(nxt)):
+    if verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and plural_word(nxt)):
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
-
-
-#: Predicates after which "that" opens a clause ("make sure that", "is it true that"). Verbs of
-#: saying and knowing take an object too ("does Tom know that place?"); _REPORTING_VERBS and
-#: _clause_follows decide those.
-_CLAUSE_PREDICATES = frozenset("sure true confirmed certain clear possible likely obvious aware unlikely".split())
-#: Verbs right after "that": it is the subject then ("did the shop say that was normal?").
-_SUBJECT_VERBS = _AUX | frozenset(
-    "seems seemed looks looked sounds sounded happens happened works worked means meant helps".split()
-)
-
-
-def _verbal_prev(prev: str) -> bool:
-    """A verb before "that" that takes an object rather than a clause ("using", "fixed")."""
-    verbal = (len(prev) > 4 and prev.endswith(("ing", "ed"))) or prev in COMMON_VERBS
-    return verbal and prev not in _REPORTING_VERBS and prev not in _CLAUSE_VERBS
-
-
-#: Verbs in -ed that take a "that" clause rather than an object ("she explained that error codes ...").
-_CLAUSE_VERBS = frozenset(
-    """promised insisted explained decided agreed warned noted added replied answered argued assumed guessed
-    hoped expected announced admitted complained reported stated emailed texted messaged pointed worried
-    doubted feared joked""".split()
-)
 
 
 def _adverbial(word: str) -> bool:
@@ -424,14 +408,6 @@ def _adverbial(word: str) -> bool:
 
 def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
-
-
-def looks_verbal(word: str) -> bool:
-    return (
-        word in COMMON_VERBS
-        or (len(word) > 4 and word.endswith(("ed", "ing")))
-        or (len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word[:-1] in COMMON_VERBS)
-    )
 
 
 def _word_kind(low: str, prev: str, nxt: str) -> str | None:
@@ -469,44 +445,6 @@ def _pronoun_slot(prev: str) -> bool:
 def _countable(noun: str, known: set[str]) -> bool:
     """Whether "that first <noun>" counts a list: a list noun, or one the conversation used."""
     return not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or bool({noun, _stem(noun)} & known)
-
-
-#: "check that all the tests pass": a quantifier after "that" opens the reported clause's subject.
-_QUANTIFIERS = frozenset("all every each both none".split())
-#: Verbs of saying, knowing and checking ("make sure that ..."), after which "that" can open a reported clause.
-_REPORTING_VERBS = frozenset(
-    """say says said think thinks thought know knows knew mean means meant claim claims claimed believe
-    believes believed confirm confirms confirmed mention mentions mentioned suggest suggests suggested
-    show shows showed prove proves proved notice noticed read hear heard feel felt realise realize find finds found
-    realised realized check checks checked verify verifies verified ensure ensures ensured sure""".split()
-)
-
-
-def _clause_follows(lowered: list[str], start: int) -> bool:
-    """A reported clause at ``start``: a subject word that is no verb, then a verb within the next
-    three words ("that error E24 means ...", "that water damage voids the cover"); "say that
-    again" or "say that was fine" is no such clause."""
-    if start >= len(lowered) or lowered[start] in _AUX or looks_verbal(lowered[start]) or lowered[start] in PUNCT:
-        return False
-    for n in range(start + 1, min(start + 4, len(lowered))):
-        word, nxt = lowered[n], lowered[n + 1] if n + 1 < len(lowered) else ""
-        if word in _AUX or looks_verbal(word):
-            return True
-        if word in _BARE_VERBS and n > start:
-            return True  # "that people sleep less": a plural subject and its verb
-        if len(word) > 3 and word.endswith(("s", "ed")) and nxt in _OBJECT_STARTS:
-            return True  # "voids the cover": an inflected word taking an object is the clause's verb
-    return False
-
-
-#: Base verbs that follow a plural subject in a reported clause.
-_BARE_VERBS = frozenset(
-    """sleep work eat live earn spend need want like prefer get have do make take use pay buy read watch drink
-    feel think know lose gain learn perform sell grow die""".split()
-)
-_OBJECT_STARTS = frozenset(
-    "the a an my our your his her their its this that these those it them him me us no any".split()
-)
 
 
 def _ends_clause(text: str, position: int) -> bool:

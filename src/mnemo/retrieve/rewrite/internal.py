@@ -2,20 +2,25 @@
 
 "ask the Patels if they can bring chairs", "rename load_config and update its docstring", "when the
 dishwasher finishes its cycle", "did my parents like the hotel they stayed at": the pronoun's
-antecedent is in the query, so there is nothing for the conversation to resolve. Words inside a
-quoted title ("is 'This Is Us' worth watching?") refer to nothing at all. Pure functions over the
-query's words; detect.py asks them before it makes a reference.
+antecedent is in the query, so there is nothing for the conversation to resolve. Pure functions
+over the query's words; detect.py asks them before it makes a reference.
 """
 
 from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS, TIME_HEADS, is_pet
+from mnemo.retrieve.rewrite.names import (
+    AUXILIARIES,
+    FEMALE_NOUNS,
+    MALE_NOUNS,
+    PERSON_NOUNS,
+    PREPOSITIONS,
+    PUNCTUATION,
+    TIME_HEADS,
+    is_pet,
+)
 from mnemo.store.sql import STOPWORDS
-
-_PUNCT = frozenset(".?!,;:")
-_AUX = frozenset("is was are were has had have will would can could should does did may might must".split())
 
 
 def thing_subject_before(lowered: list[str]) -> bool:
@@ -25,11 +30,11 @@ def thing_subject_before(lowered: list[str]) -> bool:
     "its" can mean, and an object ("fix the laptop's ...") is not the subject."""
     clause: list[str] = []
     for word in reversed(lowered):
-        if word in _PUNCT or word in _SUBORDINATORS:
+        if word in PUNCTUATION or word in _SUBORDINATORS:
             break
         clause.append(word)
     clause.reverse()
-    start = 1 if clause and clause[0] in _AUX else 0
+    start = 1 if clause and clause[0] in AUXILIARIES else 0
     if len(clause) < start + 2 or clause[start] not in _THING_DETERMINERS:
         return False
     head = clause[start + 1]
@@ -88,20 +93,20 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     A phrase after a preposition ("look at the logs and tell me why it crashed"), a plural, a person
     or a time is no such antecedent, and a sentence break ends the search: then the conversation
     says what "it" is. One pass over the words."""
-    subject = after in _AUX or (after.endswith(("s", "ed")) and after not in STOPWORDS)
+    subject = after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
     found = broken = False
     for n, word in enumerate(lowered[:-1]):
         if word in ".!?":
             found = broken = False  # a new sentence: what came before is no antecedent
             continue
-        if word in _PUNCT or word in _SUBORDINATORS or word in ("—", "-"):
+        if word in PUNCTUATION or word in _SUBORDINATORS or word in ("—", "-"):
             broken = found or broken
             continue
         noun = lowered[n + 1]
         if word not in _THING_NAMERS or not _thing_noun(noun):
             continue
         before = lowered[n - 1] if n else ""
-        opens_clause = not n or before in _SUBORDINATORS or before in _PUNCT or before in ("there's", "is")
+        opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
         if (subject and opens_clause) or (not subject and before not in _PREPOSITIONS and n):
             found, broken = True, False
     return found and broken
@@ -112,7 +117,8 @@ def _thing_noun(noun: str) -> bool:
     return not (noun in STOPWORDS or noun in PERSON_NOUNS or noun in TIME_HEADS or noun in _NOT_THINGS or plural)
 
 
-_PREPOSITIONS = frozenset("at in on to from with about for of by into onto over under through after before".split())
+#: A noun after one of these is a preposition's object, no verb's ("look at the logs").
+_PREPOSITIONS = (PREPOSITIONS - {"without"}) | {"of"}
 
 
 def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:

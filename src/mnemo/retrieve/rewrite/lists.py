@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.names import FEMALE, MALE, PERSON_NOUNS, PHRASE_BREAKERS
+from mnemo.retrieve.rewrite.names import FEMALE, FIRST_PERSON, MALE, PERSON_NOUNS, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
@@ -236,7 +236,7 @@ def _without_i(words: list[str]) -> list[list[str]]:
     """A capitalised run split at "I", "I'm" and the like, which are no part of a name."""
     parts: list[list[str]] = [[]]
     for word in words:
-        if word in ("I", "I'm", "I've", "I'll", "I'd"):
+        if word in FIRST_PERSON:
             parts.append([])
         else:
             parts[-1].append(word)

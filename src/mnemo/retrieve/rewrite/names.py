@@ -159,3 +159,12 @@ PETS = {
 
 def is_pet(noun: str) -> bool:
     return noun.lower() in PETS
+
+
+#: The word classes detect.py and internal.py read a query by: auxiliary verbs ("is it done?",
+#: "did she call?"), punctuation tokens and prepositions.
+AUXILIARIES = frozenset("is was are were has had have will would can could should does did may might must".split())
+PUNCTUATION = frozenset(".?!,;:")
+PREPOSITIONS = frozenset("on in at for to with without from by into onto about over under before after through".split())
+#: "I" and its contractions: capitalised, yet never a name.
+FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.names import FIRST_PERSON
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.store.sql import STOPWORDS
 
@@ -35,7 +36,6 @@ _NOT_SPECIFIC = frozenset(
 _WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
 #: A model code: letters and digits in one token ("201K", "V15", "X100"), not a measure ("2-hour").
 _MODEL_CODE = re.compile(r"^(?:[A-Za-z]+\d[\w]*|\d+[A-Za-z]+)$")
-_NOT_NAMES = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
 
 
 def specifications(messages: Sequence[Mapping[str, str]], things: Sequence[Candidate]) -> list[tuple[str, str]]:
@@ -61,7 +61,7 @@ def _specified(messages: Sequence[Mapping[str, str]], at: int, things: Sequence[
         return None  # "it's a ___!", "Shall I book it?": nothing that says which one
     names = words if found.re is not _ECHO else words[1:]  # an echo's first word is capitalised anyway
     sized = words[-1].lower() in ("one", "ones") and any(ch.isdigit() for ch in specific)  # "the 32-inch one"
-    if not sized and not any((w[:1].isupper() and w not in _NOT_NAMES) or _MODEL_CODE.match(w) for w in names):
+    if not sized and not any((w[:1].isupper() and w not in FIRST_PERSON) or _MODEL_CODE.match(w) for w in names):
         return None  # "it's a long story", "It's a 2-hour paper": no name, model code or size of "one"
     general = None
     for back in range(at - 1, max(-1, at - 3), -1):  # "tent" - "Nice of her." - "It's a 3-person MSR."

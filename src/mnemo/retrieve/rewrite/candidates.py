@@ -255,12 +255,15 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
-    tidied = [(at, c if tidy(c.text) == c.text else _retold(c, tidy(c.text))) for at, c in found]
+    tidied = [(at, _tidied(c)) for at, c in found]
     return [c for _, c in sorted(tidied, key=lambda pair: pair[0]) if c.text]
 
 
-def _retold(candidate: Candidate, text: str) -> Candidate:
-    """The candidate under its tidied text, its number read again from its new last word."""
+def _tidied(candidate: Candidate) -> Candidate:
+    """The candidate under its tidied text (tidy.py), its number read again from its new last word."""
+    text = tidy(candidate.text)
+    if text == candidate.text:
+        return candidate
     last = text.split()[-1] if text else ""
     return replace(candidate, text=text, plural=candidate.plural and looks_plural(last))
 

@@ -25,6 +25,7 @@ from mnemo.retrieve.rewrite.bare import (
     trim_keep_det,
 )
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
@@ -237,6 +238,7 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
     inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if _named_last(c.text)}
     found, names = _named(text, inside, written, answer)
+    found.extend(_lower_answer(text, answer, names | inside))
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
@@ -319,9 +321,31 @@ def _named(
     return found, names
 
 
+#: A number with its unit: a quantity or a clock time, never what "it" stands for.
+_MEASURE = re.compile(
+    r"(?i)\d+(?:[.,]\d+)?(?:mg|mcg|ml|l|g|kg|lb|lbs|oz|km|mi|m|cm|mm|ft|am|pm|h|hr|hrs|min|mins|s|gb|mb|tb|kb|mph|kmh|kw|kwh|w|v|x)"
+)
+
+
+#: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
+_LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
+_NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())
+
+
+def _lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Candidate]]:
+    """The answer to a "what"/"which" question when it is a lower-case name on its own."""
+    found = _LOWER_ANSWER.match(text.strip()) if answer in ("what", "which") else None
+    if found is None:
+        return []
+    words = found.group(1).split()
+    if words[0] in STOPWORDS or words[0] in _NOT_ANSWERS or found.group(1) in taken or looks_verbal(words[-1]):
+        return []
+    return [(0, Candidate(found.group(1), "thing", salience=1.5))]
+
+
 def _tech_weight(token: str) -> float:
-    if not re.search(r"[A-Za-z]", token):
-        return 0.3  # "6.8", "19.30": a number is not a topic
+    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token):
+        return 0.3  # "6.8", "19.30", "5mg", "3am": a number or a measure is not a topic
     if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
         return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
     if re.search(r"[a-z][A-Z]", token):

@@ -148,6 +148,8 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
         return []  # the query names its own subject
     out = []
     for match in _DEFINITE.finditer(query):
+        if match.group(1) in LIGHT:
+            continue  # "the new guy": an adjective, no head noun to anchor
         if _SUBJECT_SLOT.search(query[: match.start()]):  # "is the cafe open": the noun, then the predicate
             noun, end = match.group(1), match.end(1)
         else:

@@ -25,6 +25,8 @@ from mnemo.retrieve.rewrite.clause import (
 )
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
+from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
+from mnemo.retrieve.rewrite.described import mentioned
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -119,7 +121,7 @@ class Reference:
     """One ambiguous span of the query: its text, what kind of pointer it is, and where it is."""
 
     text: str
-    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal, event
+    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal, event, role
     start: int
     end: int
     #: For a demonstrative determiner ("that migration"): the noun it points through.
@@ -180,9 +182,27 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
+    found = _with_described_people(query, found, known) if context_text.strip() else found
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     return sorted(found, key=lambda r: r.start)
+
+
+def _with_described_people(query: str, found: list[Reference], known: set[str]) -> list[Reference]:
+    """ "the projector person", "whoever handles repairs", "Leo's teacher" (described.py), when
+    the conversation has their words. A role already read as implicit ("the teacher") stays so:
+    the resolver tries the description first and keeps the implicit reading's fallbacks."""
+    for d in person_descriptions(query):
+        if not mentioned(d, known):
+            continue
+        overlapping = [r for r in found if r.start < d.end and d.start < r.end]
+        if not overlapping:
+            found.append(Reference(query[d.start : d.end], "role", d.start, d.end, noun=d.head))
+        elif all(r.kind == "implicit" and d.start <= r.start and r.end <= d.end for r in overlapping):
+            # "the online tutor" read as implicit: the same reading, over the whole description
+            found = [r for r in found if r not in overlapping]
+            found.append(Reference(query[d.start : d.end], "implicit", d.start, d.end, noun=d.head))
+    return found
 
 
 def _word_references(query: str, known: set[str]) -> list[Reference]:
@@ -204,6 +224,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
             continue
         kind = _word_kind(low, prev, nxt)
+        if word == "IT" and not query.isupper():
+            continue  # "ask the IT guy": the department, in a query that is not all capitals
         if kind is None or (kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1)):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         if kind == "plural" and family_before(lowered[:i], words[:i]):

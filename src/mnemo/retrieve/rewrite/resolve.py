@@ -22,6 +22,8 @@ from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
+from mnemo.retrieve.rewrite.described import described_person
+from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
@@ -132,6 +134,10 @@ def _choice(
     """What one reference becomes and how sure, by its kind, or None."""
     if ref.kind == "event":  # "how long did that take": what someone did, not a thing
         return _event(query, ref, pool, context)
+    if ref.kind in ("role", "implicit") and ref.noun and _describes_person(query, ref):
+        described = _described(query, ref, pool, context)  # "the demo guy", "whoever handles repairs"
+        if described or ref.kind == "role":
+            return described
     if ref.anchored:
         return _temporal(query, ref, context, used)
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
@@ -153,6 +159,26 @@ def _event(
     plain = replace(ref, kind="demonstrative", text=pronoun, start=ref.end - len(pronoun))
     choice = _from_context(plain, context) or choose(query, plain, pool, context)
     return (f"{verb} {choice[0]}".strip(), choice[1]) if choice else None  # "do that" with no action: do the thing
+
+
+def _describes_person(query: str, ref: Reference) -> bool:
+    return (
+        ref.kind == "role"
+        or is_role(ref.noun or "")
+        or any((d.start, d.end) == (ref.start, ref.end) for d in person_descriptions(query))
+    )
+
+
+def _described(
+    query: str, ref: Reference, pool: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """The person a description points at, named beside it ("the demo guy Bram")."""
+    found = next((d for d in person_descriptions(query) if (d.start, d.end) == (ref.start, ref.end)), None)
+    people = [c.text for c in pool if c.kind == "person"]
+    name = described_person(found, people, context) if found else None
+    if not name or name.lower() in query.lower():
+        return None
+    return (f"{name} ({ref.text})" if found and found.head == "whoever" else f"{ref.text} {name}"), 0.75
 
 
 def _unslotted(

@@ -33,6 +33,24 @@ def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     return None
 
 
+def stated_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name a sentence states for a role: "the letting agent is Sophie", "Sophie is our
+    agent"; the latest one wins. Stricter than named_role: no apposition, which a comma fakes
+    ("the agent, Brennan never answers")."""
+    role = re.escape(noun.lower())
+    patterns = [
+        rf"\b(?i:{role})\s+(?:is|was)\s+{_NAME}",
+        rf"{_NAME}\s+(?:is|was)\s+(?:the|my|our|their)\s+(?:[a-z]+\s+)?(?i:{role})\b",
+    ]
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
+                return found.group(1)
+    return None
+
+
 _ROLE_PHRASE = re.compile(r"\bthe\s+([a-z]+)\b")
 
 

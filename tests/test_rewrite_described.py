@@ -1,0 +1,120 @@
+"""People described by what they do ("the projector person", "whoever handles refunds", "Sam's
+teacher") take the one person the conversation tied those words to; a tie, or words tied to no
+one, leaves the query alone.
+Every conversation here is written for these tests; none is a benchmark row."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.described import Description, described_person, descriptions
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def group(*lines: str) -> list[dict[str, str]]:
+    """A group chat: every line is a user message with a speaker label."""
+    return [{"role": "user", "content": line} for line in lines]
+
+
+def test_the_person_who_answered_me_to_a_who_question_is_the_person_described() -> None:
+    chat = group(
+        "Priya: who's sorting the cake for Friday?",
+        "Daniel: me",
+        "Priya: and the balloons?",
+        "Emma: I've got those",
+    )
+    assert "Daniel" in expand("remind the cake person to get candles too", chat)
+    assert "Emma" in expand("did the balloon person order helium?", chat)
+
+
+def test_a_speakers_own_first_person_message_ties_them_to_its_words() -> None:
+    chat = group(
+        "Grace: I'll write the press release",
+        "Oliver: I'll run the livestream on the day",
+        "Grace: and Hannah said she'd book the photographer",
+    )
+    rewritten = expand("has the livestream guy tested the camera?", chat)
+    assert "Oliver" in rewritten and "Grace" not in rewritten
+
+
+def test_the_words_between_two_names_belong_to_the_first_up_to_the_last_comma() -> None:
+    context = said(
+        "I need a piano tutor for my daughter",
+        "Two tutors nearby have space: Mr Lindqvist, £40 in person, or Ms Adeyemi, £30 online only.",
+    )
+    assert "Mr Lindqvist" in expand("what is the in-person tutor's cancellation policy", context)
+    assert "Ms Adeyemi" in expand("does the online tutor do evenings", context)
+
+
+def test_a_possessors_role_is_the_name_in_the_possessors_clause() -> None:
+    context = said(
+        "parent-teacher evening is Thursday: Mia with Mr Okoro at 6, Sam with Ms Berg at 6:20",
+        "Both in the library.",
+    )
+    rewritten = expand("what should I ask Sam's teacher about reading", context)
+    assert "Ms Berg" in rewritten and "Mr Okoro" not in rewritten
+
+
+def test_a_role_takes_the_person_named_in_the_answer_to_a_question_about_it() -> None:
+    context = said("when is Noah's parent-teacher meeting?", "Tuesday at 3:40 with Mrs. Castellano.", "ok thanks")
+    assert "Castellano" in expand("did the teacher mention his spelling", context)
+
+
+def test_a_role_the_conversation_named_outright_takes_that_name() -> None:
+    context = said("My manager Ruth signed off my training budget.", "Nice. Which course?", "the AWS one")
+    assert "my manager Ruth" in expand("email my manager the course dates", context)
+
+
+def test_the_boss_is_the_lead_or_manager_the_conversation_named() -> None:
+    context = said("our team lead Jonas is off until Wednesday", "Noted. Who covers?", "Mira does")
+    assert "Jonas" in expand("when is the boss back", context)
+
+
+def test_whoever_does_something_goes_through_the_role_that_does_it() -> None:
+    context = said(
+        "My landlord is Mr Haines and the building manager is Carla.",
+        "Who deals with repairs?",
+        "the building manager, Haines never replies",
+    )
+    rewritten = expand("write to whoever deals with repairs", context)
+    assert "Carla" in rewritten and "Haines" not in rewritten
+
+
+def test_a_generic_whoever_is_anyone() -> None:
+    chat = group("Priya: I'll bring the prize for the quiz", "Daniel: great")
+    assert expand("whoever wins the quiz gets a prize", chat) == "whoever wins the quiz gets a prize"
+
+
+def test_a_role_needs_its_own_noun_said_of_the_person() -> None:
+    context = said("my son Mateo plays football on Saturdays", "Fun! What position?", "goalkeeper")
+    assert expand("email the football coach about Saturday", context) == "email the football coach about Saturday"
+
+
+def test_two_people_tied_to_the_same_words_leave_the_description_alone() -> None:
+    chat = group("Priya: I'll bring the cake", "Daniel: I'll bring a cake too")
+    assert expand("has the cake person left yet", chat) == "has the cake person left yet"
+
+
+def test_a_description_with_no_words_to_tell_which_is_not_read() -> None:
+    assert descriptions("who is the new guy") == []
+    assert descriptions("ask the guy at the desk") == []
+    assert descriptions("whoever wins gets a prize") == []  # the subject of its clause
+    assert [d.head for d in descriptions("tell the demo guy and my manager")] == ["guy", "manager"]
+    owner = descriptions("what did Leo's teacher say")[0]
+    assert (owner.head, owner.owner) == ("teacher", "Leo")
+
+
+def test_ask_the_it_guy_is_a_department_not_a_pronoun() -> None:
+    context = said("the printer on floor 3 is jammed again")
+    result = QueryRewriter().rewrite("ask the IT guy", context)
+    assert result.expanded == "ask the IT guy"
+
+
+def test_described_person_needs_people_and_ties() -> None:
+    lone = Description(0, 20, "person", frozenset({"proje"}))
+    assert described_person(lone, [], group("Daniel: I'll bring the projector")) is None
+    assert described_person(lone, ["Daniel"], group("Daniel: I'll bring the projector")) == "Daniel"
+    assert described_person(lone, ["Daniel"], group("Daniel: I'll bring the cables")) is None

@@ -207,3 +207,18 @@ def test_a_truecased_adverb_is_no_named_subject() -> None:
     assert event is None or not event.lower().startswith("when already")
     context = said("Lena's recital is on June 8 in Graz", "Lovely! Need a hotel?", "already booked, arriving the 6th")
     assert "June 8" in expand("what else is on my calendar that day", context)
+
+
+def test_after_that_points_at_the_last_event_told_not_the_opening() -> None:
+    context = said(
+        "we moved the shop's payments to Stripe in March",
+        "How has it gone?",
+        "fine until the checkout webhook started timing out on Friday",
+    )
+    rewritten = expand("how many orders failed since then", context)
+    assert "webhook" in rewritten and "Stripe" not in rewritten
+
+
+def test_then_alone_still_prefers_the_conversations_dated_opening() -> None:
+    context = said("I lived in Porto in 2019 and worked at a bakery", "Lovely city.", "the bakery had a great view")
+    assert "2019" in expand("what was my rent back then", context)

@@ -47,7 +47,7 @@ from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_propert
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written
-from mnemo.retrieve.rewrite.temporal import find_anchor, temporal_text, without_preposition
+from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -245,6 +245,7 @@ def _temporal(
         unit=unit.group(1) if unit else "",
         topic=topic_stems(query),
         earliest=wants_earliest(ref.text),
+        sequel=bool(SEQUEL.search(ref.text)),
     )
     if anchor is None:
         return None

@@ -60,6 +60,10 @@ RELATIONS = re.compile(
 )
 
 
+#: A pointer that orders something after or before the last event told: "after that", "since then".
+SEQUEL = re.compile(r"\b(?:after|before|since)\s+(?:that|then|this|it)\b|\bright\s+after\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class Anchor:
     """The time a temporal pointer stands for: a date/time phrase, an event phrase, or both."""
@@ -291,6 +295,7 @@ def find_anchor(
     max_messages: int = 8,
     topic: frozenset[str] = frozenset(),
     earliest: bool = False,
+    sequel: bool = False,
 ) -> Anchor | None:
     """The best-scored message's date and event, or None when no recent message dates anything.
 
@@ -299,7 +304,8 @@ def find_anchor(
     messages less. ``unit`` ("weekend") favours a message that names the same unit, and a day-sized
     unit a date precise to the day. ``topic`` (stems of the query's own words, ``topic_stems``)
     favours the event the query's verb or subject fits, not simply the last one dated; ``earliest``
-    ("the very first night") turns recency around.
+    ("the very first night") turns recency around. ``sequel`` ("after that", "since then") points
+    at the last event told, so the opening message gets no bonus.
     """
     best: tuple[float, Anchor] | None = None
     recent = list(context)[-max_messages:]
@@ -322,7 +328,8 @@ def find_anchor(
             continue  # "at uni in Glasgow I played ...": a past stay somewhere dates it too
         by_user = str(message.get("role") or "").lower() in ("user", "human")
         score = (2.0 if wants_date else 1.5) * bool(found_times) + (explicit or 0.4 * bool(place))
-        score *= (1.2 if by_user else 1.0) * (1.5 if message is opening else 1.0) / (1.0 + 0.25 * distance)
+        opened = message is opening and not sequel
+        score *= (1.2 if by_user else 1.0) * (1.5 if opened else 1.0) / (1.0 + 0.25 * distance)
         if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
             score *= 1.5
         if unit in _DAY_UNITS and any(_DAY_PRECISE.search(t) for t in found_times):

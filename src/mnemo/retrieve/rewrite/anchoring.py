@@ -144,8 +144,9 @@ def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | Non
 def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """The definite descriptions of the query the conversation anchors: (start, end, noun)."""
     words = re.findall(r"[A-Za-z][\w'-]*", query)
-    if any(n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've") for n, w in enumerate(words)):
-        return []  # the query names its own subject
+    named = [w for n, w in enumerate(words) if n and w[:1].isupper() and not _ACRONYM.fullmatch(w)]
+    if any(w.lower() not in ("i", "i'm", "i've") for w in named):
+        return []  # the query names its own subject ("CI", "API": a kind of thing, not a name)
     out = []
     for match in _DEFINITE.finditer(query):
         if match.group(1) in LIGHT:
@@ -161,6 +162,9 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
         if found and not _already_said(found, noun, query):
             out.append((match.start(), end, noun))
     return out
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,4}s?")
 
 
 def _already_said(found: str, noun: str, query: str) -> bool:

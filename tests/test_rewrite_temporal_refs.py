@@ -222,3 +222,21 @@ def test_after_that_points_at_the_last_event_told_not_the_opening() -> None:
 def test_then_alone_still_prefers_the_conversations_dated_opening() -> None:
     context = said("I lived in Porto in 2019 and worked at a bakery", "Lovely city.", "the bakery had a great view")
     assert "2019" in expand("what was my rent back then", context)
+
+
+def test_in_between_spans_the_last_two_dated_clauses() -> None:
+    context = said("I left the agency in March, then started freelancing in September", "How's it going?", "busy")
+    rewritten = expand("what did I live on in between", context)
+    assert "between I left the agency in March and started freelancing in September" in rewritten
+
+
+def test_in_between_needs_two_dates_and_the_end_of_a_clause() -> None:
+    from mnemo.retrieve.rewrite.between import between_text
+
+    assert between_text(said("the gig was in 2019", "nice")) is None
+    assert expand("i snack in between meals", said("lunch at 12, dinner at 7")) == "i snack in between meals"
+
+
+def test_an_acronym_does_not_stop_a_definite_noun_from_anchoring() -> None:
+    context = said("Lena joined right after we migrated the app to Kubernetes", "So she never saw the old VMs?")
+    assert "Kubernetes" in expand("what CI did we use before the migration?", context)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
+from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
 from mnemo.retrieve.rewrite.cohesion import cohesive
@@ -234,6 +235,9 @@ def _temporal(
     query: str, ref: Reference, context: Sequence[Mapping[str, str]], used: set[str]
 ) -> tuple[str, float] | None:
     """ "then" -> "during the Lisbon offsite on March 3rd"; parts the query already has are left out."""
+    if ref.text.lower().split() == ["in", "between"]:  # two times, not one: "between the gig and the tour"
+        spanned = between_text(context)
+        return (spanned, 0.7) if spanned else None
     unit = re.search(
         r"\b(day|night|morning|evening|afternoon|weekend|week|month|year|summer|winter|spring|autumn)s?\b",
         ref.text,

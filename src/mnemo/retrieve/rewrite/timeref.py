@@ -54,7 +54,7 @@ _OBJECT = (
     r"|from\s+then\s+on\b|ever\s+since\b(?!\s+\w)|prior\s+to\s+(?:that|this|then)\b|following\s+that\b(?!\s+\w+\s+\w)"
     r"|(?:at|by|from|up\s+to)\s+that\s+(?:point|moment|stage)\b(?:\s+on\b)?"
     rf"|afterwards?\b|beforehand\b|(?:soon|shortly|right|just)\s+(?:after|before){_END}|(?:later|earlier)\s+on{_END}"
-    rf"|(?:at|by)\s+the\s+time{_END}|the\s+(?:whole|entire)\s+(?:time|day|night|week|weekend|trip){_END}"
+    rf"|in\s+between{_END}|(?:at|by)\s+the\s+time{_END}|the\s+(?:whole|entire)\s+(?:time|day|night|week|weekend|trip){_END}"
     rf"|(?<=\w\s)since{_END}|once\s+(?:it|that|this|all\s+that)\s+(?:was|is|had\s+been)\s+(?:over|done|finished)\b"
     rf"|when\s+(?:that|it|this|all\s+that)\s+(?:all\s+)?(?:started|began|ended|kicked\s+off|went\s+down"
     rf"|happened|occurred|was\s+going\s+on){_END}"

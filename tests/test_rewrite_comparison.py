@@ -178,3 +178,19 @@ def test_an_announced_list_of_people_with_relative_clauses_and_titles() -> None:
 
 def test_two_clauses_joined_by_and_are_no_list() -> None:
     assert list_items("my nephew Oscar turns 8 on Sunday and he's obsessed with trains", 2) == []
+
+
+def test_a_yes_that_names_the_thing_asked_about_merges_with_it() -> None:
+    context = said(
+        "is there a runbook for the failover?",
+        "Yes, RB-114: it covers promoting the replica and repointing DNS.",
+        "great",
+    )
+    assert "RB-114" in expand("who last updated it?", context)
+    context = said("is there a bakery near the office?", "Yep - Crumbs on Mill Lane, opens at 7.")
+    assert specifications(context, extract(context)) == [("Crumbs", "the bakery Crumbs")]
+
+
+def test_a_yes_without_a_name_specifies_nothing() -> None:
+    context = said("is there a cafe nearby?", "Yes, a couple of them.")
+    assert specifications(context, extract(context)) == []

@@ -56,7 +56,7 @@ _NAME = re.compile(
 #: A function written as a call: "slugify()", "json.loads()".
 _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 _TECH = re.compile(
-    r"\b(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
+    r"\b(?:[A-Z][A-Z0-9]+-\d+|[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
     r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
 )
 #: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about

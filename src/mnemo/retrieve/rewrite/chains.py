@@ -61,6 +61,14 @@ _IDENTIFYING = re.compile(r"(?:'s|\s+is|\s+was)\s+(?:the|a|an|my|your|our|just|p
 def _target(by_key: dict[tuple[str, str], Candidate], text: str, kind: str) -> Candidate | None:
     low = text.lower()
     wanted = ("person",) if kind == "person" else ("thing",) if kind == "thing" else ("thing", "person")
+    if kind == "thing":  # "the runbook" that a later message named ("the runbook RB-114"): the merged reading
+        merged = [
+            c
+            for (t, k), c in by_key.items()
+            if k == "thing" and t.startswith(low + " ") and re.search(r"[A-Z0-9]", c.text[len(low) :])
+        ]
+        if len(merged) == 1:
+            return merged[0]
     return next((by_key[(low, k)] for k in wanted if (low, k) in by_key), None)
 
 

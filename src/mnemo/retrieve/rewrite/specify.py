@@ -43,7 +43,9 @@ def specifications(messages: Sequence[Mapping[str, str]], things: Sequence[Candi
     before it; ``things`` are the thing candidates found so far, to find what was named before."""
     out: list[tuple[str, str]] = []
     for at in range(1, len(messages)):
-        found = _recommended(messages, at, things) or _specified(messages, at, things)
+        found = (
+            _recommended(messages, at, things) or _confirmed(messages, at, things) or _specified(messages, at, things)
+        )
         if found is not None:
             out.append(found)
     return out
@@ -115,6 +117,32 @@ def _recommended(messages: Sequence[Mapping[str, str]], at: int, things: Sequenc
     own = {w.lower() for w in name.split()}
     rest = [w for w in without_determiner(general).split() if w.lower() not in own]  # no "Bath Half Half"
     return (name, " ".join(["the", name, *rest])) if rest else None
+
+
+#: A question whether a thing exists: "is there a ticket about ...?", "do we have a runbook for it?".
+_EXISTS = re.compile(
+    r"\b(?:is\s+there|are\s+there|do\s+(?:we|you|they)\s+have|have\s+(?:we|you)\s+got|any)\s+(?:an?\s+)?([a-z][\w-]+)"
+)
+#: A yes that names the instance: "Yes, OPS-2291: ...", "Yep - Koya on Frith Street".
+_YES_NAMED = re.compile(
+    r"^\s*(?i:yes|yeah|yep|yup|there\s+is)\b[,:;.!\s-]*((?:[A-Z][\w'-]*|#?\d[\w-]*)(?:\s+[A-Z0-9][\w'-]*){0,2})(?=\s*[:,;.(\u2014-]|\s+(?:is|was|on|in|at|about|for)\b|$)"
+)
+
+
+def _confirmed(messages: Sequence[Mapping[str, str]], at: int, things: Sequence[Candidate]) -> tuple[str, str] | None:
+    """(name, merged phrase) when message ``at`` says yes to "is there a X?" and names it: "the
+    ticket OPS-2291", so a later "who filed it?" means that ticket."""
+    asked = _EXISTS.search(str(messages[at - 1].get("content") or ""))
+    named = _YES_NAMED.match(str(messages[at].get("content") or "")) if asked else None
+    if asked is None or named is None:
+        return None
+    noun, name = asked.group(1), named.group(1).strip()
+    if noun.lower() in STOPWORDS or name.split()[0].lower() in _NOT_SPECIFIC:
+        return None
+    # the phrase the question named it by ("the runbook for the failover"), so the two merge
+    asked_about = [t for t in things if noun.lower() in without_determiner(t.text).lower().split()]
+    general = _first_thing(str(messages[at - 1].get("content") or ""), asked_about) or f"the {noun}"
+    return name, f"{general} {name}"
 
 
 def _first_thing(text: str, things: Sequence[Candidate]) -> str | None:

@@ -194,3 +194,16 @@ def test_a_yes_that_names_the_thing_asked_about_merges_with_it() -> None:
 def test_a_yes_without_a_name_specifies_nothing() -> None:
     context = said("is there a cafe nearby?", "Yes, a couple of them.")
     assert specifications(context, extract(context)) == []
+
+
+def test_that_dog_is_the_pet_the_conversation_named() -> None:
+    context = said("we adopted a rescue whippet called Biscuit", "How lovely! Is she settling in?", "loves the sofa")
+    assert "Biscuit" in expand("how old is that dog?", context)
+
+
+def test_the_former_skips_a_pair_that_only_points_back() -> None:
+    context = said(
+        "two alerts fired overnight: DiskPressure on db-02 and CertExpiry for api.example.com",
+        "The first is from the backup job; the second is a renewal that failed.",
+    )
+    assert "DiskPressure" in expand("how do i silence the former", context)

@@ -350,6 +350,10 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
     if ref.kind == "demonstrative" and not ref.noun and ref.text.lower() in ("these", "those"):
         items = find_list(context, named=True)  # "which of those" -> "the ThinkPad X1 and the MacBook Air"
         return (", ".join(items[:-1]) + f" and {items[-1]}", 0.75) if items else None
+    if ref.kind == "demonstrative" and ref.noun and is_pet(ref.noun):
+        name = named_role(ref.noun, context)  # "that dog": "a rescue greyhound named Pepper"
+        if name:
+            return f"the {ref.noun} {name}", 0.8
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)

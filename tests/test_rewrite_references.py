@@ -345,3 +345,11 @@ def test_a_copula_that_dates_its_subject_makes_the_subject_the_event() -> None:
 def test_an_event_keeps_the_place_it_happened_at() -> None:
     context = said("Þóra started her new job at the maritime museum in February", "How is it?", "she loves it")
     assert "maritime museum" in expand("how has work been going since then", context)
+
+
+def test_code_in_backticks_is_one_specific_thing() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+
+    context = said("CI fails at `npm ci --ignore-scripts` on the Node 22 runner", "Does it pass on Node 20?")
+    assert "npm ci --ignore-scripts" in [c.text for c in extract(context)]
+    assert "npm ci --ignore-scripts" in expand("should i run it locally first", context)

@@ -75,7 +75,7 @@ _TIME = re.compile(
 )
 #: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
 _SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
-_QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"“”'‘’\n]{3,60})[\"”'’](?!\w)")
+_QUOTED = re.compile(r"(?<!\w)[\"“'‘`]([^\"“”'‘’`\n]{3,60})[\"”'’`](?!\w)")
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
 _NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())

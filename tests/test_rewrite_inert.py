@@ -96,3 +96,8 @@ def test_own_antecedent_helpers() -> None:
     assert not person_named_before("my sister passed".split(), "his", "test")  # the wrong gender
     assert not person_named_before("what did the vet say at".split(), "her", "checkup")  # a job, not a relative
     assert not person_named_before("did my dad ever call".split(), "him", "back")  # an object is someone else
+
+
+def test_code_in_the_query_is_its_own_antecedent() -> None:
+    query = "why does `git stash pop` say it conflicts"
+    assert expand(query, said("the deploy script failed again on staging")) == query

@@ -112,6 +112,8 @@ SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this
 ADVERBS = frozenset(
     "also too outside inside again now first later anyway already still either instead twice once".split()
 )
+#: Code in backticks: a thing the query names itself.
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 #: "such a refund", "such tickets": a kind the conversation described.
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
 
@@ -230,8 +232,10 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         if kind == "plural" and family_before(lowered[:i], words[:i]):
             continue  # "ask the Patels if they can bring chairs": a family named in the query
-        if low in ("it", "its") and any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]):
-            continue  # "rename load_config and update its docstring": the query's own identifier
+        if low in ("it", "its") and (
+            any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
+        ):
+            continue  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
         if kind == "plural" and plural_before(lowered[:i]):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:

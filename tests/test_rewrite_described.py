@@ -118,3 +118,12 @@ def test_described_person_needs_people_and_ties() -> None:
     assert described_person(lone, [], group("Daniel: I'll bring the projector")) is None
     assert described_person(lone, ["Daniel"], group("Daniel: I'll bring the projector")) == "Daniel"
     assert described_person(lone, ["Daniel"], group("Daniel: I'll bring the cables")) is None
+
+
+def test_a_pronoun_takes_the_one_person_who_did_what_the_query_asks_about() -> None:
+    context = said(
+        "standup notes: Tunde demoed the search page, Amara reviewed the PR and Lucy asked about the release date",
+        "Filed under sprint 14.",
+    )
+    assert "Lucy" in expand("what exactly did she ask?", context)
+    assert "Amara" in expand("what did she review?", context)

@@ -31,6 +31,7 @@ def _stems(text: str) -> set[str]:
 def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
     """The candidates with the people of messages that share a content word with the query
     weighted up; everything else unchanged."""
+    candidates = _same_deed(query, candidates, context)
     wanted = _stems(query)
     if not wanted:
         return list(candidates)
@@ -46,3 +47,34 @@ def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapp
         replace(c, salience=c.salience * BOOST) if c.kind == "person" and c.text.lower() in linked else c
         for c in candidates
     ]
+
+
+#: "did she ask", "has he signed", "she called": a person pronoun and the verb it is the subject of.
+_PRONOUN_DEED = re.compile(
+    r"\b(?:(?:did|does|do|has|have|had|will|would|can|could|should)\s+(?:he|she)\s+(?:\w+\s+)?([a-z]{3,})"
+    r"|(?:he|she)\s+([a-z]{3,}(?:ed|s)))\b",
+    re.IGNORECASE,
+)
+#: How much being the subject of the query's own verb counts: more than recency, like a known gender.
+DEED_BOOST = 2.0
+
+
+def _same_deed(query: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """ "what exactly did she ask?" after "Hannah took notes and Priya asked about the freeze": the
+    person the conversation made the subject of the query's verb, when exactly one person was."""
+    found = _PRONOUN_DEED.search(query)
+    verb = (found.group(1) or found.group(2)).lower() if found else ""
+    if len(verb) < 3 or verb in STOPWORDS or verb in LIGHT:
+        return list(candidates)
+    stem = verb[:4] if len(verb) <= 5 else verb[:5]
+    text = " ".join(str(m.get("content") or "") for m in context)
+    doers = [
+        c
+        for c in candidates
+        if c.kind == "person"
+        and c.text[:1].isupper()
+        and re.search(rf"(?<!\w){re.escape(c.text)}\s+(?:\w+ly\s+|also\s+|just\s+)?{re.escape(stem)}\w*", text)
+    ]
+    if len(doers) != 1:
+        return list(candidates)
+    return [replace(c, salience=c.salience * DEED_BOOST) if c is doers[0] else c for c in candidates]

@@ -373,21 +373,22 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) :]
         several = len(phrase.split()) > 1
-        if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(text[: match.start()])):
+        before = _window(text, match.start())
+        if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(before)):
             phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
             rest = text[match.start(1) + len(phrase) :]
             head = phrase.split()[-1].lower()
         named, attached = _CALLED.match(rest), ATTACHED.match(rest)
         kind = "person" if _person_phrase(phrase.split()) else "place" if head in PLACE_NOUNS else "thing"
         # "been going to the support group": the goal of a motion is also a place ("go there")
-        goal = kind == "thing" and bool(_MOTION_TO.search(text[: match.start()]))
+        goal = kind == "thing" and bool(_MOTION_TO.search(before))
         words = phrase.split()
         if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
             kind = "person"  # "my daughter Amira" is Amira
             head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
         if named:
             phrase = f"{phrase} {named.group(1)}"
-        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), text[: match.start()]):
+        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), before):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
@@ -404,6 +405,13 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         if goal:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
     return out
+
+
+def _window(text: str, at: int, width: int = 120) -> str:
+    """The text just before ``at``: the patterns read there look back a few words only, and a
+    bounded window keeps a long message linear. A cut window opens with a marker, so that "^" in a
+    pattern still means the start of the message."""
+    return text[:at] if at <= width else "\x00 " + text[at - width : at]
 
 
 _VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
@@ -493,7 +501,8 @@ def _compounds(text: str) -> list[tuple[int, Candidate]]:
             continue
         if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun
-        opening = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\n"
+        lead = _window(text, match.start())
+        opening = not lead.strip() or lead.rstrip()[-1:] in ".!?:\n"
         if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:
             continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
         out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=looks_plural(noun))))

@@ -65,7 +65,7 @@ def times_in(text: str) -> list[str]:
     """The dates and times of a message, adjacent ones joined ("at 14:20 on Friday")."""
     out: list[tuple[int, int]] = []
     for match in TIME.finditer(text):
-        if _EVERY.search(text[: match.start()]):
+        if _EVERY.search(text[max(0, match.start() - 24) : match.start()]):
             continue  # "every other Thursday" is a schedule, not a day
         if out and text[out[-1][1] : match.start()].strip(" ,").lower() in ("", "and", "to", "-", "–"):
             out[-1] = (out[-1][0], match.end())

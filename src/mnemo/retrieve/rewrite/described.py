@@ -1,110 +1,124 @@
 """People described by what they do: "the projector person", "the demo guy", "whoever handles
 repairs", "the in-person tutor", "Leo's teacher", "the boss".
 
-A description names no one, but the conversation tied its words to a person. The ties read here:
+A description names no one, but the conversation may have named the role outright ("my manager
+Catherine", "the letting agent is Sophie") or tied the description's words to one person
+(ties.py: a name's stretch of a sentence, a speaker's first-person clauses, the answer to a
+question). The description's own words must meet a person's ties, its verb too for "whoever ...";
+its role noun must be said of the person or in a sentence that names them (half weight); "Leo's
+teacher" must share a clause with Leo. The one person with the best score is the referent; a tie
+leaves the description alone.
 
-- the stretch of a sentence a name owns ("Mr Achebe, £35/hr in person, or Ms Varga, online only":
-  "in person" is Mr Achebe's; text between two names splits at the last comma or "and"/"or");
-- a named speaker's own first-person message ("Bram: I'll handle the demo");
-- the answer to a question ("Noor: who's bringing the projector?" - "Felix: me"; "when is Kofi's
-  parent-teacher conference?" - "at 4:30 with Mr Bianchi"): the person who answers "me", or the one
-  person the answer's first part names, takes the question's words.
-
-The description's own words must meet a person's ties (its role word may meet the person's
-sentence, at half weight); "Leo's teacher" must also share a clause with Leo. The one person with
-the best score is the referent; a tie leaves the description alone.
+Generic uses describe nobody in particular and are not read: "whoever wins gets a prize", "how do
+I become the next team lead", "the manager of Arsenal", "who was the person who invented the
+telephone".
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from mnemo.retrieve.rewrite.implicit import LIGHT, is_role
-from mnemo.retrieve.rewrite.names import NOT_NAMES
 from mnemo.retrieve.rewrite.roles import named_role, stated_role
+from mnemo.retrieve.rewrite.ties import Ties, nouns, person_ties, stems
 from mnemo.store.sql import STOPWORDS
 
 #: Heads that say only "a person": the words before them must say which ("the demo guy").
 GENERIC_HEADS = frozenset("person guy girl lady man woman bloke chap fella dude".split())
 #: Roles that go by other names: "the boss" of "our team lead Adaeze".
-ROLE_ALIASES = {"boss": ("manager", "lead", "supervisor", "head")}
+ROLE_ALIASES = {"boss": ("manager", "lead", "supervisor")}
 #: Roles too close to the chat itself to describe a third person.
 _NOT_DESCRIBED = frozenset("user assistant friend friends partner".split())
+#: Modifiers that make a description hypothetical or general ("the next team lead", "the average plumber").
+_GENERAL_MODIFIERS = frozenset(
+    "next average typical final future ideal good best usual other same perfect right wrong ordinary any every".split()
+)
+#: Words before a description that make it a role to take, not a person ("become the lead", "as the lead").
+_ROLE_TAKING = frozenset("become becoming became as be being any every".split())
+_AUXILIARIES = frozenset("is are was were be been has have had does do did will would can could".split())
+#: A finite verb after "whoever ...": the clause is the subject, and means anyone ("whoever wins gets a prize").
+_SUBJECT_OF = frozenset(
+    "will would should must can could may might has have had is was gets get got needs pays takes wins buys owes"
+    " goes wins decides".split()
+)
 
 _DETERMINER = re.compile(r"\b(the|my|our|your|([A-Za-z][\w-]*)'s)(?=\s)", re.IGNORECASE)
 #: One word after a determiner, and whatever ends it (a comma or a dash breaks the phrase).
 _WORD_AFTER = re.compile(r"\s+([A-Za-z][\w-]*)(?:'s)?\b([,;:.!?]?)")
+#: "whoever handles repairs", "the guy who fixed the boiler": up to four words of clause.
 _WHOEVER = re.compile(
-    r"\b(?:whoever|the\s+(?:person|one|guy|woman|man)\s+(?:who|that))\s+((?:[\w'-]+\s*?){1,6}?)"
-    r"(?=\s*(?:[,.;?!]|$|\s(?:and|to|about|so|if|when|then|before|after)\b))",
+    r"\b(?:whoever|the\s+(?:person|guy|woman|man|lady|people)\s+(?:who|that))\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?=\s*(?:[,.;?!]|$)|\s+(?:and|to|about|so|if|when|then|before|after|for|on|at|in)\b)",
     re.IGNORECASE,
 )
 #: Words after which "whoever ..." is a clause's subject, which means anyone, not someone known.
 _CLAUSE_OPENERS = frozenset("and but so or because if when then that as while".split())
-_NOT_CONTENT = STOPWORDS | LIGHT | frozenset("thanks thank please cheers sorry".split())
-_STEM_WORD = re.compile(r"[a-z][a-z']{2,}")
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
-#: Where the text between two names changes owner: "Mr Achebe, in person, or Ms Varga".
-_OWNER_BREAK = re.compile(r",|\b(?:and|or|but|while|whereas)\b")
-_COORDINATED = re.compile(r"\s*(?:,|&|and|or|,\s*and)?\s*", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"(?<![\w'])(?:I|I'll|I'm|I've|I'd|me|my|mine)(?![\w'])")
-_ANSWER_ME = re.compile(r"^\W*(?:me|i|i will|i can|i do|i did|i am|i'll|i've|i'm|mine|yes,? me)\b", re.IGNORECASE)
-_GENERIC_SPEAKERS = frozenset("user assistant system tool human ai bot model function".split())
+#: A "who is the person who ..." question asks who in the world did it.
+_WORLD_QUESTION = re.compile(r"\bwho(?:\s+(?:is|was|were|are)|'s)\s*$", re.IGNORECASE)
+_OF_A_NAME = re.compile(r"^\s+(?:of|in|at|for|from)\s+(?:the\s+)?[A-Z]")
+#: Names that are places or firms, which a person description never means.
+_NOT_A_PERSON = re.compile(r"(?:\b(?:St|Street|Rd|Road|Lane|Ave|Avenue|Co|Ltd|Inc|Plc|LLC)\.?$|&)")
 
 
 @dataclass(frozen=True, slots=True)
 class Description:
-    """A description of a person in the query: its span, head word, the words that say which
-    person, and the person it belongs to ("Leo" of "Leo's teacher")."""
+    """A description of a person in the query: its span, head word, the stems that say which
+    person, the verb of a "whoever" clause, and the person it belongs to ("Leo" of "Leo's teacher")."""
 
     start: int
     end: int
     head: str
     words: frozenset[str]
     owner: str | None = None
+    verb: str | None = None
 
     @property
     def role(self) -> str | None:
         return None if self.head in GENERIC_HEADS or self.head == "whoever" else self.head
 
 
-def stems(text: str) -> set[str]:
-    """Content-word stems (first five letters); hyphenated words count word by word."""
-    words = _STEM_WORD.findall(text.lower().replace("-", " "))
-    return {w[:5] for w in words if w not in _NOT_CONTENT and len(w) > 3 and "'" not in w}
-
-
-def descriptions(query: str) -> list[Description]:
-    """The person descriptions of a query, left to right (overlapping ones dropped)."""
-    found: list[Description] = []
-    for match in _WHOEVER.finditer(query):
-        clause = match.group(1).split()
-        # "whoever handles repairs": the verb says little, its object which person
-        words = frozenset(stems(" ".join(clause[1:] if len(clause) > 1 else clause)))
-        before = re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
-        if words and before and before[0] not in _CLAUSE_OPENERS:  # "whoever wins gets a prize": anyone
-            found.append(Description(match.start(), match.end(1), "whoever", words))
+@lru_cache(maxsize=256)
+def descriptions(query: str) -> tuple[Description, ...]:
+    """The person descriptions of a query, left to right (overlapping ones dropped); cached, as
+    detection and each reference's resolution ask again."""
+    found = [d for m in _WHOEVER.finditer(query) if (d := _clause_description(query, m))]
     for match in _DETERMINER.finditer(query):
         described = _determined(query, match)
         if described and not any(d.start < described.end and described.start < d.end for d in found):
             found.append(described)
-    return sorted(found, key=lambda d: d.start)
+    return tuple(sorted(found, key=lambda d: d.start))
 
 
-def _nouns(text: str) -> set[str]:
-    """The words of a text whole, plurals read as singular ("tutors" -> "tutor"), so that a role
-    noun meets its noun and not its verb ("teaching")."""
-    words = _STEM_WORD.findall(text.lower().replace("-", " "))
-    return {w[:-1] if w.endswith("s") and not w.endswith("ss") else w for w in words}
+def _clause_description(query: str, match: re.Match[str]) -> Description | None:
+    """ "whoever handles repairs": the clause's verb and the words of its object."""
+    clause = match.group(1).split()
+    cut = next((i for i, w in enumerate(clause) if i >= 2 and w.lower().endswith("ing")), len(clause))
+    clause = clause[:cut]  # "whoever is picking up Grandma leaving": the clause ends at the next verb
+    before = re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
+    after = re.findall(r"[\w']+", query[match.start(1) + len(" ".join(clause)) :].lower())[:1]
+    if not before or before[0] in _CLAUSE_OPENERS or (after and after[0] in _SUBJECT_OF):
+        return None  # "whoever wins gets a prize", "decide whoever is on call gets paged": anyone
+    if _WORLD_QUESTION.search(query[: match.start()]):
+        return None  # "who was the person who invented the telephone"
+    lowered = [w.lower() for w in clause]
+    verb_at = 1 if lowered[0] in _AUXILIARIES and len(lowered) > 1 and lowered[1].endswith(("ing", "ed")) else 0
+    verb = lowered[verb_at] if lowered[verb_at] not in _AUXILIARIES | STOPWORDS | LIGHT else None
+    words = frozenset(stems(" ".join(clause[verb_at + 1 :] if verb else clause)))
+    if not words:
+        return None  # "whoever asks first": no words say which person
+    end = match.start(1) + len(" ".join(match.group(1).split()[: len(clause)]))
+    return Description(match.start(), end, "whoever", words, verb=verb[:5] if verb else None)
 
 
 def _determined(query: str, match: re.Match[str]) -> Description | None:
     """The description a determiner opens: up to two modifiers, then a person head."""
     owner = match.group(2)
-    if owner and owner.lower() in STOPWORDS:
-        return None
+    before = re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
+    if (owner and owner.lower() in STOPWORDS) or (before and before[0] in _ROLE_TAKING):
+        return None  # "as the team lead", "become the boss": a role to take
     words: list[re.Match[str]] = []
     while len(words) < 3:
         word = _WORD_AFTER.match(query, words[-1].end() if words else match.end())
@@ -113,12 +127,14 @@ def _determined(query: str, match: re.Match[str]) -> Description | None:
         words.append(word)
     for index, word in enumerate(words):
         head = word.group(1).lower()
-        modifiers = [w.group(1) for w in words[:index]]
-        if any(m.lower() in STOPWORDS for m in modifiers) or (index and words[index - 1].group(2)):
-            return None  # "the one with the new guy": no modifier run; "the van, a guy": a break
+        modifiers = [w.group(1).lower() for w in words[:index]]
+        if any(m in STOPWORDS or m in _GENERAL_MODIFIERS for m in modifiers) or (index and words[index - 1].group(2)):
+            return None  # "the one with the new guy", "the next team lead", "the van, a guy"
         generic = head in GENERIC_HEADS
         if head in _NOT_DESCRIBED or not (generic or is_role(head) or head in ROLE_ALIASES):
             continue
+        if _OF_A_NAME.match(query[word.end(1) :]):
+            return None  # "the manager of Arsenal", "the final boss in Elden Ring": says whose itself
         described = frozenset(stems(" ".join(modifiers)))
         if generic and not described:
             return None  # "the guy", "that woman": no words to tell which
@@ -127,34 +143,24 @@ def _determined(query: str, match: re.Match[str]) -> Description | None:
 
 
 def mentioned(description: Description, context_words: set[str]) -> bool:
-    """Whether the conversation has the words to tie the description to someone (cheap, for detection)."""
-    wanted = set(description.words) | ({description.role[:5]} if description.role else set())
-    wanted |= {a[:5] for a in ROLE_ALIASES.get(description.head, ())}
-    return bool(wanted & {w[:5] for w in context_words})
-
-
-@dataclass(slots=True)
-class _Ties:
-    own: set[str] = field(default_factory=set)  # stems of what the person said or had said of them
-    own_nouns: set[str] = field(default_factory=set)  # the same words whole, in the singular
-    near_nouns: set[str] = field(default_factory=set)  # the words of the sentences they were named in
-    clauses: list[str] = field(default_factory=list)  # the clauses that name them (lower case)
+    """Whether the conversation has the words to tie the description to someone (cheap, for
+    detection): a whole word of the description, its role or an alias of the role."""
+    said = {w.removesuffix("s") for w in context_words}
+    wanted = {w for w in said if w[:5] in description.words}
+    if description.role:
+        wanted |= {description.role, *ROLE_ALIASES.get(description.role, ())} & said
+    return bool(wanted)
 
 
 def described_person(
     description: Description, people: Iterable[str], context: Sequence[Mapping[str, str]]
 ) -> str | None:
     """The one person of ``people`` (names from the conversation) the description points at, or None."""
-    if description.role:
-        for role in (description.role, *ROLE_ALIASES.get(description.role, ())):
-            name = named_role(role, context)  # "my manager Catherine": the conversation named the role
-            if name:
-                return name
-    # "my accountant" is the description itself, "my son Mateo" a son: neither is "the coach"
-    names = [p for p in dict.fromkeys(people) if not (description.role and _other_role(p, description.role))]
-    if description.owner:
-        names = [n for n in names if n.split()[-1].lower() != description.owner.lower()]
-    ties = _ties(names, context)
+    named = _named_outright(description, context)
+    if named:
+        return named
+    names = [p for p in dict.fromkeys(people) if _may_be(p, description, context)]
+    ties = person_ties(names, context)
     scored = sorted(((_score(description, ties[n]), n) for n in names), reverse=True)
     if not scored or scored[0][0] < 1.0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
@@ -165,10 +171,53 @@ def described_person(
     return stated_role(best.split()[-1], context)
 
 
-def _score(description: Description, ties: _Ties) -> float:
+def _named_outright(description: Description, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name the conversation gave the role itself: "my manager Catherine", "Leo's teacher is
+    Mr Fitzgerald", "our team lead Adaeze" for "the boss". Only for a bare role: "the online tutor"
+    asks which of the tutors."""
+    role = description.role
+    if not role or description.words:
+        return None
+    text = "\n".join(str(m.get("content") or "") for m in context)
+    if description.owner:  # "Sam's coach": only a coach given to Sam, not Mia's coach
+        owned = re.search(
+            rf"(?i:\b{re.escape(description.owner)}'s\s+(?:[a-z]+\s+)?{re.escape(role)})(?:,|\s+is|\s+was)?\s+"
+            r"((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)",
+            text,
+        )
+        return owned.group(1) if owned else None
+    found = stated_role(role, context) or named_role(role, context)
+    for alias in ROLE_ALIASES.get(role, ()):  # "our team lead Adaeze", not "I'll lead Kevin"
+        if found is None and re.search(rf"\b(?:my|our|the|their|team)\s+{alias}\b", text, re.IGNORECASE):
+            found = stated_role(alias, context) or named_role(alias, context)
+    return found if found and not _NOT_A_PERSON.search(found) else None
+
+
+def _may_be(person: str, description: Description, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether a person could be the one described: not a place or firm, not the description
+    itself ("my accountant"), not someone with another role ("my son Mateo" for "the coach"), not
+    the owner ("Leo" of "Leo's teacher"), not the owner of that very role ("Mia's coach")."""
+    if _NOT_A_PERSON.search(person):
+        return False
+    role = description.role
+    words = [w for w in person.split() if w.islower()]  # "Mr Lindqvist" is no "-ist"
+    if role and (words[-1:] == [role] or any(is_role(w) and w != role for w in words)):
+        return False
+    last = person.split()[-1].lower()
+    if description.owner and last == description.owner.lower():
+        return False
+    if role:
+        text = " ".join(str(m.get("content") or "") for m in context)
+        return not re.search(rf"(?i:\b{re.escape(last)}'s\s+(?:[a-z]+\s+)?{re.escape(role)}s?\b)", text)
+    return True
+
+
+def _score(description: Description, ties: Ties) -> float:
     strong = len(description.words & ties.own)
     if description.words and not strong:
         return 0.0  # "the projector person": someone must have been tied to the projector
+    if description.verb and description.verb not in ties.own:
+        return 0.0  # "whoever wins the raffle": not whoever runs it
     score = float(strong)
     role = description.role
     if role and role not in ties.own_nouns and role not in ties.near_nouns:
@@ -183,94 +232,4 @@ def _score(description: Description, ties: _Ties) -> float:
     return score
 
 
-def _other_role(person: str, head: str) -> bool:
-    """Whether a person's own words give them a role: another one than ``head``, or ``head`` as
-    the description itself ("my accountant")."""
-    words = [w for w in person.split() if w.islower()]  # "Mr Lindqvist" is no "-ist"
-    return words[-1:] == [head] or any(is_role(w) and w != head for w in words)
-
-
-def _ties(names: Sequence[str], context: Sequence[Mapping[str, str]]) -> dict[str, _Ties]:
-    ties = {name: _Ties() for name in names}
-    previous = ""
-    for message in context:
-        speaker, text = _speaker_and_text(message)
-        text = _TITLE_DOT.sub(r"\1", text)  # "Mr. Bianchi": the title's full stop ends no sentence
-        for sentence in _SENTENCE.findall(text):
-            _sentence_ties(sentence, names, ties)
-        if speaker in ties and _FIRST_PERSON.search(text):
-            ties[speaker].own |= stems(text)  # "Bram: I'll handle the demo"
-            ties[speaker].own_nouns |= _nouns(text)
-        if "?" in previous:
-            answerer = _answerer(speaker, text, names)
-            if answerer:
-                ties[answerer].own |= stems(previous)  # "who's bringing the projector?" - "Felix: me"
-                ties[answerer].own_nouns |= _nouns(previous)
-        previous = text
-    return ties
-
-
-def _sentence_ties(sentence: str, names: Sequence[str], ties: dict[str, _Ties]) -> None:
-    """Give each name of a sentence the words of its own stretch of it."""
-    spots = sorted((m.start(), m.end(), name) for name in names for m in _name_pattern(name).finditer(sentence))
-    if not spots:
-        return
-    near = _nouns(sentence)
-    owned: list[tuple[str, str]] = []
-    for index, (start, end, name) in enumerate(spots):
-        lead = 0 if index == 0 else _split(sentence, spots[index - 1][1], start)
-        tail = len(sentence) if index + 1 == len(spots) else _split(sentence, end, spots[index + 1][0])
-        before, after = sentence[lead:start], sentence[end:tail]
-        if after.startswith("'s"):  # "Kofi's parent-teacher conference": Kofi owns it, is not it
-            after = re.sub(r"^'s\s+[\w-]+", "", after)
-        owned.append((name, before + " " + after))
-        ties[name].near_nouns |= near
-        ties[name].clauses += [c.lower() for c in re.split(r"[,;:]", sentence) if name.split()[-1] in c]
-    for index, (name, text) in enumerate(owned):
-        group = [text]  # "Rhys and Tomasz are bringing it": a coordinated name shares the predicate
-        for step in (-1, 1):
-            at = index + step
-            while 0 <= at < len(spots) and _COORDINATED.fullmatch(_between(sentence, spots, min(at, at - step))):
-                group.append(owned[at][1])
-                at += step
-        ties[name].own |= stems(" ".join(group))
-        ties[name].own_nouns |= _nouns(" ".join(group))
-
-
-def _between(sentence: str, spots: Sequence[tuple[int, int, str]], index: int) -> str:
-    """The text between the name at ``index`` and the next one."""
-    return sentence[spots[index][1] : spots[index + 1][0]]
-
-
-def _split(sentence: str, left: int, right: int) -> int:
-    """Where the text between two names passes from the first to the second: at its last comma or
-    conjunction, else at its end (all of it is the first name's)."""
-    breaks = list(_OWNER_BREAK.finditer(sentence, left, right))
-    return breaks[-1].start() if breaks else right
-
-
-def _answerer(speaker: str, text: str, names: Sequence[str]) -> str | None:
-    """Who an answer says it is: the speaker of "me"/"I will", or the one name its first part has."""
-    if speaker in names and _ANSWER_ME.match(text):
-        return speaker
-    first = re.split(r"[,;.!?\u2014]", text, maxsplit=1)[0]
-    named = [n for n in names if _name_pattern(n).search(first)]
-    return named[0] if len(named) == 1 else None
-
-
-def _name_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w]){re.escape(name.split()[-1])}(?![\w])")
-
-
-_TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St)\.")
-_LABEL = re.compile(r"^\s*\[?([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\]?\s*:\s+")
-
-
-def _speaker_and_text(message: Mapping[str, str]) -> tuple[str, str]:
-    """The speaker (a name label in the text, or the message's name) and what they said."""
-    text = str(message.get("content") or "")
-    label = _LABEL.match(text)
-    if label and label.group(1).split()[0].lower() not in NOT_NAMES:
-        return label.group(1), text[label.end() :]
-    speaker = str(message.get("name") or message.get("role") or "")
-    return ("" if speaker.lower() in _GENERIC_SPEAKERS else speaker), text
+__all__ = ["Description", "described_person", "descriptions", "mentioned", "nouns"]

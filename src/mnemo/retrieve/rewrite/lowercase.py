@@ -94,7 +94,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     for match in re.finditer(r"\S+|\s+", text):
         word = match.group(0)
         bare = word.strip(".,;:!?")
-        before = text[: match.start()]
+        before = text[max(0, match.start() - 40) : match.start()]  # the cues look back a few words
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
         cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])

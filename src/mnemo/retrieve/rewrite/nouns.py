@@ -57,7 +57,10 @@ def _noun_pattern(noun: str) -> re.Pattern[str]:
 
 
 def _phrase_at(text: str, match: re.Match[str]) -> str | None:
-    before = text[: match.start()].split()
+    # only the words just before the noun matter; a bounded window keeps a long message linear
+    before = text[max(0, match.start() - 160) : match.start()].split()
+    if match.start() > 160 and before:
+        before = before[1:]  # the window may start inside a word
     modifiers: list[str] = []
     for word in reversed(before[-4:]):
         if word[-1:] in ',.;:!?()"' or word.startswith("("):

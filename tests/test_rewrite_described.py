@@ -186,3 +186,28 @@ def test_a_refusal_passes_the_question_to_whoever_takes_it_up() -> None:
 def test_a_long_unbroken_word_after_whoever_is_read_in_linear_time() -> None:
     query = "tell whoever " + "x" * 5000 + " #"
     assert descriptions(query) == ()
+
+
+def test_a_pronoun_after_a_described_person_is_that_person() -> None:
+    context = said("open day: Hiroko does wheel throwing, Bastien does the glaze demo", "Booked you with Hiroko at 11.")
+    rewritten = expand("ask the glaze guy if he sells his glazes", context)
+    assert rewritten.count("Bastien") == 3 and "Hiroko" not in rewritten
+
+
+def test_whoever_is_doing_something_needs_the_doing() -> None:
+    chat = group("Lena: I'll drive mum to the airport on friday", "Bjorn: I'll pick her up when she's back", "Lena: ok")
+    rewritten = expand("txt whoever is picking mum up to check the flight number", chat)
+    assert "Bjorn" in rewritten and "Lena" not in rewritten
+
+
+def test_someone_known_by_a_past_deed_takes_the_name_the_role_was_given() -> None:
+    context = said("the boiler engineer last winter was Kamil from HeatPro", "Saved him as your heating contact.")
+    assert "Kamil" in expand("can you get the guy who fixed the boiler to come back", context)
+    context = said("the electrician who rewired the kitchen, Abdi, left a quote", "It's £640.")
+    assert "Abdi" in expand("did the kitchen guy say when he can start", context)
+
+
+def test_a_name_read_as_a_thing_can_still_be_the_person_on_call() -> None:
+    context = said("on call this week is Tendai, next week Lukas", "Saved the rota.")
+    rewritten = expand("page whoever is on call", context)
+    assert "Tendai" in rewritten and "Lukas" not in rewritten

@@ -196,11 +196,11 @@ def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, fl
     """ "who will onboard him?" after "Oyelaran starts on Monday": with nobody else in sight, an
     unlisted name the cues read as a thing (one that is also a place is a place)."""
     places = {c.text for c in candidates if c.kind == "place"}
-    unlisted = [c for c in candidates if _name_like(c) and c.text not in places and not _named_in(query, c.text)]
+    unlisted = [c for c in candidates if name_like(c) and c.text not in places and not _named_in(query, c.text)]
     return _best(unlisted, high=0.55)
 
 
-def _name_like(candidate: Candidate) -> bool:
+def name_like(candidate: Candidate) -> bool:
     """A capitalised word or two read as a thing for want of a cue, which a personal pronoun says is
     a name ("Oyelaran starts on Monday ... onboard him"); not an identifier, acronym or time."""
     words = candidate.text.split()

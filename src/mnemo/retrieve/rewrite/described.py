@@ -45,15 +45,17 @@ _SUBJECT_OF = frozenset(
     " goes wins decides".split()
 )
 
-_DETERMINER = re.compile(r"\b(the|my|our|your|([A-Za-z][\w-]*)'s)(?=\s)", re.IGNORECASE)
+_DETERMINER = re.compile(r"\b(the|my|our|your|his|her|their|([A-Za-z][\w-]*)'s)(?=\s)", re.IGNORECASE)
 #: One word after a determiner, and whatever ends it (a comma or a dash breaks the phrase).
 _WORD_AFTER = re.compile(r"\s+([A-Za-z][\w-]*)(?:'s)?\b([,;:.!?]?)")
 #: "whoever handles repairs", "the guy who fixed the boiler": up to four words of clause.
 _WHOEVER = re.compile(
     r"\b(?:whoever|the\s+(?:person|guy|woman|man|lady|people)\s+(?:who|that))\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)"
-    r"(?=\s*(?:[,.;?!]|$)|\s+(?:and|to|about|so|if|when|then|before|after|for|on|at|in)\b)",
+    r"(?=\s*(?:[,.;?!]|$)|\s+(?:and|to|about|so|if|when|then|before|after)\b)",
     re.IGNORECASE,
 )
+#: Irregular past tenses: "the woman who ran the stall" is someone past, like "who fixed".
+_PAST = frozenset("did ran made took gave sold sent brought taught built drove wrote found lent paid put cut".split())
 #: Words after which "whoever ..." is a clause's subject, which means anyone, not someone known.
 _CLAUSE_OPENERS = frozenset("and but so or because if when then that as while".split())
 #: A "who is the person who ..." question asks who in the world did it.
@@ -106,11 +108,14 @@ def _clause_description(query: str, match: re.Match[str]) -> Description | None:
     lowered = [w.lower() for w in clause]
     verb_at = 1 if lowered[0] in _AUXILIARIES and len(lowered) > 1 and lowered[1].endswith(("ing", "ed")) else 0
     verb = lowered[verb_at] if lowered[verb_at] not in _AUXILIARIES | STOPWORDS | LIGHT else None
-    words = frozenset(stems(" ".join(clause[verb_at + 1 :] if verb else clause)))
-    if not words:
+    if verb and (verb.endswith("ed") or verb in _PAST):
+        verb = None  # "the guy who fixed the boiler": someone past, known by the object alone
+    past = verb is None and (lowered[verb_at].endswith("ed") or lowered[verb_at] in _PAST)
+    words = frozenset(stems(" ".join(clause[verb_at + 1 :] if verb or past else clause)))
+    if not words and not verb:
         return None  # "whoever asks first": no words say which person
     end = match.start(1) + len(" ".join(match.group(1).split()[: len(clause)]))
-    return Description(match.start(), end, "whoever", words, verb=verb[:5] if verb else None)
+    return Description(match.start(), end, "whoever", words, verb=verb[:4] if verb else None)
 
 
 def _determined(query: str, match: re.Match[str]) -> Description | None:
@@ -167,8 +172,29 @@ def described_person(
     best = scored[0][1]
     if best.split()[-1][:1].isupper():
         return best
-    # "who handles repairs?" - "the agent": a role, named elsewhere ("the letting agent is Sophie")
-    return stated_role(best.split()[-1], context)
+    # a role the conversation described and named elsewhere: "the boiler engineer last winter was
+    # Kamil", "the electrician who rewired the kitchen, Abdi, left a quote", "the letting agent is Sophie"
+    return _named_by(best, context) or stated_role(best.split()[-1], context)
+
+
+_NAME = r"((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)"
+
+
+def _named_by(phrase: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name a described person is given in the same sentence: by a copula a few words on, or
+    in apposition after the phrase's clause."""
+    body = re.escape(phrase)
+    patterns = (
+        rf"(?i:{body})(?:\s+[a-z]+){{0,3}}\s+(?:is|was)\s+{_NAME}",
+        rf"(?i:{body})[^.,;!?]{{0,60}},\s+{_NAME}\s*,",
+    )
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
+                return found.group(1)
+    return None
 
 
 def _named_outright(description: Description, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -214,11 +240,13 @@ def _may_be(person: str, description: Description, context: Sequence[Mapping[str
 
 def _score(description: Description, ties: Ties) -> float:
     strong = len(description.words & ties.own)
-    if description.words and not strong:
-        return 0.0  # "the projector person": someone must have been tied to the projector
-    if description.verb and description.verb not in ties.own:
+    verb = description.verb or ""
+    did = bool(verb) and any(s.startswith(verb) or (len(s) >= 3 and verb.startswith(s)) for s in ties.own)
+    if description.verb and not did:
         return 0.0  # "whoever wins the raffle": not whoever runs it
-    score = float(strong)
+    if description.words and not strong and not did:
+        return 0.0  # "the projector person": someone must have been tied to the projector
+    score = float(strong) + did
     role = description.role
     if role and role not in ties.own_nouns and role not in ties.near_nouns:
         return 0.0  # "the football coach": a footballer is no coach unless the noun is said of them

@@ -19,7 +19,7 @@ from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun
+from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
@@ -40,7 +40,7 @@ from mnemo.retrieve.rewrite.lists import (
     remaining,
 )
 from mnemo.retrieve.rewrite.locative import locative
-from mnemo.retrieve.rewrite.names import PROBLEM_WORDS, TIME_HEADS, is_pet
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.problems import problem_text
@@ -110,6 +110,8 @@ def resolve(
         used.add(text.lower())
         if gender:
             same_person[gender], same_at[gender] = text, ref.end
+        for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy
+            same_person[described], same_at[described] = text.split(" (")[0].removeprefix(ref.text).strip(), ref.end
         chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, confidence)
     pieces: list[str] = []
     cursor = 0
@@ -162,6 +164,21 @@ def _event(
     return (f"{verb} {choice[0]}".strip(), choice[1]) if choice else None  # "do that" with no action: do the thing
 
 
+def _described_gender(query: str, ref: Reference, text: str) -> tuple[str, ...]:
+    """The genders a later "he"/"she" of the query may share with a described person it follows:
+    "the glaze guy" is a he, "the lady who did the scan" a she, "the tutor" either."""
+    if ref.kind != "role" or not ref.noun:
+        return ()
+    found = next((d for d in person_descriptions(query) if (d.start, d.end) == (ref.start, ref.end)), None)
+    head = (found.head if found and found.head != "whoever" else ref.noun).lower()
+    words = set(ref.text.lower().split())
+    if head in MALE_NOUNS or words & {"guy", "man", "bloke", "chap", "fella", "dude"}:
+        return ("m",)
+    if head in FEMALE_NOUNS or words & {"woman", "lady", "girl"}:
+        return ("f",)
+    return ("m", "f")
+
+
 def _describes_person(query: str, ref: Reference) -> bool:
     return (
         ref.kind == "role"
@@ -175,7 +192,9 @@ def _described(
 ) -> tuple[str, float] | None:
     """The person a description points at, named beside it ("the demo guy Bram")."""
     found = next((d for d in person_descriptions(query) if (d.start, d.end) == (ref.start, ref.end)), None)
-    people = [c.text for c in pool if c.kind == "person"]
+    # a name the cues read as a thing ("on call this week is Tendai") may be the person described
+    places = {c.text for c in pool if c.kind == "place"}
+    people = [c.text for c in pool if c.kind == "person" or (name_like(c) and c.text not in places)]
     name = described_person(found, people, context) if found else None
     if not name or name.lower() in query.lower():
         return None

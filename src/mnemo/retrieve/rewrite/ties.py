@@ -56,7 +56,7 @@ _QUESTION_REACH = 2
 def stems(text: str) -> set[str]:
     """Content-word stems (first five letters); hyphenated words count word by word."""
     words = _WORD.findall(text.lower().replace("-", " "))
-    return {w[:5] for w in words if w not in _NOT_CONTENT and len(w) > 3 and "'" not in w}
+    return {w[:5] for w in words if w not in _NOT_CONTENT and len(w) > 2 and "'" not in w}
 
 
 def nouns(text: str) -> set[str]:
@@ -153,9 +153,15 @@ def _sentence_ties(sentence: str, names: Sequence[str], building: dict[str, _Bui
 
 
 def _lead(sentence: str, left: int, start: int) -> int:
-    """Where a name's stretch begins: after the last boundary before it ("..., the agent is Sophie")."""
+    """Where a name's stretch begins: after the last boundary before it ("..., the agent is Sophie"),
+    or the one before that for a name in apposition ("the electrician who rewired the kitchen, Abdi, left")."""
     breaks = list(_BOUNDARY.finditer(sentence, left, start))
-    return breaks[-1].end() if breaks else left
+    if not breaks:
+        return left
+    apposed = breaks[-1].group(0) == "," and not sentence[breaks[-1].end() : start].strip()
+    if apposed and re.match(r"[\w' .-]*,", sentence[start:]) and len(breaks) > 1:
+        return breaks[-2].end()
+    return left if apposed and re.match(r"[\w' .-]*,", sentence[start:]) else breaks[-1].end()
 
 
 def _tail(sentence: str, end: int, right: int) -> int:
@@ -168,6 +174,11 @@ def _tail(sentence: str, end: int, right: int) -> int:
     if mine:
         right = mine.start()  # "Felix is presenting, I'm the projector person": the rest is the speaker's
     breaks = [b for b in _BOUNDARY.finditer(sentence, end, right) if b.group(0)[:1] != "I"]
+    # a boundary before a capitalised word opens someone else's clause, named or not ("Hiroko does
+    # wheel throwing, Baptiste does the glaze demo")
+    subject = next((b for b in breaks if re.match(r"\s*[A-Z][a-z]", sentence[b.end() :])), None)
+    if subject is not None:
+        return subject.start()
     return breaks[-1].start() if breaks and right < len(sentence) else right
 
 
@@ -185,7 +196,8 @@ def _answerer(speaker: str, text: str, names: Sequence[str]) -> str | None:
     if speaker in names and _ANSWER_ME.match(text):
         return speaker
     named = [n for n in names if name_pattern(n).search(first)]
-    return named[0] if len(named) == 1 else None
+    one = {n.split()[-1] for n in named}  # "the guy Stefan" and "Stefan" are one person
+    return min(named, key=len) if len(one) == 1 else None
 
 
 @lru_cache(maxsize=256)

@@ -101,3 +101,13 @@ def test_own_antecedent_helpers() -> None:
 def test_code_in_the_query_is_its_own_antecedent() -> None:
     query = "why does `git stash pop` say it conflicts"
     assert expand(query, said("the deploy script failed again on staging")) == query
+
+
+def test_its_typed_for_its_before_an_expletive_frame_points_at_nothing() -> None:
+    query = "its safer to book the ferry early right"
+    assert expand(query, said("we're going to Hvar in July", "Lovely island.")) == query
+
+
+def test_whom_one_asks_is_no_antecedent_for_it() -> None:
+    query = "if the DPD parcel comes while i'm out, ask the doorman to keep it"
+    assert expand(query, said("I ordered a lamp from Habitat", "It should come Thursday.")) == query

@@ -20,7 +20,8 @@ EXPLETIVE_IT = re.compile(
     # makes it a preposition instead: "is it close to the station" has a referent)
     r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
-    rf"|it(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
+    rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     r"|it(?:'s|\s+is|\s+was)?\s+(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"

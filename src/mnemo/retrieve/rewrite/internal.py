@@ -106,6 +106,8 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
         if word not in _THING_NAMERS or not _thing_noun(noun):
             continue
         before = lowered[n - 1] if n else ""
+        if before in _ADDRESSING:
+            continue  # "ask the concierge to keep it": whom one asks is a person, whatever the noun
         opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
         if (subject and opens_clause) or (not subject and before not in _PREPOSITIONS and n):
             found, broken = True, False
@@ -139,5 +141,7 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
 
 
 _OWN = frozenset("my our your".split())
+#: Verbs whose object is someone addressed: "ask the concierge", "tell the landlord", "email the agent".
+_ADDRESSING = frozenset("ask tell remind email text message call ping thank pay".split())
 _THING_NAMERS = frozenset("the a an my our your this".split())
 _NOT_THINGS = frozenset("thank thanks lot bit few couple little while kind sort way number look try go one".split())

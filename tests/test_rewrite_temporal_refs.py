@@ -240,3 +240,13 @@ def test_in_between_needs_two_dates_and_the_end_of_a_clause() -> None:
 def test_an_acronym_does_not_stop_a_definite_noun_from_anchoring() -> None:
     context = said("Lena joined right after we migrated the app to Kubernetes", "So she never saw the old VMs?")
     assert "Kubernetes" in expand("what CI did we use before the migration?", context)
+
+
+def test_a_noun_from_an_irregular_verb_finds_its_deed() -> None:
+    context = said("our son Kian was born on 3 March", "Congratulations!", "thanks, no sleep though")
+    assert "3 March" in expand("how much weight has he put on since the birth", context)
+
+
+def test_a_deed_told_without_its_subject_still_anchors_the_noun() -> None:
+    context = said("bumped numpy from 1.26 to 2.0 this morning", "Watch for the removed aliases.")
+    assert "numpy from 1.26 to 2.0" in expand("did the tests get slower since the bump", context)

@@ -20,12 +20,29 @@ from mnemo.store.sql import STOPWORDS
 #: (suffix, letters to cut): "migration" -> "migr" (+ "ated"), "deletion" -> "delet" (+ "ed").
 _SUFFIXES = (("ation", 5), ("ition", 5), ("ion", 3), ("ment", 4), ("ance", 4), ("ence", 4), ("ure", 3), ("al", 2))
 #: The end of a deed's clause: punctuation or a conjunction that starts another clause.
-_CLAUSE = r"(?:\s+(?!and\b|but\b|so\b|because\b|then\b|which\b|who\b)[\w'-]+){0,8}"
+_CLAUSE = r"(?:\s+(?!and\b|but\b|so\b|because\b|then\b|which\b|who\b)[\w'-]+(?:\.\d+)*){0,8}"
+
+
+#: Nouns whose verb is irregular: "the birth" after "she was born 30 August".
+_IRREGULAR = {
+    "birth": "born",
+    "death": "died",
+    "sale": "sold",
+    "loss": "lost",
+    "choice": "chose",
+    "theft": "stole stolen",
+    "flight": "flew",
+    "growth": "grew",
+    "win": "won",
+    "sight": "saw",
+}
 
 
 def past_forms(noun: str) -> list[str]:
     """The past-tense forms of the verb a noun was made from (none for a short or plain noun)."""
     low = noun.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low].split()
     stems: set[str] = set()
     for suffix, cut in _SUFFIXES:
         if low.endswith(suffix) and len(low) - cut >= 3:
@@ -58,8 +75,9 @@ def _deed_pattern(noun: str) -> re.Pattern[str] | None:
     if not forms:
         return None
     alternation = "|".join(map(re.escape, forms))
-    # a subject before the verb makes it a deed; "a cafe called Koya" is a participle, not a deed
-    return re.compile(rf"{_SUBJECT}\s+((?i:{alternation})\b{_CLAUSE})")
+    # a subject before the verb makes it a deed; "a cafe called Koya" is a participle, not a deed.
+    # Chat drops the "I" at a message's start ("bumped django to 5.0 yesterday"): a deed too.
+    return re.compile(rf"(?:{_SUBJECT}\s+|^\s*)((?i:{alternation})\b{_CLAUSE})")
 
 
 _SUBJECT = (

@@ -111,3 +111,20 @@ def test_its_typed_for_its_before_an_expletive_frame_points_at_nothing() -> None
 def test_whom_one_asks_is_no_antecedent_for_it() -> None:
     query = "if the DPD parcel comes while i'm out, ask the doorman to keep it"
     assert expand(query, said("I ordered a lamp from Habitat", "It should come Thursday.")) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "degree"),
+    [
+        ("is it really that bad", "that bad"),
+        ("why is the train that expensive", "that expensive"),
+        ("i didn't know the exam was this hard", "this hard"),
+    ],
+)
+def test_that_before_a_graded_adjective_is_a_degree_not_a_pointer(query: str, degree: str) -> None:
+    rewritten = expand(query, said("the Eurostar to Paris is £240 return", "Booking later often costs more."))
+    assert degree in rewritten  # "that bad" stays; only "it" may take the Eurostar
+
+
+def test_that_before_an_adjective_and_its_noun_still_points() -> None:
+    assert detect("was that long meeting recorded", "the long meeting with finance ran over")

@@ -220,6 +220,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
+        if low in ("that", "this") and _degree(lowered[:i], nxt, after):
+            continue  # "is it really that bad", "were my periods this heavy before": how much, not which
         if low in ("that", "this") and (nxt in ORDINALS or nxt == "other") and _countable(after, known):
             continue  # "that first option", "that other one": an ordinal reference, read by _ordinals
         if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
@@ -262,6 +264,26 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     return found
+
+
+#: Adjectives that "that"/"this" grade ("that bad", "this heavy"); with the suffixes below, enough.
+_GRADABLE = frozenset(
+    """bad good big small hard easy cheap long short late early far near hot cold busy slow fast high low old young
+    much many heavy light loud quiet strong weak serious different important expensive difficult tired
+    sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
+)
+_GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
+#: What may follow a graded adjective: the clause's end or a phrase that is no noun.
+_AFTER_DEGREE = frozenset("before after when if for to in on at compared again anymore though or and but than".split())
+
+
+def _degree(before: list[str], nxt: str, after: str) -> bool:
+    """Whether "that"/"this" grades the adjective after it: a copula or a verb earlier in the
+    query, a gradable adjective next, and the end of the clause (or a preposition) after it."""
+    gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS))
+    ends = not after or after in PUNCT or after in _AFTER_DEGREE
+    graded = any(w in _AUX or w in ("really", "so", "not", "quite", "it's", "that's") for w in before)
+    return gradable and ends and graded
 
 
 def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:

@@ -207,3 +207,22 @@ def test_the_former_skips_a_pair_that_only_points_back() -> None:
         "The first is from the backup job; the second is a renewal that failed.",
     )
     assert "DiskPressure" in expand("how do i silence the former", context)
+
+
+def test_the_number_one_is_the_listed_item_with_that_number() -> None:
+    context = said("three quotes for the patio: StoneWorks 3,200, PaveIt 2,750 and a guy called Sami 1,900", "Noted.")
+    assert "PaveIt" in expand("is that 2750 one fully insured", context)
+    agenda = said("tomorrow: 9:00 standup, 11:00 budget review with Ines, 15:00 dentist", "ok")
+    assert "budget review" in expand("who else is coming to the 11 oclock one", agenda)
+
+
+def test_a_superlative_asked_earlier_takes_the_answers_name() -> None:
+    context = said(
+        "shortlist: Kindle Paperwhite, Kobo Clara and PocketBook Verse",
+        "Noted.",
+        "which is lightest",
+        "The Kobo Clara, at 174 g.",
+        "and cheapest?",
+        "PocketBook Verse, £99.",
+    )
+    assert "Kobo Clara" in expand("does that lightest one have an orange light", context)

@@ -45,7 +45,7 @@ from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINA
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
-from mnemo.retrieve.rewrite.properties import one_with_spans, property_spans
+from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
@@ -316,6 +316,7 @@ def _choices(query: str, found: list[Reference], known: set[str]) -> list[Refere
     """A choice between listed items ("which of those two", "that calmer one") is one reference,
     and it replaces the word-level demonstrative inside it."""
     spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known) + one_with_spans(query, known)
+    spans += number_spans(query)  # "that 1850 one": the listed item with that number
     for s, e, word in spans:
         found = [r for r in found if not (r.start < e and s < r.end and r.kind in ("demonstrative", "plural"))]
         if not any(r.start < e and s < r.end for r in found):

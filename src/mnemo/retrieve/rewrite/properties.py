@@ -56,6 +56,56 @@ def property_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[i
     return out
 
 
+#: "that 1850 one", "the 11 oclock one", "the £169 option": a choice by a number the conversation gave.
+NUMBER_REF = re.compile(
+    r"\b(?:the|that|this)\s+([£$€]?\d[\d,.:]*(?:\s*(?:o'?clock|am|pm))?)\s+(?:one|option|choice|quote|offer)\b",
+    re.IGNORECASE,
+)
+
+
+def number_spans(query: str) -> list[tuple[int, int, str]]:
+    """(start, end, number) for each "the <number> one"."""
+    return [(m.start(), m.end(), m.group(1)) for m in NUMBER_REF.finditer(query)]
+
+
+def by_number(value: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The item of the latest list that carries the number ("FenceRight 1,850" for "that 1850
+    one", "11:00 design review with Soo-ah" for "the 11 oclock one"), by its name, or None."""
+    wanted = re.sub(r"\D", "", value.split(":")[0] if re.search(r"o'?clock|am|pm", value, re.I) else value)
+    hour = bool(re.search(r"o'?clock|am|pm", value, re.IGNORECASE))
+    if not wanted:
+        return None
+    for message in reversed(list(context)):
+        for item in _NUMBERED_ITEM.split(str(message.get("content") or "")):
+            numbers = _NUMBER.findall(item)
+            if not any(_same_number(n, wanted, hour) for n in numbers):
+                continue
+            bare = _NUMBER.sub(" ", item)
+            bare = re.sub(r"[£$€()]|\b(?:and|or|a|an|at|for)\b(?=\s*$)|^\s*(?:and|or|then)\s+", " ", bare).strip(
+                " ,;:-"
+            )
+            head = _PART_HEAD.match(bare)
+            if head and head.group(1).lower() not in STOPWORDS | _OPENERS:
+                return head.group(1)
+            words = bare.split()
+            if 0 < len(words) <= 6:
+                return " ".join(words)
+    return None
+
+
+_NUMBER = re.compile(r"\d[\d,.:]*(?:\s*(?:am|pm))?")
+#: List items, where a comma between digits ("1,850") or a point in a decimal splits nothing.
+_NUMBERED_ITEM = re.compile(r"(?<!\d)[.;!?]\s+|[.;!?]\s+(?=\D)|,(?!\d)\s*|\n")
+#: Currency signs, brackets and a dangling conjunction left when the number is taken out.
+_ITEM_NOISE = re.compile(r"[£$€()]|\b(?:and|or|a|an|at|for)\b(?=\s*$)|^\s*(?:and|or|then)\s+")
+
+
+def _same_number(found: str, wanted: str, hour: bool) -> bool:
+    if hour:  # "11 oclock": "11:00", "11am"
+        return re.sub(r"\D", "", found.split(":")[0]) == wanted
+    return re.sub(r"[^\d.]", "", found).rstrip(".").split(".")[0] == wanted
+
+
 #: "the one due thursday", "that one ending in march": a choice by a modifier after "one".
 ONE_WITH = re.compile(
     r"\b(?:the|that|this)\s+one\s+((?:due|from|with|in|on|at|for|ending|starting|near|by|about)\b[^?.,!;]{2,40})",
@@ -90,9 +140,16 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     patterns = [re.compile(rf"\b{re.escape(w if modifier else stem(w))}\w*", re.IGNORECASE) for w in words]
     # a modifier picks an item of a list ("History on Monday, English on Thursday"): split at commas too
     splitter = _ITEM if modifier else _CLAUSE
-    for message in reversed(list(context)):
-        for clause in splitter.split(str(message.get("content") or "")):
+    messages = list(context)
+    for at in range(len(messages) - 1, -1, -1):
+        for clause in splitter.split(str(messages[at].get("content") or "")):
             if not patterns or not all(p.search(clause) for p in patterns):
+                continue
+            if _ASKS_WHICH.match(clause) and at + 1 < len(messages):  # "which is lightest?" - "The Bosch, at 2.5kg"
+                answer = _CLAUSE.split(str(messages[at + 1].get("content") or ""))[0]
+                named = _PART_HEAD.match(re.sub(r"^\s*(?:the|a|an)\s+", "", answer, flags=re.IGNORECASE))
+                if named and named.group(1).lower() not in STOPWORDS | _OPENERS:
+                    return named.group(1)
                 continue
             item = _ITEM_HEAD.match(clause) if modifier else None
             if item and item.group(1).lower() not in STOPWORDS:
@@ -105,6 +162,10 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     return None
 
 
+#: A question that asks which one has the property: its answer names it.
+_ASKS_WHICH = re.compile(
+    r"^\s*(?:and\s+)?(?:which|what|who)(?:'s|\s+(?:one\s+)?(?:is|was|has|had|are))?\b", re.IGNORECASE
+)
 _PART = re.compile(r",\s*|\s+(?:and|but|while|whereas)\s+")
 #: A part that opens with its own name or identifier: "PLAT-311 avatar upload fails", "Bilal".
 _PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*)*)|[\w-]*\d[\w-]*)")

@@ -44,7 +44,7 @@ from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.problems import problem_text
-from mnemo.retrieve.rewrite.properties import ONE_WITH, PROPERTY_REF, by_property
+from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF, by_number, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written
@@ -331,6 +331,9 @@ def _said(event: str, query: str) -> bool:
 
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    if ref.kind == "ordinal" and NUMBER_REF.fullmatch(ref.text):
+        numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
+        return (numbered, 0.8) if numbered else None
     if ref.kind == "ordinal" and not ORDINAL_REF.match(ref.text):
         prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text)
         by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"

@@ -226,3 +226,6 @@ def test_a_superlative_asked_earlier_takes_the_answers_name() -> None:
         "PocketBook Verse, £99.",
     )
     assert "Kobo Clara" in expand("does that lightest one have an orange light", context)
+    from mnemo.retrieve.rewrite.properties import by_property
+
+    assert by_property("lightest", context) == "Kobo Clara"

@@ -27,7 +27,11 @@ _FINITE = (
 _SUBJECT = re.compile(
     rf"{_OPENER}([a-z][a-z0-9-]{{2,}})\s+(?=(?:still|also|just|now|never|always|already)\s+[a-z]{{3,}}s\b|{_FINITE})"
 )
-_NOT_SUBJECTS = frozenset("i you we he she they it this that there which who what everything nothing".split())
+_NOT_SUBJECTS = frozenset(
+    "i you we he she they it this that there which who what everything nothing"
+    # adverbs and discourse words that open a chat clause with its "I" dropped ("also had my flu jab")
+    " also just still then now yeah yep yes ok okay so anyway plus btw finally already even".split()
+)
 
 
 def bare_subjects(text: str) -> list[tuple[int, str]]:

@@ -229,3 +229,15 @@ def test_a_superlative_asked_earlier_takes_the_answers_name() -> None:
     from mnemo.retrieve.rewrite.properties import by_property
 
     assert by_property("lightest", context) == "Kobo Clara"
+
+
+def test_the_first_noun_is_its_earliest_mention_when_no_list_names_them() -> None:
+    context = said(
+        "the staging db has 40k orphaned rows",
+        "I wrote scripts/cleanup.py; a dry run found 40,112.",
+        "also the analytics replica is lagging",
+        "Restarted; lag is 0 now.",
+    )
+    assert "the staging db" in expand("ok run that script on the first db for real", context)
+    deploys = said("we deployed v3.2.0 at 09:10", "Error rate 0.2%.", "and the hotfix?", "Deployed v3.2.1 at 11:00.")
+    assert "v3.2.0" in expand("what was p95 before the first deploy?", deploys)

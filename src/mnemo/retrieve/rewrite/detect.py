@@ -45,6 +45,7 @@ from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINA
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
+from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -395,7 +396,11 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             continue  # "the first person on the moon": only "that first person" counts a list of people
         if which == "other" and noun in _COUNTS:
             pass  # "the other two": the rest of a list
-        elif noun and noun not in GENERIC_ITEM_NOUNS and not {noun, _stem(noun), f"{noun}s"} & known:
+        elif (
+            noun
+            and noun not in GENERIC_ITEM_NOUNS
+            and not {noun, _stem(noun), f"{noun}s"} & known | _deeds(noun, known)
+        ):
             if which not in ("former", "latter"):
                 continue  # "the first step of the tutorial": nothing in the conversation to count
             end = match.start(2) - 1
@@ -491,9 +496,17 @@ def _pronoun_slot(prev: str) -> bool:
     return not prev or prev in PUNCT or prev in STOPWORDS or prev in _CLAUSE_OPENERS or prev in POINTER_CONTEXT
 
 
+def _deeds(noun: str, known: set[str]) -> set[str]:
+    """The noun itself when the conversation used the verb it was made from ("deployed" for "deploy")."""
+    return {noun} if set(past_forms(noun)) & known else set()
+
+
 def _countable(noun: str, known: set[str]) -> bool:
-    """Whether "that first <noun>" counts a list: a list noun, or one the conversation used."""
-    return not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or bool({noun, _stem(noun)} & known)
+    """Whether "that first <noun>" counts a list: a list noun, one the conversation used, or the
+    noun of a verb it used ("the first deploy" after "we deployed v3.2.0")."""
+    if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, _stem(noun)} & known:
+        return True
+    return bool(set(past_forms(noun)) & known)
 
 
 def _ends_clause(text: str, position: int) -> bool:

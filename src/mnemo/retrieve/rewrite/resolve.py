@@ -43,6 +43,7 @@ from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF, by_number, by_property
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -348,6 +349,12 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
     if ref.kind == "ordinal":
         found = ORDINAL_REF.match(ref.text)
         items = find_list(context) if found else []
+        noun = (found.group(2) or "").lower() if found else ""
+        if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
+            mention = ordinal_mention(found.group(1), noun, context) if found else None
+            if mention:  # "the first db": the earliest db told of, when no list names dbs
+                told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
+                return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
         if (
             found
             and found.group(1).lower() in ("former", "latter")

@@ -1,0 +1,50 @@
+"""An ordinal over mentions of one noun: "the first db", "the last deploy".
+
+When the conversation made no list of them, "the first X" is the earliest mention of an X (or the
+earliest deed the noun names: "the first deploy" after "we deployed v2.14.0 at 14:05 ... the hotfix
+v2.14.1? - Deployed at 16:40"), and "the last X" the latest. The mention is a determiner phrase
+with X as its head ("the staging db"), the deed a past form of the verb X was made from with the
+words after it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from mnemo.retrieve.rewrite.nominal import past_forms
+
+
+def ordinal_mention(ordinal: str, noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The earliest ("first") or latest ("last") mention of ``noun`` or its deed, or None."""
+    if ordinal.lower() not in ("first", "last"):
+        return None
+    found: list[str] = []
+    for message in context:
+        text = str(message.get("content") or "")
+        spots = [(m.start(), m.group(0)) for m in _mention(noun).finditer(text)]
+        deed = _deed(noun)
+        if deed is not None:
+            spots += [(m.start(), m.group(0).strip(" ,;.")) for m in deed.finditer(text)]
+        found += [phrase for _, phrase in sorted(spots)]
+    if not found:
+        return None
+    return found[0] if ordinal.lower() == "first" else found[-1]
+
+
+@lru_cache(maxsize=128)
+def _mention(noun: str) -> re.Pattern[str]:
+    stem = re.escape(noun.lower().removesuffix("s"))
+    return re.compile(
+        rf"\b(?:the|a|an|my|our|your|their)\s+(?:[\w'.-]+\s+){{0,2}}?(?i:{stem}s?)\b(?![\w-])", re.IGNORECASE
+    )
+
+
+@lru_cache(maxsize=128)
+def _deed(noun: str) -> re.Pattern[str] | None:
+    forms = past_forms(noun)
+    if not forms:
+        return None
+    # "deployed v2.14.0 at 14:05": the verb and the words that say what was done, to the clause's end
+    return re.compile(rf"\b(?i:{'|'.join(map(re.escape, forms))})\b(?:\s+(?!and\b|but\b)[\w'.:-]+){{1,4}}")

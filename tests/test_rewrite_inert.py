@@ -128,3 +128,8 @@ def test_that_before_a_graded_adjective_is_a_degree_not_a_pointer(query: str, de
 
 def test_that_before_an_adjective_and_its_noun_still_points() -> None:
     assert detect("was that long meeting recorded", "the long meeting with finance ran over")
+
+
+def test_that_as_the_subject_of_an_opening_copula_still_points() -> None:
+    assert [r.text for r in detect("is that doable in a campervan", "The Atlantic Road is stunning.")] == ["that"]
+    assert [r.text for r in detect("so was that expensive", "we ate at Noma")] == ["that"]

@@ -273,6 +273,7 @@ _GRADABLE = frozenset(
     much many heavy light loud quiet strong weak serious different important expensive difficult tired
     sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
 )
+_QUESTION_OPENERS = frozenset("so and but then why how when where what which who ok okay hmm wait".split())
 _GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
 #: What may follow a graded adjective: the clause's end or a phrase that is no noun.
 _AFTER_DEGREE = frozenset("before after when if for to in on at compared again anymore though or and but than".split())
@@ -284,7 +285,11 @@ def _degree(before: list[str], nxt: str, after: str) -> bool:
     gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS))
     ends = not after or after in PUNCT or after in _AFTER_DEGREE
     graded = any(w in _AUX or w in ("really", "so", "not", "quite", "it's", "that's") for w in before)
-    return gradable and ends and graded
+    # "is that doable", "so was that expensive": a copula that opens the question has "that" as its
+    # subject; "the exam was this hard" has a subject of its own
+    opener = len(before) < 2 or before[-2] in PUNCT or before[-2] in _QUESTION_OPENERS
+    subject = bool(before) and before[-1] in _AUX and opener
+    return gradable and ends and graded and not subject
 
 
 def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:

@@ -353,3 +353,8 @@ def test_code_in_backticks_is_one_specific_thing() -> None:
     context = said("CI fails at `npm ci --ignore-scripts` on the Node 22 runner", "Does it pass on Node 20?")
     assert "npm ci --ignore-scripts" in [c.text for c in extract(context)]
     assert "npm ci --ignore-scripts" in expand("should i run it locally first", context)
+
+
+def test_its_return_type_belongs_to_the_function_not_the_file() -> None:
+    context = said("open src/billing/invoice.py", "Opened. parse_lines() is the long one, about 200 lines.")
+    assert "parse_lines()" in expand("what does its return type look like", context)

@@ -149,12 +149,24 @@ def _thing(
     ]
     # "the Tuesday sync" is when, rather than what, something was said
     things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
+    if low == "its" and _FUNCTION_PART.match(query, ref.end):
+        functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
+        things = functions or things
     if low in ("that", "this") and ref.kind == "demonstrative" and context:
         # "how urgent is that": a demonstrative points at the matter under discussion
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
         if found is not None:
             return found.text, 0.75
     return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+
+
+#: Parts only a function has: "its return type", "its signature", "its docstring".
+_FUNCTION_PART = re.compile(
+    r"\s+(?:return\s+(?:type|value)|signature|docstring|arguments|args|parameters|params|callers|call\s+sites)\b",
+    re.IGNORECASE,
+)
+#: A function named in the conversation: "tokenize()", "parse_date()".
+_FUNCTION = re.compile(r"^[A-Za-z_][\w.]*\(\)$")
 
 
 def _then(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

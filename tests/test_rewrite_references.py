@@ -358,3 +358,13 @@ def test_code_in_backticks_is_one_specific_thing() -> None:
 def test_its_return_type_belongs_to_the_function_not_the_file() -> None:
     context = said("open src/billing/invoice.py", "Opened. parse_lines() is the long one, about 200 lines.")
     assert "parse_lines()" in expand("what does its return type look like", context)
+
+
+def test_a_bare_phrase_question_swaps_into_the_last_question() -> None:
+    context = said("does the Rab Microlight jacket come in size L", "Yes, L is in stock in black and olive.")
+    assert expand("in navy?", context) == "does the Rab Microlight jacket come in navy?"
+
+
+def test_a_fragment_after_a_statement_with_a_question_keeps_every_number() -> None:
+    context = said("loan of 12k at 6.9% over 5 years, what's the monthly payment", "About £237 a month.")
+    assert expand("and over 7 years", context) == "loan of 12k at 6.9% over 7 years, what's the monthly payment"

@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+_PREPOSITION = r"(to|from|in|at|on|for|with|by|near|into|over|under|via|without|per)"
 _FRAGMENT = re.compile(
-    r"^\s*(?:and|or|but|what\s+about|how\s+about)\s+(to|from|in|at|on|for|with|by|near|into)\s+([^?.!]{1,40}?)\s*[?.!]*\s*$",
+    rf"^\s*(?:and|or|but|what\s+about|how\s+about)\s+{_PREPOSITION}\s+([^?.!]{{1,40}}?)\s*[?.!]*\s*$"
+    # a bare phrase asked on its own: "in navy?", "for 6 people?"
+    rf"|^\s*{_PREPOSITION}\s+((?:[\w'.%£$-]+\s*){{1,3}}?)\s*\?\s*$",
     re.IGNORECASE,
 )
 _ARGUMENT = r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*"
@@ -23,12 +26,18 @@ _QUESTION = re.compile(
 )
 
 
+#: A question asked after a statement in the same message: "mortgage of 250k over 25 years, what's the payment".
+_ASKED = re.compile(r"[,;:]\s*(?:what|what's|which|how|is|are|does|do|can|could|will|would)\b", re.IGNORECASE)
+
+
 def fragment_opener(query: str) -> tuple[str, int, int] | None:
     """ "and to Vis?": the opener of a prepositional fragment (text, start, end), or None. It is
     elliptical even when it names something: the frame it continues is missing."""
     found = _FRAGMENT.match(query)
     if found is None:
         return None
+    if found.group(1) is None:  # no opener: the bare phrase is the reference
+        return query.strip(), len(query) - len(query.lstrip()), len(query.rstrip())
     opener = query[: found.start(1)].rstrip()
     return opener.strip(), len(opener) - len(opener.lstrip()), len(opener)
 
@@ -38,18 +47,23 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     fragment = _FRAGMENT.match(query)
     if fragment is None:
         return None
-    preposition, argument = fragment.group(1).lower(), fragment.group(2).strip()
+    preposition = (fragment.group(1) or fragment.group(3)).lower()
+    argument = (fragment.group(2) or fragment.group(4)).strip()
     pattern = re.compile(rf"\b{preposition}\s+({_ARGUMENT})", re.IGNORECASE)
     for message in reversed(list(context)):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
         text = str(message.get("content") or "").strip()
-        if not (text.endswith("?") or _QUESTION.match(text)):
+        if not (text.endswith("?") or _QUESTION.match(text) or _ASKED.search(text)):
             return None  # a fragment continues the latest question; after a statement it adds to it
         phrases = list(pattern.finditer(text))
         if not phrases:
             continue
         found = phrases[-1]  # the last such phrase: "from Milan to Venice" -> "to Venice"
-        rebuilt = text[: found.start(1)] + argument + text[found.end(1) :]
+        end = found.end(1)
+        unit = re.match(rf"\s+{re.escape(argument.split()[-1])}\b", text[end:], re.IGNORECASE)
+        if unit and len(argument.split()) > 1:
+            end += unit.end()  # "over 25 years" -> "over 30 years", not "over 30 years years"
+        rebuilt = text[: found.start(1)] + argument + text[end:]
         return rebuilt if rebuilt.endswith("?") or not query.rstrip().endswith("?") else rebuilt.rstrip(".!") + "?"
     return None

@@ -368,3 +368,17 @@ def test_a_bare_phrase_question_swaps_into_the_last_question() -> None:
 def test_a_fragment_after_a_statement_with_a_question_keeps_every_number() -> None:
     context = said("loan of 12k at 6.9% over 5 years, what's the monthly payment", "About £237 a month.")
     assert expand("and over 7 years", context) == "loan of 12k at 6.9% over 7 years, what's the monthly payment"
+
+
+def test_the_new_and_the_old_of_a_told_change() -> None:
+    context = said("rename the package from acme-utils to acme-toolkit", "Done, 12 imports updated.", "bump to 1.2")
+    assert "acme-toolkit" in expand("is the new name free on PyPI?", context)
+    assert "acme-utils" in expand("should we keep the old name as an alias?", context)
+    moved = said("we move into the flat on Sonnenallee on the 1st", "Want a checklist?", "yes")
+    assert "Sonnenallee" in expand("when does the internet at the new place get switched on", moved)
+
+
+def test_a_new_thing_with_its_own_complement_or_another_change_is_left_alone() -> None:
+    context = said("we moved the standup to 9:45", "Noted.")
+    assert expand("what's in the new version of python", context) == "what's in the new version of python"
+    assert "9:45" not in expand("is the new version any faster", context)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.changes import changed_noun, changed_spans, changed_text
 from mnemo.retrieve.rewrite.clause import (
     CLAUSE_PREDICATES,
     QUANTIFIERS,
@@ -186,6 +187,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
     found = _with_described_people(query, found, known) if context_text.strip() else found
+    for start, end, side in changed_spans(query) if context_text.strip() else []:  # "the new name"
+        told = changed_text(side, [{"content": context_text}], changed_noun(query[start:end]))
+        if told and not any(r.start < end and start < r.end for r in found):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=side))
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     return sorted(found, key=lambda r: r.start)

@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
@@ -367,6 +368,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
             items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
         item = pick(items, found.group(1)) if found and items else None
         return (item, 0.85) if item else None
+    if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
+        changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
+        return (f"{ref.text} ({changed})", 0.8) if changed else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
         return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
     if ref.kind == "implicit" and ref.noun and (is_role(ref.noun.lower()) or is_pet(ref.noun)):

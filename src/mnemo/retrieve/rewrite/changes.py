@@ -1,0 +1,87 @@
+"""The new and the old of a change the conversation told: "the new name" after "rename the package
+from mnemo-core to mnemo-engine", "the new place" after "we move into the flat on Kastanienallee",
+"the new blood pressure one" after "switched me from amlodipine to ramipril".
+
+A change names what was and what is: "from X to Y", "renamed to Y", "moved into Y". "the new/
+latest/current <noun>" is Y and "the old/previous/original <noun>" is X. Only nouns that a change
+replaces are read ("name", "place", "version", "one", ...), so "the new pricing" of a launch is
+left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+#: "the new name", "the old place", "the new blood pressure one".
+CHANGED = re.compile(
+    r"\b(?:the|my|our|your)\s+(new|latest|current|old|previous|original|former)\s+"
+    r"((?:[a-z]+\s+){0,2}?(?:name|names|place|flat|house|home|address|version|one|value|setting|number|provider"
+    r"|tariff|plan|dose|tag|branch|url|endpoint|host|server|path|id))\b",
+    re.IGNORECASE,
+)
+_VERBS = (
+    r"(?:renam|mov|switch|chang|migrat|upgrad|bump|replac|swapp?|updat|mov|transferr?|convert|port)"
+    r"(?:e|es|ed|ing)?"
+)
+_THING = (
+    r"((?:the\s+|a\s+|an\s+)?[\w./:@%+-]+"
+    r"(?:\s+(?!in\b|on\b|at\b|for\b|and\b|but\b|last\b|this\b|next\b|is\b|was\b|are\b|were\b)[\w./:@%+-]+){0,3}?)"
+)
+_FROM_TO = re.compile(
+    rf"\b{_VERBS}\b[^.;!?]{{0,60}}?\bfrom\s+{_THING}\s+(?:to|into|for|with)\s+{_THING}"
+    r"(?=\s*(?:[.,;!?]|$|\s(?:in|on|at|last|this|next|and|but|because|so)\b))",
+    re.IGNORECASE,
+)
+_END = r"(?=\s*(?:[.,;!?]|$|\s(?:in|on|at|last|this|next|and|but|because|so)\b))"
+#: "moved into the flat on Kastanienallee": a named place says which flat.
+_WHERE = r"((?:\s+(?:on|in|at)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?)"
+_TO = re.compile(rf"\b{_VERBS}\b\s+(?:(?:it|them|us|me|him|her)\s+)?(?:in)?to\s+{_THING}{_WHERE}{_END}", re.IGNORECASE)
+
+
+#: The changes that make a new one of each noun: a name by renaming, a place by moving.
+_CHANGE_OF = {
+    "name": "renam",
+    "place": "mov",
+    "flat": "mov",
+    "house": "mov",
+    "home": "mov",
+    "address": "mov",
+    "version": "(?:bump|upgrad|updat|migrat)",
+}
+_OWN_COMPLEMENT = re.compile(r"^\s+(?:of|for)\s", re.IGNORECASE)
+
+
+def changed_spans(query: str) -> list[tuple[int, int, str]]:
+    """(start, end, "new"/"old") for each "the new <noun>" / "the old <noun>" of the query that does
+    not say whose it is itself ("the new version of python" is Python's)."""
+    return [
+        (m.start(), m.end(), "old" if m.group(1).lower() in ("old", "previous", "original", "former") else "new")
+        for m in CHANGED.finditer(query)
+        if not _OWN_COMPLEMENT.match(query[m.end() :])
+    ]
+
+
+def changed_text(side: str, context: Sequence[Mapping[str, str]], noun: str = "") -> str | None:
+    """What the latest change the conversation told made new ("new") or left behind ("old"); a
+    noun with a change of its own ("name": renaming) takes only that change."""
+    verb = _CHANGE_OF.get(noun.lower().removesuffix("s"))
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        both = [m for m in _FROM_TO.finditer(text) if _by(m, verb)]
+        if both:
+            found = both[-1]
+            return (found.group(2) if side == "new" else found.group(1)).rstrip(".:")
+        only = [m for m in _TO.finditer(text) if _by(m, verb)]
+        if only and side == "new":
+            return (only[-1].group(1) + only[-1].group(2)).rstrip(".:")
+    return None
+
+
+def _by(match: re.Match[str], verb: str | None) -> bool:
+    return verb is None or re.match(verb, match.group(0), re.IGNORECASE) is not None
+
+
+def changed_noun(reference: str) -> str:
+    """The head noun of "the new <noun>"."""
+    return reference.split()[-1].lower()

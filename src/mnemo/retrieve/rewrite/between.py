@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.dates import times_in
 
-_CLAUSES = re.compile(r"[,;.!?\n]+|\s+(?:then|and\s+then|and|but)\s+", re.IGNORECASE)
+_CLAUSES = re.compile(r"[,;!?\n]+|\.(?=\s|$)|\s+(?:then|and\s+then|and|but)\s+", re.IGNORECASE)
+_OPENING_CONJUNCTION = re.compile(r"^(?:and\s+then|and|then|but|so)\s+", re.IGNORECASE)
+#: How much of each message is read: a dated clause pointed at "in between" is near its end.
+_WINDOW = 2000
 #: Sentence openers that lose their capital inside the rewrite ("The gig was ..." -> "the gig was ...").
 _OPENERS = frozenset("the a an my our your his her their we they it".split())
 #: How far back the two dated clauses may lie.
@@ -24,8 +27,8 @@ def between_text(context: Sequence[Mapping[str, str]]) -> str | None:
     """ "between <clause> and <clause>" for the last two dated clauses, or None with fewer than two."""
     dated: list[str] = []
     for message in list(context)[-_MESSAGES:]:
-        for clause in _CLAUSES.split(str(message.get("content") or "")):
-            clause = clause.strip(" ,;:")
+        for clause in _CLAUSES.split(str(message.get("content") or "")[-_WINDOW:]):
+            clause = _OPENING_CONJUNCTION.sub("", clause.strip(" ,;:"))
             if clause and times_in(clause):
                 opener = clause.split()[0]
                 dated.append(clause[0].lower() + clause[1:] if opener.lower() in _OPENERS else clause)

@@ -30,6 +30,7 @@ from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gen
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
+    COMMON_VERBS,
     FEMALE,
     FEMALE_NOUNS,
     MALE,
@@ -340,6 +341,8 @@ def _lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Ca
     words = found.group(1).split()
     if words[0] in STOPWORDS or words[0] in _NOT_ANSWERS or found.group(1) in taken or looks_verbal(words[-1]):
         return []
+    if len(words) > 1 and (words[0] in COMMON_VERBS or looks_verbal(words[0])):
+        return []  # "apply twice daily": an instruction, no name
     return [(0, Candidate(found.group(1), "thing", salience=1.5))]
 
 

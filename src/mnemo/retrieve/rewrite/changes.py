@@ -25,15 +25,17 @@ _VERBS = (
     r"(?:e|es|ed|ing)?"
 )
 _THING = (
-    r"((?:the\s+|a\s+|an\s+)?[\w./:@%+-]+"
-    r"(?:\s+(?!in\b|on\b|at\b|for\b|and\b|but\b|last\b|this\b|next\b|is\b|was\b|are\b|were\b)[\w./:@%+-]+){0,3}?)"
+    r"((?:the\s+|a\s+|an\s+)?[\w./:@%+#-]+"
+    r"(?:\s+(?!(?:in|on|at|for|and|but|last|this|next|is|was|are|were|yesterday|today|tonight|ago|earlier|now)\b)"
+    r"[\w./:@%+#-]+){0,3}?)"
 )
+#: Where the changed thing ends: punctuation, or a word that starts a time or another clause.
+_STOP_WORDS = "in|on|at|last|this|next|and|but|because|so|yesterday|today|tonight|ago|earlier|now"
+_END = rf"(?=\s*(?:[.,;!?]|$|\s(?:{_STOP_WORDS})\b))"
 _FROM_TO = re.compile(
-    rf"\b{_VERBS}\b[^.;!?]{{0,60}}?\bfrom\s+{_THING}\s+(?:to|into|for|with)\s+{_THING}"
-    r"(?=\s*(?:[.,;!?]|$|\s(?:in|on|at|last|this|next|and|but|because|so)\b))",
+    rf"\b{_VERBS}\b[^.;!?]{{0,60}}?\bfrom\s+{_THING}\s+(?:to|into|for|with)\s+{_THING}" + _END,
     re.IGNORECASE,
 )
-_END = r"(?=\s*(?:[.,;!?]|$|\s(?:in|on|at|last|this|next|and|but|because|so)\b))"
 #: "moved into the flat on Kastanienallee": a named place says which flat.
 _WHERE = r"((?:\s+(?:on|in|at)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?)"
 _TO = re.compile(rf"\b{_VERBS}\b\s+(?:(?:it|them|us|me|him|her)\s+)?(?:in)?to\s+{_THING}{_WHERE}{_END}", re.IGNORECASE)
@@ -52,14 +54,22 @@ _CHANGE_OF = {
 _OWN_COMPLEMENT = re.compile(r"^\s+(?:of|for)\s", re.IGNORECASE)
 
 
+#: Heads a modifier makes another thing: "my old phone number" is not the provider that changed.
+_SPECIFIC = frozenset("name names number address id url path host server endpoint tag branch".split())
+
+
 def changed_spans(query: str) -> list[tuple[int, int, str]]:
     """(start, end, "new"/"old") for each "the new <noun>" / "the old <noun>" of the query that does
-    not say whose it is itself ("the new version of python" is Python's)."""
-    return [
-        (m.start(), m.end(), "old" if m.group(1).lower() in ("old", "previous", "original", "former") else "new")
-        for m in CHANGED.finditer(query)
-        if not _OWN_COMPLEMENT.match(query[m.end() :])
-    ]
+    not say whose it is itself ("the new version of python" is Python's, "my old phone number" a
+    phone's)."""
+    out = []
+    for m in CHANGED.finditer(query):
+        words = m.group(2).lower().split()
+        if _OWN_COMPLEMENT.match(query[m.end() :]) or (len(words) > 1 and words[-1] in _SPECIFIC):
+            continue
+        old = m.group(1).lower() in ("old", "previous", "original", "former")
+        out.append((m.start(), m.end(), "old" if old else "new"))
+    return out
 
 
 def changed_text(side: str, context: Sequence[Mapping[str, str]], noun: str = "") -> str | None:

@@ -66,14 +66,15 @@ def _same_deed(query: str, candidates: Sequence[Candidate], context: Sequence[Ma
     verb = (found.group(1) or found.group(2)).lower() if found else ""
     if len(verb) < 3 or verb in STOPWORDS or verb in LIGHT:
         return list(candidates)
-    stem = verb[:4] if len(verb) <= 5 else verb[:5]
+    base = re.sub(r"(?:ed|es|s|d)$", "", verb) if len(verb) > 4 else verb
+    forms = rf"{re.escape(base)}(?:e|es|ed|d|s|ing)?\b"  # "asked", "presents": not "preserved"
     text = " ".join(str(m.get("content") or "") for m in context)
     doers = [
         c
         for c in candidates
         if c.kind == "person"
         and c.text[:1].isupper()
-        and re.search(rf"(?<!\w){re.escape(c.text)}\s+(?:\w+ly\s+|also\s+|just\s+)?{re.escape(stem)}\w*", text)
+        and re.search(rf"(?<!\w){re.escape(c.text)}\s+(?:\w+ly\s+|also\s+|just\s+)?{forms}", text)
     ]
     if len(doers) != 1:
         return list(candidates)

@@ -151,7 +151,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     known = set(re.findall(r"\w+", context_text.lower()))
     found = _word_references(query, known)
     found.extend(_ordinals(query, known, found))
-    found = _choices(query, found, known)
+    found = _choices(query, found, known, context_text)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
     found = _with_temporal_pointers(query, _without_expletives(query, found), bool(context_text.strip()))
     if context_text.strip():  # "had they already signed?", "how long did that take?" (aspect.py, deeds.py)
@@ -176,7 +176,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found.append(Reference(query[compared[0] : compared[1]], "implicit", *compared))
     if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
         span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
-        opener = fragment_opener(query) if span is None else None  # "and to Vis?"
+        opener = fragment_opener(query, context_text) if span is None else None  # "and to Vis?"
         if span is not None:
             found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
         elif opener is not None:
@@ -187,13 +187,24 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
     found = _with_described_people(query, found, known) if context_text.strip() else found
-    for start, end, side in changed_spans(query) if context_text.strip() else []:  # "the new name"
-        told = changed_text(side, [{"content": context_text}], changed_noun(query[start:end]))
-        if told and not any(r.start < end and start < r.end for r in found):
-            found.append(Reference(query[start:end], "implicit", start, end, noun=side))
+    found = _with_changes(query, found, context_text) if context_text.strip() else found
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     return sorted(found, key=lambda r: r.start)
+
+
+def _with_changes(query: str, found: list[Reference], context_text: str) -> list[Reference]:
+    """ "the new name", "the old address" after a change the conversation told (changes.py); the
+    change reading replaces a plain implicit reading of the same words."""
+    messages = [{"content": line} for line in context_text.splitlines()]
+    for start, end, side in changed_spans(query):
+        if not changed_text(side, messages, changed_noun(query[start:end])):
+            continue
+        overlapping = [r for r in found if r.start < end and start < r.end]
+        if all(r.kind == "implicit" and start <= r.start and r.end <= end for r in overlapping):
+            found = [r for r in found if r not in overlapping]
+            found.append(Reference(query[start:end], "implicit", start, end, noun=side))
+    return found
 
 
 def _with_described_people(query: str, found: list[Reference], known: set[str]) -> list[Reference]:
@@ -278,6 +289,7 @@ _GRADABLE = frozenset(
     much many heavy light loud quiet strong weak serious different important expensive difficult tired
     sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
 )
+_NOW = frozenset("now today nowadays these days anymore already yet still".split())
 _QUESTION_OPENERS = frozenset("so and but then why how when where what which who ok okay hmm wait".split())
 _GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
 #: What may follow a graded adjective: the clause's end or a phrase that is no noun.
@@ -288,7 +300,7 @@ def _degree(before: list[str], nxt: str, after: str) -> bool:
     """Whether "that"/"this" grades the adjective after it: a copula or a verb earlier in the
     query, a gradable adjective next, and the end of the clause (or a preposition) after it."""
     gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS))
-    ends = not after or after in PUNCT or after in _AFTER_DEGREE
+    ends = not after or after in PUNCT or after in _AFTER_DEGREE or after.endswith(("ly", "where")) or after in _NOW
     graded = any(w in _AUX or w in ("really", "so", "not", "quite", "it's", "that's") for w in before)
     # "is that doable", "so was that expensive": a copula that opens the question has "that" as its
     # subject; "the exam was this hard" has a subject of its own
@@ -323,11 +335,11 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
     return [Reference(word[: len(low)], kind, start, start + len(low))]
 
 
-def _choices(query: str, found: list[Reference], known: set[str]) -> list[Reference]:
+def _choices(query: str, found: list[Reference], known: set[str], context_text: str = "") -> list[Reference]:
     """A choice between listed items ("which of those two", "that calmer one") is one reference,
     and it replaces the word-level demonstrative inside it."""
     spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known) + one_with_spans(query, known)
-    spans += number_spans(query)  # "that 1850 one": the listed item with that number
+    spans += number_spans(query, context_text)  # "that 1850 one": the listed item with that number
     for s, e, word in spans:
         found = [r for r in found if not (r.start < e and s < r.end and r.kind in ("demonstrative", "plural"))]
         if not any(r.start < e and s < r.end for r in found):

@@ -18,7 +18,7 @@ _FRAGMENT = re.compile(
     rf"|^\s*{_PREPOSITION}\s+((?:[\w'.%£$-]+\s*){{1,3}}?)\s*\?\s*$",
     re.IGNORECASE,
 )
-_ARGUMENT = r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*"
+_ARGUMENT = r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*(?:\s+\d[\w.]*)?"
 
 
 _QUESTION = re.compile(
@@ -30,13 +30,20 @@ _QUESTION = re.compile(
 _ASKED = re.compile(r"[,;:]\s*(?:what|what's|which|how|is|are|does|do|can|could|will|would)\b", re.IGNORECASE)
 
 
-def fragment_opener(query: str) -> tuple[str, int, int] | None:
+def fragment_opener(query: str, context_text: str = "") -> tuple[str, int, int] | None:
     """ "and to Vis?": the opener of a prepositional fragment (text, start, end), or None. It is
-    elliptical even when it names something: the frame it continues is missing."""
+    elliptical even when it names something: the frame it continues is missing. A bare phrase
+    ("in navy?") counts only when a question of the conversation has that preposition to swap."""
     found = _FRAGMENT.match(query)
     if found is None:
         return None
     if found.group(1) is None:  # no opener: the bare phrase is the reference
+        preposition = found.group(3).lower()
+        asked = [
+            line for line in context_text.splitlines() if "?" in line or _QUESTION.match(line) or _ASKED.search(line)
+        ]
+        if not any(re.search(rf"\b{preposition}\s+\w", line, re.IGNORECASE) for line in asked):
+            return None  # "for real?", "in person?": no question to continue
         return query.strip(), len(query) - len(query.lstrip()), len(query.rstrip())
     opener = query[: found.start(1)].rstrip()
     return opener.strip(), len(opener) - len(opener.lstrip()), len(opener)

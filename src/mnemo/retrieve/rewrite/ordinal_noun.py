@@ -15,29 +15,38 @@ from functools import lru_cache
 
 from mnemo.retrieve.rewrite.nominal import past_forms
 
+#: How much of each message is read: the end of a pasted log or list is where its latest items are.
+_WINDOW = 4000
+
 
 def ordinal_mention(ordinal: str, noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
-    """The earliest ("first") or latest ("last") mention of ``noun`` or its deed, or None."""
+    """The earliest ("first") or latest ("last") mention of ``noun`` or its deed, or None. A bare
+    "the <noun>" says no more than the query; with no second mention it is not counted."""
     if ordinal.lower() not in ("first", "last"):
         return None
     found: list[str] = []
     for message in context:
-        text = str(message.get("content") or "")
-        spots = [(m.start(), m.group(0)) for m in _mention(noun).finditer(text)]
+        text = str(message.get("content") or "")[-_WINDOW:]
+        spots = [(m.start(), m.group(0).strip(" ,;.")) for m in _mention(noun).finditer(text)]
         deed = _deed(noun)
         if deed is not None:
             spots += [(m.start(), m.group(0).strip(" ,;.")) for m in deed.finditer(text)]
         found += [phrase for _, phrase in sorted(spots)]
     if not found:
         return None
-    return found[0] if ordinal.lower() == "first" else found[-1]
+    chosen = found[0] if ordinal.lower() == "first" else found[-1]
+    bare = re.fullmatch(rf"(?:the|a|an|my|our|your|their)\s+{re.escape(noun)}s?", chosen, re.IGNORECASE)
+    return None if bare else chosen
 
 
 @lru_cache(maxsize=128)
 def _mention(noun: str) -> re.Pattern[str]:
     stem = re.escape(noun.lower().removesuffix("s"))
+    # with what it is of or for: "the migration on users", "the quote from Roofing Co"
     return re.compile(
-        rf"\b(?:the|a|an|my|our|your|their)\s+(?:[\w'.-]+\s+){{0,2}}?(?i:{stem}s?)\b(?![\w-])", re.IGNORECASE
+        rf"\b(?:the|a|an|my|our|your|their)\s+(?:[\w'.:-]+\s+){{0,2}}?(?i:{stem}s?)\b(?![\w-])"
+        r"(?:[^\S\n]+(?:on|of|for|to|from|in|at|with)[^\S\n]+[\w'.:-]+(?:[^\S\n]+(?-i:[A-Z])[\w'.:-]*){0,2})?",
+        re.IGNORECASE,
     )
 
 
@@ -47,4 +56,4 @@ def _deed(noun: str) -> re.Pattern[str] | None:
     if not forms:
         return None
     # "deployed v2.14.0 at 14:05": the verb and the words that say what was done, to the clause's end
-    return re.compile(rf"\b(?i:{'|'.join(map(re.escape, forms))})\b(?:\s+(?!and\b|but\b)[\w'.:-]+){{1,4}}")
+    return re.compile(rf"\b(?i:{'|'.join(map(re.escape, forms))})\b(?:[^\S\n]+(?!and\b|but\b)[\w'.:-]+){{1,4}}")

@@ -63,9 +63,16 @@ NUMBER_REF = re.compile(
 )
 
 
-def number_spans(query: str) -> list[tuple[int, int, str]]:
-    """(start, end, number) for each "the <number> one"."""
-    return [(m.start(), m.end(), m.group(1)) for m in NUMBER_REF.finditer(query)]
+def number_spans(query: str, context_text: str = "") -> list[tuple[int, int, str]]:
+    """(start, end, number) for each "the <number> one" whose number the conversation gave."""
+    digits = set(re.findall(r"\d+", context_text.replace(",", "")))
+    hours = {str(int(d) - 12) for d in re.findall(r"\b(\d{1,2}):\d{2}", context_text) if int(d) > 12}
+    out = []
+    for m in NUMBER_REF.finditer(query):
+        number = re.sub(r"\D", "", m.group(1).split(":")[0])
+        if number in digits | hours:
+            out.append((m.start(), m.end(), m.group(1)))
+    return out
 
 
 def by_number(value: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -81,9 +88,8 @@ def by_number(value: str, context: Sequence[Mapping[str, str]]) -> str | None:
             if not any(_same_number(n, wanted, hour) for n in numbers):
                 continue
             bare = _NUMBER.sub(" ", item)
-            bare = re.sub(r"[£$€()]|\b(?:and|or|a|an|at|for)\b(?=\s*$)|^\s*(?:and|or|then)\s+", " ", bare).strip(
-                " ,;:-"
-            )
+            bare = _ITEM_NOISE.sub(" ", bare).strip(" ,;:-")
+            bare = " ".join(w for w in bare.split() if w.lower() not in _UNITS)
             head = _PART_HEAD.match(bare)
             if head and head.group(1).lower() not in STOPWORDS | _OPENERS:
                 return head.group(1)
@@ -95,14 +101,17 @@ def by_number(value: str, context: Sequence[Mapping[str, str]]) -> str | None:
 
 _NUMBER = re.compile(r"\d[\d,.:]*(?:\s*(?:am|pm))?")
 #: List items, where a comma between digits ("1,850") or a point in a decimal splits nothing.
-_NUMBERED_ITEM = re.compile(r"(?<!\d)[.;!?]\s+|[.;!?]\s+(?=\D)|,(?!\d)\s*|\n")
+_NUMBERED_ITEM = re.compile(r"(?<!\d)[.;!?]\s+|[.;!?]\s+(?=\D)|,(?!\d)\s*|:\s+|\n")
+#: Units left behind when the number is taken out ("256 GB"): no name of the item.
+_UNITS = frozenset("gb mb tb kb kg g mg ml l km m cm mm mins min hours hrs h pm am x inch inches".split())
 #: Currency signs, brackets and a dangling conjunction left when the number is taken out.
 _ITEM_NOISE = re.compile(r"[£$€()]|\b(?:and|or|a|an|at|for)\b(?=\s*$)|^\s*(?:and|or|then)\s+")
 
 
 def _same_number(found: str, wanted: str, hour: bool) -> bool:
-    if hour:  # "11 oclock": "11:00", "11am"
-        return re.sub(r"\D", "", found.split(":")[0]) == wanted
+    if hour:  # "11 oclock": "11:00", "11am"; "3 oclock": "15:00" too
+        found_hour = re.sub(r"\D", "", found.split(":")[0])
+        return found_hour == wanted or (found_hour.isdigit() and str(int(found_hour) - 12) == wanted)
     return re.sub(r"[^\d.]", "", found).rstrip(".").split(".")[0] == wanted
 
 

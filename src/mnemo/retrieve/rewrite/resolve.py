@@ -105,7 +105,7 @@ def resolve(
             continue
         choice = _choice(query, ref, pool, context, used)
         if choice is None:
-            if ref.kind in ("temporal", "implicit", "ordinal"):
+            if ref.kind in ("temporal", "implicit", "ordinal") and not NUMBER_REF.fullmatch(ref.text):
                 pending.append(ref)  # "the second phase" with no list: of the matter discussed
             continue
         text, confidence = choice

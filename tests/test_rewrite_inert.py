@@ -133,3 +133,17 @@ def test_that_before_an_adjective_and_its_noun_still_points() -> None:
 def test_that_as_the_subject_of_an_opening_copula_still_points() -> None:
     assert [r.text for r in detect("is that doable in a campervan", "The Atlantic Road is stunning.")] == ["that"]
     assert [r.text.split()[0] for r in detect("so was that expensive", "we ate at Noma")] == ["that"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "whats the difference between musl and glibc",
+        "what counts as high blood pressure for someone in their 50s",
+        "make sure the production deploy of billing-api waits until I approve it",
+        "i read that cold showers boost immunity, is there good evidence for that?",
+    ],
+)
+def test_queries_that_name_their_own_referents_stay_unchanged(query: str) -> None:
+    context = said("the alpine docker image broke our wheels", "Dr Osei said my blood pressure is fine", "ok")
+    assert expand(query, context) == query

@@ -67,6 +67,9 @@ def clause_follows(lowered: list[str], start: int) -> bool:
             return True
         if word in _BARE_VERBS and n > start:
             return True  # "that people sleep less": a plural subject and its verb
+        plural_before = len(lowered[n - 1]) > 3 and lowered[n - 1].endswith("s") and not lowered[n - 1].endswith("ss")
+        if n > start and plural_before and word.isalpha() and len(word) > 2 and not word.endswith("s") and nxt:
+            return True  # "that cold showers boost immunity": a plural subject, a bare verb and more
         if len(word) > 3 and word.endswith(("s", "ed")) and nxt in _OBJECT_STARTS:
             return True  # "voids the cover": an inflected word taking an object is the clause's verb
     return False

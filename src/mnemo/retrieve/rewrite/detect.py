@@ -237,6 +237,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
+        if low in ("that", "this") and (not nxt or nxt in PUNCT) and _REPORTED.search(query[:start]):
+            continue  # "i read that fasting lowers blood sugar, is there evidence for that?": the claim itself
         if low in ("that", "this") and _degree(lowered[:i], nxt, after):
             continue  # "is it really that bad", "were my periods this heavy before": how much, not which
         if low in ("that", "this") and (nxt in ORDINALS or nxt == "other") and _countable(after, known):
@@ -288,6 +290,10 @@ _GRADABLE = frozenset(
     """bad good big small hard easy cheap long short late early far near hot cold busy slow fast high low old young
     much many heavy light loud quiet strong weak serious different important expensive difficult tired
     sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
+)
+#: A claim the query reports before pointing at it: "i read that ..., ", "my friend says that ...; ".
+_REPORTED = re.compile(
+    r"\b(?:read|heard|saw|seen|think|thought|says|said|claims?|told\s+me|reckons?)\s+that\b[^?]*[,;:.]\s", re.IGNORECASE
 )
 _NOW = frozenset("now today nowadays these days anymore already yet still".split())
 _QUESTION_OPENERS = frozenset("so and but then why how when where what which who ok okay hmm wait".split())
@@ -372,7 +378,8 @@ def _with_temporal_pointers(query: str, found: list[Reference], has_context: boo
     Time clauses ("a week before we go live") point at the conversation only when there is one."""
     manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
     spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
-    spans = _merged(spans + (clause_spans(query) if has_context else []))
+    clauses = [c for c in clause_spans(query) if not _own_object(query, *c)] if has_context else []
+    spans = _merged(spans + clauses)
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
     if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
         spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
@@ -391,6 +398,16 @@ _CONSEQUENCE_THEN = re.compile(
 
 #: A question word: "so what did you do then?" asks about a time, whatever its opening.
 _WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IGNORECASE)
+
+
+def _own_object(query: str, start: int, end: int) -> bool:
+    """Whether a time clause's "it" is a thing the query names before it ("make sure the deploy
+    waits until I approve it"): then the clause is the query's own condition, no pointer."""
+    found = re.search(r"\bit\b", query[start:end], re.IGNORECASE)
+    if found is None:
+        return False
+    before = [w.lower() for w, _, _ in tokens(query[: start + found.start()])]
+    return thing_named_before(before, "")
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -120,7 +120,7 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if _TIME_AFTER.match(query[end:]):
         return False  # "the next time my laptop overheats": a time, not a thing of the conversation
     # a relational noun that is a verb too ("the start", "the end") is a noun after "the"
-    complemented = re.match(r"^\s+(?:of|for|on|to|from|with|about|in)\b", query[end:], re.IGNORECASE)
+    complemented = re.match(r"^\s+(?:of|for|on|to|from|with|about|in|between)\b", query[end:], re.IGNORECASE)
     if (noun not in content and noun not in _VERB_NOUNS) or complemented:
         return False
     stem = noun.removesuffix("s")

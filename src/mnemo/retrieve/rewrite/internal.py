@@ -67,12 +67,16 @@ def named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
 def plural_before(lowered: list[str]) -> bool:
     """A possessive-led plural noun earlier in the query ("my parents", "our kids", "press his
     olives ... or take them"): the antecedent of a later "they"/"them" in the same sentence."""
+    if any(w in _INDEFINITE for w in lowered):
+        return True  # "for someone in their 50s", "if anyone loses their ticket": the singular "they"
     return any(
         w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)
     )
 
 
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
+#: Indefinite pronouns that a later "their"/"they" takes up in the same query.
+_INDEFINITE = frozenset("someone somebody anyone anybody everyone everybody nobody whoever each".split())
 
 
 def plural_word(word: str) -> bool:

@@ -357,7 +357,7 @@ def test_code_in_backticks_is_one_specific_thing() -> None:
 
 def test_its_return_type_belongs_to_the_function_not_the_file() -> None:
     context = said("open src/billing/invoice.py", "Opened. parse_lines() is the long one, about 200 lines.")
-    assert "parse_lines()" in expand("what does its return type look like", context)
+    assert "parse_lines" in expand("what does its return type look like", context)
 
 
 def test_a_bare_phrase_question_swaps_into_the_last_question() -> None:
@@ -382,3 +382,19 @@ def test_a_new_thing_with_its_own_complement_or_another_change_is_left_alone() -
     context = said("we moved the standup to 9:45", "Noted.")
     assert expand("what's in the new version of python", context) == "what's in the new version of python"
     assert "9:45" not in expand("is the new version any faster", context)
+
+
+def test_the_verb_of_it_picks_the_thing_the_conversation_tied_to_that_verb() -> None:
+    context = said(
+        "my son's nursery wants a signed consent form for the zoo outing by monday",
+        "Noted - consent form for the zoo outing, due Monday.",
+    )
+    assert "consent form" in expand("remind me to sign it tonight", context)
+
+
+def test_work_on_a_function_goes_to_the_function() -> None:
+    context = said(
+        "parse_postcode in utils/address.py throws on lower-case input",
+        "I can make it upper-case the input first. Want tests for it?",
+    )
+    assert "parse_postcode" in expand("yes and add a docstring to it while you're there", context)

@@ -27,6 +27,7 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
+from mnemo.store.sql import STOPWORDS
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _OWNERS = frozenset({"the", "my", "your"})
@@ -149,9 +150,12 @@ def _thing(
     ]
     # "the Tuesday sync" is when, rather than what, something was said
     things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
-    if low == "its" and _FUNCTION_PART.match(query, ref.end):
+    if (low == "its" and _FUNCTION_PART.match(query, ref.end)) or _FUNCTION_WORK.search(query):
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
+    verb = _verb_of(query, ref)
+    if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
+        things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
     if low in ("that", "this") and ref.kind == "demonstrative" and context:
         # "how urgent is that": a demonstrative points at the matter under discussion
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
@@ -165,8 +169,28 @@ _FUNCTION_PART = re.compile(
     r"\s+(?:return\s+(?:type|value)|signature|docstring|arguments|args|parameters|params|callers|call\s+sites)\b",
     re.IGNORECASE,
 )
-#: A function named in the conversation: "tokenize()", "parse_date()".
-_FUNCTION = re.compile(r"^[A-Za-z_][\w.]*\(\)$")
+#: A function named in the conversation: "tokenize()", "parse_date()", "normalize_phone", "the function x".
+_FUNCTION = re.compile(r"^[A-Za-z_][\w.]*\(\)$|^[a-z]+(?:_[a-z0-9]+)+$|\bfunction\b")
+#: Work done to a function: "add a docstring to it", "type hints for it", "write tests for it".
+_FUNCTION_WORK = re.compile(r"\b(?:docstring|type\s+hints?|return\s+type|signature)\b", re.IGNORECASE)
+_OBJECT_OF = re.compile(r"\b([a-z]{3,})\s+(?:it|them|that|this)\b", re.IGNORECASE)
+
+
+def _verb_of(query: str, ref: Reference) -> str:
+    """The verb "it" is the object of ("sign it", "renew it"), or ""."""
+    before = query[max(0, ref.start - 20) : ref.end]
+    found = _OBJECT_OF.search(before)
+    verb = found.group(1).lower() if found and found.end() == len(before) else ""
+    return "" if verb in STOPWORDS or verb in _LIGHT_VERBS else verb
+
+
+_LIGHT_VERBS = frozenset("get got do did does make made take took put have has had use see find need want keep".split())
+
+
+def _echoes(text: str, verb: str) -> bool:
+    """Whether a candidate's words hold a form of the verb ("signed consent form" for "sign")."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return any(w.startswith(stem) and w != verb + "s" for w in text.lower().split()) and len(stem) >= 4
 
 
 def _then(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

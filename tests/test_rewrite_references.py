@@ -398,3 +398,11 @@ def test_work_on_a_function_goes_to_the_function() -> None:
         "I can make it upper-case the input first. Want tests for it?",
     )
     assert "parse_postcode" in expand("yes and add a docstring to it while you're there", context)
+
+
+def test_it_is_seldom_the_country_of_a_trip() -> None:
+    context = said(
+        "my driving licence expires in june, is that ok for a road trip in Norway in august?",
+        "Norway accepts a valid UK licence, but a licence expiring in June would not be valid in August.",
+    )
+    assert "licence" in expand("how fast can i renew it", context)

@@ -150,6 +150,9 @@ def _thing(
     ]
     # "the Tuesday sync" is when, rather than what, something was said
     things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
+    # "renew it" after "a trip to Thailand": a country or a city is seldom what "it" stands for
+    places = {c.text for c in candidates if c.kind == "place" and " " not in c.text and c.text[:1].isupper()}
+    things = [replace(c, salience=c.salience * 0.5) if c.text in places else c for c in things]
     if (low == "its" and _FUNCTION_PART.match(query, ref.end)) or _FUNCTION_WORK.search(query):
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things

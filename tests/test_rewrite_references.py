@@ -402,7 +402,8 @@ def test_work_on_a_function_goes_to_the_function() -> None:
 
 def test_it_is_seldom_the_country_of_a_trip() -> None:
     context = said(
-        "my driving licence expires in june, is that ok for a road trip in Norway in august?",
-        "Norway accepts a valid UK licence, but a licence expiring in June would not be valid in August.",
+        "my visa expires in may, is that ok for a trip to Croatia in july?",
+        "Croatia asks for a visa valid for the whole stay, and a visa expiring in May would not be valid in July,"
+        " so it wouldn't be enough.",
     )
-    assert "licence" in expand("how fast can i renew it", context)
+    assert "visa" in expand("how fast can i renew it", context)

@@ -407,3 +407,40 @@ def test_it_is_seldom_the_country_of_a_trip() -> None:
         " so it wouldn't be enough.",
     )
     assert "visa" in expand("how fast can i renew it", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "expected"),
+    [
+        (
+            ("can I take paracetamol with warfarin?", "Usually yes, at normal doses."),
+            "what about aspirin",
+            "can I take aspirin with warfarin?",
+        ),
+        (
+            ("how much iron should an adult get a day?", "About 8.7 mg for men."),
+            "and a 10 year old?",
+            "how much iron should a 10 year old get a day?",
+        ),
+        (
+            ("how often should I descale the kettle?", "Every month in hard-water areas."),
+            "what about the coffee machine",
+            "how often should I descale the coffee machine?",
+        ),
+        (
+            ("do I need a visa for Peru with a UK passport?", "No, UK citizens can stay 90 days."),
+            "what about Bolivia",
+            "do I need a visa for Bolivia with a UK passport?",
+        ),
+    ],
+)
+def test_a_noun_phrase_follow_up_swaps_the_argument_of_its_shape(
+    turns: tuple[str, str], query: str, expected: str
+) -> None:
+    assert expand(query, said(*turns)) == expected
+
+
+def test_a_follow_up_of_another_kind_swaps_nothing() -> None:
+    context = said("what time is my flight to Berlin?", "It leaves at 7:40.")
+    assert "kids" not in expand("and the kids?", context).split("the kids")[0]
+    assert not expand("how about a walk", context).startswith("what time")

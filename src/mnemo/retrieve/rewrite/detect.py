@@ -48,6 +48,7 @@ from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
+from mnemo.retrieve.rewrite.swap import follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
@@ -177,6 +178,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
         span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
         opener = fragment_opener(query, context_text) if span is None else None  # "and to Vis?"
+        if span is None and opener is None and context_text.strip():
+            opener = follow_up_opener(query)  # "what about cambodia", "and a 6 year old?"
         if span is not None:
             found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
         elif opener is not None:

@@ -50,6 +50,7 @@ from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written
+from mnemo.retrieve.rewrite.swap import swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
@@ -224,7 +225,7 @@ def _unslotted(
     if pending and all(comparison_span(query) == (p.start, p.end) for p in pending):
         return rewritten, done  # a comparison with no pair to compare: the topic would not say which
 
-    rebuilt = substitute(query, context) if pending and not done else None
+    rebuilt = (substitute(query, context) or swapped(query, context)) if pending and not done else None
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
     recalled = recall(rewritten, context) if pending else None

@@ -211,3 +211,15 @@ def test_a_name_read_as_a_thing_can_still_be_the_person_on_call() -> None:
     context = said("on call this week is Tendai, next week Lukas", "Saved the rota.")
     rewritten = expand("page whoever is on call", context)
     assert "Tendai" in rewritten and "Lukas" not in rewritten
+
+
+def test_a_title_the_conversation_gave_by_a_copula_names_the_person() -> None:
+    context = said("Kasia is assigned as reviewer; Bongani is the code owner for the middleware", "ok")
+    assert "Bongani" in expand("ping the code owner on slack", context)
+    sitter = said("our new babysitter is a uni student called Maja, she starts saturday", "Nice.")
+    assert "Maja" in expand("save the babysitter's number in my contacts", sitter)
+
+
+def test_an_owners_own_words_name_their_relative() -> None:
+    chat = group("Chidi: need a keeper tonight", "Maite: my cousin Leon plays in goal, I'll ask him", "Rasmus: legend")
+    assert "Leon" in expand("did maite's cousin confirm?", chat)

@@ -94,6 +94,28 @@ def descriptions(query: str) -> tuple[Description, ...]:
     return tuple(sorted(found, key=lambda d: d.start))
 
 
+_PHRASE = re.compile(r"\b(?:the|our|my|your)\s+(?:([a-z][\w-]*)\s+)?([a-z][\w-]*)\b")
+
+
+def stated_descriptions(query: str, context: Sequence[Mapping[str, str]]) -> tuple[Description, ...]:
+    """Other phrases the conversation made a person's title by a copula: "the code owner" after
+    "Bongani is the code owner for the middleware folder". The whole phrase must be stated."""
+    found = []
+    text = "\n".join(str(m.get("content") or "") for m in context)
+    for match in _PHRASE.finditer(query):
+        modifier, head = match.group(1), match.group(2).lower()
+        if head in STOPWORDS or is_role(head) or head in GENERIC_HEADS or (modifier and modifier in STOPWORDS):
+            continue
+        phrase = re.escape(f"{modifier} {head}" if modifier else head)
+        stated = (
+            rf"[A-Z][\w'-]+\s+(?:is|was)\s+(?:the|our|my|your)\s+(?i:{phrase})\b"
+            rf"|(?i:\bthe\s+{phrase})\s+(?:is|was)\s+[A-Z]"
+        )
+        if re.search(stated, text):
+            found.append(Description(match.start(), match.end(), head, frozenset()))
+    return tuple(found)
+
+
 def _clause_description(query: str, match: re.Match[str]) -> Description | None:
     """ "whoever handles repairs": the clause's verb and the words of its object."""
     clause = match.group(1).split()
@@ -211,12 +233,26 @@ def _named_outright(description: Description, context: Sequence[Mapping[str, str
             r"((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)",
             text,
         )
-        return owned.group(1) if owned else None
+        return owned.group(1) if owned else _owners_own(description.owner, role, context)
     found = stated_role(role, context) or named_role(role, context)
     for alias in ROLE_ALIASES.get(role, ()):  # "our team lead Adaeze", not "I'll lead Kevin"
         if found is None and re.search(rf"\b(?:my|our|the|their|team)\s+{alias}\b", text, re.IGNORECASE):
             found = stated_role(alias, context) or named_role(alias, context)
     return found if found and not _NOT_A_PERSON.search(found) else None
+
+
+def _owners_own(owner: str, role: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "Maite's cousin" when Maite said "my cousin Leon": the role the owner named in her own words."""
+    label = re.compile(rf"^\s*{re.escape(owner)}\s*:\s", re.IGNORECASE)
+    mine = re.compile(rf"\bmy\s+(?:[a-z]+\s+)?(?i:{re.escape(role)})\s*,?\s+((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)")
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        speaker = str(message.get("name") or "")
+        if label.match(text) or speaker.lower() == owner.lower():
+            found = mine.search(text)
+            if found:
+                return found.group(1)
+    return None
 
 
 def _may_be(person: str, description: Description, context: Sequence[Mapping[str, str]]) -> bool:

@@ -27,7 +27,7 @@ from mnemo.retrieve.rewrite.clause import (
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
-from mnemo.retrieve.rewrite.described import mentioned
+from mnemo.retrieve.rewrite.described import mentioned, stated_descriptions
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -190,6 +190,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
     found = _with_described_people(query, found, known) if context_text.strip() else found
+    for d in stated_descriptions(query, [{"content": context_text}]) if context_text.strip() else ():
+        if not any(r.start < d.end and d.start < r.end for r in found):  # "the code owner": "Bongani is the code owner"
+            found.append(Reference(query[d.start : d.end], "role", d.start, d.end, noun=d.head))
     found = _with_changes(query, found, context_text) if context_text.strip() else found
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]

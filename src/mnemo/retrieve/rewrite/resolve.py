@@ -24,7 +24,7 @@ from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
-from mnemo.retrieve.rewrite.described import described_person
+from mnemo.retrieve.rewrite.described import described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
@@ -194,7 +194,8 @@ def _described(
     query: str, ref: Reference, pool: Sequence[Candidate], context: Sequence[Mapping[str, str]]
 ) -> tuple[str, float] | None:
     """The person a description points at, named beside it ("the demo guy Bram")."""
-    found = next((d for d in person_descriptions(query) if (d.start, d.end) == (ref.start, ref.end)), None)
+    described = person_descriptions(query) + stated_descriptions(query, context)
+    found = next((d for d in described if (d.start, d.end) == (ref.start, ref.end)), None)
     # a name the cues read as a thing ("on call this week is Tendai") may be the person described
     places = {c.text for c in pool if c.kind == "place"}
     people = [c.text for c in pool if c.kind == "person" or (name_like(c) and c.text not in places)]

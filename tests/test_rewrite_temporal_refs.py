@@ -250,3 +250,8 @@ def test_a_noun_from_an_irregular_verb_finds_its_deed() -> None:
 def test_a_deed_told_without_its_subject_still_anchors_the_noun() -> None:
     context = said("bumped numpy from 1.26 to 2.0 this morning", "Watch for the removed aliases.")
     assert "numpy from 1.26 to 2.0" in expand("did the tests get slower since the bump", context)
+
+
+def test_a_deed_dated_from_the_message_day_anchors_since_then() -> None:
+    context = said("Tom and I split up last week", "I'm sorry. How are you holding up?")
+    assert "Tom and I split up" in expand("have i been eating worse since then", context)

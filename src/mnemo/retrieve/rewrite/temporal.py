@@ -188,7 +188,16 @@ _DEED = re.compile(
     r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
     r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
     r"(?:just\s+|finally\s+)?"
-    r"(?:(?:[a-z]+-)?[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave)\b.*)$",
+    r"(?:(?:[a-z]+-)?[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave"
+    r"|broke|split|fell|met|wrote|drove|flew|swam|sang)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+#: Times counted from the message's own day: they date a deed as well as a calendar date does.
+_DEICTIC = re.compile(
+    r"\b(?:last\s+(?:week|night|month|year|weekend)|yesterday|this\s+morning|earlier\s+today"
+    r"|(?:a\s+few|two|three|\d+)\s+(?:days|weeks)\s+ago)\b",
     re.IGNORECASE,
 )
 
@@ -197,7 +206,7 @@ def _dated_deed(text: str) -> str | None:
     """ "when we deployed v2.3", "when my dad retired": the clause of a message that a date dates,
     without the date, when it reports something done (a lexical verb in the past tense)."""
     for clause in re.split(r"[.;!?]\s+|,\s+(?:and|but|so)\s+|\n", text):
-        found = TIME.search(clause)
+        found = TIME.search(clause) or _DEICTIC.search(clause)
         if found is None or _EVERY.search(clause[: found.start()]):
             continue
         head = clause[: found.start()].rstrip(" ,")

@@ -254,4 +254,4 @@ def test_a_deed_told_without_its_subject_still_anchors_the_noun() -> None:
 
 def test_a_deed_dated_from_the_message_day_anchors_since_then() -> None:
     context = said("Tom and I split up last week", "I'm sorry. How are you holding up?")
-    assert "Tom and I split up" in expand("have i been eating worse since then", context)
+    assert "since Tom and I split up" in expand("have i been eating worse since then", context)

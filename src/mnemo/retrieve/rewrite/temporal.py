@@ -93,7 +93,11 @@ class Anchor:
             return f"{self.event}{where} {with_preposition(self.time)}"
         if self.time and self.event:  # "Thursday when we deployed v2.3": the date, then the deed it dates
             return f"{without_preposition(self.time)}{where} {self.event}"
-        return (without_preposition(self.time) + where) if self.time else (self.event or self.place or "")
+        if self.time:
+            return without_preposition(self.time) + where
+        if self.event and self.event.lower().startswith("when "):
+            return self.event[5:] + where  # "since I reverted the commit", not "since when I reverted"
+        return self.event or self.place or ""
 
 
 def event_in(text: str) -> tuple[str | None, float]:

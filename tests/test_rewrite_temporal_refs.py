@@ -255,3 +255,13 @@ def test_a_deed_told_without_its_subject_still_anchors_the_noun() -> None:
 def test_a_deed_dated_from_the_message_day_anchors_since_then() -> None:
     context = said("Tom and I split up last week", "I'm sorry. How are you holding up?")
     assert "since Tom and I split up" in expand("have i been eating worse since then", context)
+
+
+def test_a_counted_stretch_before_an_event_keeps_its_count() -> None:
+    context = said("our annual review with the auditors is on 3 October", "Noted.")
+    assert "the three days before our annual review" in expand("block out the three days before for prep", context)
+
+
+def test_for_when_we_land_is_the_planned_arrival() -> None:
+    context = said("our flight home from Malaga lands 22:10 on friday", "Noted, friday 22:10.")
+    assert "Malaga" in expand("book a taxi for when we land", context)

@@ -32,7 +32,7 @@ _OFFSET = (
     r"(?:a\s+few|a\s+couple(?:\s+of)?|several|some|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|\d+|a\s+day\s+or\s+two)"
 )
-_END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b))"
+_END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|for\s+(?!the\b|a\b|an\b)))"
 #: A deictic or relative determiner with a time noun: "that same day", "the following week".
 _GOVERNED = (
     rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"
@@ -46,7 +46,7 @@ _GOVERNED = (
 _RELATIVE = (
     rf"{_OFFSET}\s+{TIME_NOUN}\s+(?:later|earlier|afterwards?)\b"
     rf"|{_OFFSET}\s+{TIME_NOUN}\s+(?:before|after|prior){_END}"
-    rf"|the\s+{TIME_NOUN}\s+(?:before|after|prior){_END}"
+    rf"|the\s+(?:(?:two|three|four|five|few|couple\s+of|\d+)\s+)?{TIME_NOUN}\s+(?:before|after|prior){_END}"
 )
 #: "then"/"that" as the object of a relation.
 _OBJECT = (
@@ -109,10 +109,11 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     offset = re.match(rf"^{_OFFSET}\s+{TIME_NOUN}", reference, re.IGNORECASE)
     if offset:
         return f"{offset.group(0)} {relation} {anchor_bare}"  # "two days before the wedding"
-    governed = re.match(r"^(?:(on|in|at|during)\s+)?the\s", low)
+    governed = re.match(r"^(?:(on|in|at|during)\s+)?the\s+((?:two|three|four|five|few|couple\s+of|\d+)\s+)?", low)
     if unit and governed:  # "the next day" -> "the day after X", "in the following match" -> "in the match after X"
         lead = f"{governed.group(1)} " if governed.group(1) else ""
-        return f"{lead}the {unit.group(0)} {relation} {anchor_bare}"
+        count = governed.group(2) or ""  # "the two days before" keeps its count
+        return f"{lead}the {count}{unit.group(0)} {relation} {anchor_bare}"
     return f"{relation} {anchor_bare}"  # "afterwards", "prior to that", "soon after"
 
 

@@ -444,3 +444,8 @@ def test_a_follow_up_of_another_kind_swaps_nothing() -> None:
     context = said("what time is my flight to Berlin?", "It leaves at 7:40.")
     assert "kids" not in expand("and the kids?", context).split("the kids")[0]
     assert not expand("how about a walk", context).startswith("what time")
+
+
+def test_that_before_a_reflexive_or_a_time_adverbial_is_a_pronoun() -> None:
+    assert [r.text for r in detect("can i clear that myself or do i need an engineer", "fault code F28")] == ["that"]
+    assert [r.text for r in detect("is it ok to take that every night", "I started melatonin")] == ["that"]

@@ -469,9 +469,17 @@ _STATE_ADJECTIVES = frozenset(
 )
 
 
+#: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
+_NOT_DETERMINED = frozenset(
+    "myself yourself himself herself ourselves themselves itself every each tonight today tomorrow".split()
+)
+
+
 def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
+    if nxt in _NOT_DETERMINED and prev not in STOPWORDS:
+        return "pronoun"  # "clear that myself", "take that every night": no noun follows, no clause
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
     if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:

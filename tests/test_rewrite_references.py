@@ -449,3 +449,8 @@ def test_a_follow_up_of_another_kind_swaps_nothing() -> None:
 def test_that_before_a_reflexive_or_a_time_adverbial_is_a_pronoun() -> None:
     assert [r.text for r in detect("can i clear that myself or do i need an engineer", "fault code F28")] == ["that"]
     assert [r.text for r in detect("is it ok to take that every night", "I started melatonin")] == ["that"]
+
+
+def test_a_follow_up_with_a_pronoun_swaps_in_once_resolved() -> None:
+    context = said("what shoe size is Amir in now?", "Amir was a UK 12 in March.")
+    assert expand("and his brother?", context) == "what shoe size is Amir's brother in now?"

@@ -229,6 +229,9 @@ def _unslotted(
     rebuilt = (substitute(query, context) or swapped(query, context)) if pending and not done else None
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
+    resolved_follow_up = swapped(rewritten, context) if done and not pending else None
+    if resolved_follow_up is not None:  # "and his sister?" -> "what size shoes is Theo's sister in now?"
+        return resolved_follow_up, [*done, Resolution(query, resolved_follow_up, "implicit", 0.7)]
     recalled = recall(rewritten, context) if pending else None
     if recalled is not None:  # "the croquetas place you mentioned earlier": its own words say which
         return recalled[0], [*done, recalled[1]]

@@ -66,7 +66,8 @@ def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         when = TIME.search(question)
         return question[: when.start()] + phrase + question[when.end() :] if when else None
     slot = _slot(phrase, words, question)
-    if slot is not None and _is_person(words[-1]) != _is_person(slot[2].lower().split()[-1]):
+    named = slot is not None and slot[2][:1].isupper()
+    if slot is not None and not named and _is_person(words[-1]) != _is_person(slot[2].lower().split()[-1]):
         return None  # "and the kids?" never takes the place of "my flight"
     if slot is None or slot[2].lower() == phrase.lower():
         return None
@@ -98,8 +99,8 @@ def _slot(phrase: str, words: list[str], question: str) -> tuple[int, int, str] 
         return _first(_INDEFINITE, question)
     if words[0] in ("the", "my", "your", "our"):
         return _first(_DEFINITE, question)
-    if len(words) == 1 and (phrase[:1].isupper() or not question.islower()):
-        name = _first(_NAME, question)
+    if (len(words) == 1 and (phrase[:1].isupper() or not question.islower())) or _is_person(words[-1]):
+        name = _first(_NAME, question)  # "what about cambodia", "and Theo's sister?": the name's slot
         if name is not None:
             return name
     obj = _OBJECT.search(question)

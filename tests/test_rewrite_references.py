@@ -454,3 +454,8 @@ def test_that_before_a_reflexive_or_a_time_adverbial_is_a_pronoun() -> None:
 def test_a_follow_up_with_a_pronoun_swaps_in_once_resolved() -> None:
     context = said("what shoe size is Amir in now?", "Amir was a UK 12 in March.")
     assert expand("and his brother?", context) == "what shoe size is Amir's brother in now?"
+
+
+def test_a_word_with_a_dose_is_a_medicine() -> None:
+    context = said("my GP put me on lansoprazole 30mg for reflux", "Noted - lansoprazole 30mg.")
+    assert "lansoprazole" in expand("should i take it before breakfast", context)

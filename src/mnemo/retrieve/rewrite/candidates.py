@@ -240,6 +240,8 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if _named_last(c.text)}
     found, names = _named(text, inside, written, answer)
     found.extend(_lower_answer(text, answer, names | inside))
+    # "put me on amlodipine 5mg": a word with a dose after it is a medicine, whatever its case
+    found.extend((m.start(1), Candidate(m.group(1), "thing", salience=1.5)) for m in _DOSED.finditer(text))
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
@@ -328,6 +330,7 @@ _MEASURE = re.compile(
 )
 
 
+_DOSED = re.compile(r"\b([a-z][a-z-]{4,})\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b")
 #: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
 _LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
 _NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())

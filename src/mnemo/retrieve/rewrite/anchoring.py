@@ -123,11 +123,22 @@ def _clean(name: str) -> str | None:
     return " ".join(words) or None
 
 
+def _root(noun: str) -> str:
+    """The letters every form of the noun shares ("interview" in "interviewing", "mov" in "moved")."""
+    low = noun.lower()
+    for suffix in ("ing", "es", "ed", "s", "e", "y"):
+        if low.endswith(suffix) and len(low) - len(suffix) >= 3:
+            return low[: -len(suffix)]
+    return low
+
+
 def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | None:
     """ "the {noun}" with its identifier ("interview at Stripe", "Stripe interview"), or None."""
     if noun.lower() in _SKIP or noun.lower() in STOPWORDS:
         return None
     messages = [context] if isinstance(context, str) else [str(m.get("content") or "") for m in context]
+    if not any(_root(noun) in text.lower() for text in messages):
+        return None  # no form of the noun in the conversation: nothing to tie (and no patterns to build)
     patterns = _patterns(noun)
     for text in reversed(messages):
         text = _cased(text)

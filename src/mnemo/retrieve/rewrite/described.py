@@ -102,10 +102,13 @@ def stated_descriptions(query: str, context: Sequence[Mapping[str, str]]) -> tup
     "Bongani is the code owner for the middleware folder". The whole phrase must be stated."""
     found = []
     text = "\n".join(str(m.get("content") or "") for m in context)
+    lowered = text.lower()
     for match in _PHRASE.finditer(query):
         modifier, head = match.group(1), match.group(2).lower()
         if head in STOPWORDS or is_role(head) or head in GENERIC_HEADS or (modifier and modifier in STOPWORDS):
             continue
+        if head not in lowered:
+            continue  # cheap first: most phrases of a query are not in the conversation at all
         phrase = re.escape(f"{modifier} {head}" if modifier else head)
         stated = (
             rf"[A-Z][\w'-]+\s+(?:is|was)\s+(?:the|our|my|your)\s+(?i:{phrase})\b"

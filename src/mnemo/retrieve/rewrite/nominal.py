@@ -89,6 +89,10 @@ _SUBJECT = (
 def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest deed a nominal noun names ("migrated the billing service to Kubernetes"), or None.
     The deed must carry an object or complement of its own, else it says no more than the noun."""
+    forms = past_forms(noun)
+    texts = [str(m.get("content") or "") for m in context]
+    if not forms or not any(f in t.lower() for t in texts for f in forms):
+        return None  # no past form in the conversation: no pattern to build
     pattern = _deed_pattern(noun)
     if pattern is None:
         return None

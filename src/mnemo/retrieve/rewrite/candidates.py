@@ -330,7 +330,10 @@ _MEASURE = re.compile(
 )
 
 
-_DOSED = re.compile(r"\b([a-z][a-z-]{4,})\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b")
+_DOSED = re.compile(
+    r"\b(?!(?:about|around|over|under|roughly|approximately|approx|maybe|nearly|almost|another|extra)\b)"
+    r"([a-z][a-z-]{4,}(?<!ly))\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b"
+)
 #: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
 _LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
 _NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())
@@ -377,12 +380,12 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         if match.group(0)[:4].lower() in ("that", "this") and _VERB_AFTER_PRONOUN.match(text, match.start(1)):
             continue  # "That means a gluten-free diet": a pronoun subject and its verb
         head = phrase.split()[-1].lower()
-        rest = text[match.start(1) + len(phrase) :]
+        rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
         several = len(phrase.split()) > 1
         before = _window(text, match.start())
         if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(before)):
             phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
-            rest = text[match.start(1) + len(phrase) :]
+            rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]
             head = phrase.split()[-1].lower()
         named, attached = _CALLED.match(rest), ATTACHED.match(rest)
         kind = "person" if _person_phrase(phrase.split()) else "place" if head in PLACE_NOUNS else "thing"

@@ -193,7 +193,8 @@ _LIGHT_VERBS = frozenset("get got do did does make made take took put have has h
 def _echoes(text: str, verb: str) -> bool:
     """Whether a candidate's words hold a form of the verb ("signed consent form" for "sign")."""
     stem = verb[:-1] if verb.endswith("e") else verb
-    return any(w.startswith(stem) and w != verb + "s" for w in text.lower().split()) and len(stem) >= 4
+    participles = {stem + "ed", stem + "d", stem + "en", verb + "ed", verb + "d", verb + "n"}
+    return len(stem) >= 4 and any(w in participles for w in text.lower().split())
 
 
 def _then(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

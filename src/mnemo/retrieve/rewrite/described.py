@@ -111,7 +111,8 @@ def stated_descriptions(query: str, context: Sequence[Mapping[str, str]]) -> tup
             continue  # cheap first: most phrases of a query are not in the conversation at all
         phrase = re.escape(f"{modifier} {head}" if modifier else head)
         stated = (
-            rf"[A-Z][\w'-]+\s+(?:is|was)\s+(?:the|our|my|your)\s+(?i:{phrase})\b"
+            rf"(?!(?:This|That|It|He|She|They|There|What|Who|Which|Here)\b)[A-Z][\w'-]+\s+(?:is|was)\s+"
+            rf"(?:the|our|my|your)\s+(?i:{phrase})\b"
             rf"|(?i:\bthe\s+{phrase})\s+(?:is|was)\s+[A-Z]"
         )
         if re.search(stated, text):

@@ -48,7 +48,7 @@ from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
-from mnemo.retrieve.rewrite.swap import follow_up_opener
+from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
@@ -178,12 +178,13 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if not found and not CLOCK_QUESTION.search(query):  # "what time is it?" asks the clock, not the conversation
         span = elliptical(query, known)  # "what about the price?", "why not?": the topic is implied
         opener = fragment_opener(query, context_text) if span is None else None  # "and to Vis?"
-        if span is None and opener is None and context_text.strip():
-            opener = follow_up_opener(query)  # "what about cambodia", "and a 6 year old?"
+        follow_up = follow_up_opener(query) if span is None and opener is None and context_text.strip() else None
         if span is not None:
             found.append(Reference(span[0], "implicit", span[1], span[2], noun=span[3]))
         elif opener is not None:
             found.append(Reference(opener[0], "implicit", opener[1], opener[2]))
+        elif follow_up is not None:  # "what about cambodia", "and a 6 year old?": swapped in, or nothing
+            found.append(Reference(follow_up[0], "implicit", follow_up[1], follow_up[2], noun=FOLLOW_UP))
     elif found:  # mixed: "forward the numbers to the board and cc him" has two references
         taken = [(r.start, r.end) for r in found]
         for text, start, end, noun in leaning_definites(query, known):
@@ -263,7 +264,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
         ):
             continue  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
-        if kind == "plural" and plural_before(lowered[:i]):
+        if kind == "plural" and plural_before(lowered[:i], low):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
@@ -298,9 +299,7 @@ _GRADABLE = frozenset(
     sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
 )
 #: A claim the query reports before pointing at it: "i read that ..., ", "my friend says that ...; ".
-_REPORTED = re.compile(
-    r"\b(?:read|heard|saw|seen|think|thought|says|said|claims?|told\s+me|reckons?)\s+that\b[^?]*[,;:.]\s", re.IGNORECASE
-)
+_REPORTED = re.compile(r"\b(?:read|heard|says|said|claims?|told\s+me|reckons?)\s+that\b[^?]*[,;:.]\s", re.IGNORECASE)
 _NOW = frozenset("now today nowadays these days anymore already yet still".split())
 _QUESTION_OPENERS = frozenset("so and but then why how when where what which who ok okay hmm wait".split())
 _GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
@@ -470,16 +469,15 @@ _STATE_ADJECTIVES = frozenset(
 
 
 #: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
-_NOT_DETERMINED = frozenset(
-    "myself yourself himself herself ourselves themselves itself every each tonight today tomorrow".split()
-)
+_REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves itself".split())
+_NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
 
 
 def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
-    if nxt in _NOT_DETERMINED and prev not in STOPWORDS:
-        return "pronoun"  # "clear that myself", "take that every night": no noun follows, no clause
+    if nxt in _REFLEXIVES and prev not in STOPWORDS:
+        return "pronoun"  # "clear that myself": no noun follows, and no clause
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
     if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:
@@ -493,6 +491,8 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
+    if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
+        return "pronoun"  # "take that every night": a time adverbial, no noun
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if not after or after in PUNCT or _stem(nxt) in known or nxt in known:

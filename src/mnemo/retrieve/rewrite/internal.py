@@ -64,10 +64,13 @@ def named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
     return len(names) >= needed
 
 
-def plural_before(lowered: list[str]) -> bool:
+def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
     """A possessive-led plural noun earlier in the query ("my parents", "our kids", "press his
     olives ... or take them"): the antecedent of a later "they"/"them" in the same sentence."""
-    if any(w in _INDEFINITE for w in lowered):
+    singular = pronoun in ("they", "their", "theirs", "themselves")
+    if singular and any(
+        w in _INDEFINITE and lowered[n + 1 : n + 2] not in (["of"], ["from"]) for n, w in enumerate(lowered)
+    ):
         return True  # "for someone in their 50s", "if anyone loses their ticket": the singular "they"
     return any(
         w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)

@@ -50,7 +50,7 @@ from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written
-from mnemo.retrieve.rewrite.swap import swapped
+from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
@@ -230,8 +230,12 @@ def _unslotted(
     if rebuilt is not None:  # "and to Florence?": the previous question with one argument swapped
         return rebuilt, [Resolution(query, rebuilt, "implicit", 0.7)]
     resolved_follow_up = swapped(rewritten, context) if done and not pending else None
-    if resolved_follow_up is not None:  # "and his sister?" -> "what size shoes is Theo's sister in now?"
+    asked = last_question(context) or ""
+    owners = [r.replacement.removesuffix("'s") for r in done]
+    if resolved_follow_up is not None and any(o and o in asked for o in owners):
+        # "and his sister?" -> "what size shoes is Theo's sister in now?": Theo is the name asked about
         return resolved_follow_up, [*done, Resolution(query, resolved_follow_up, "implicit", 0.7)]
+    pending = [p for p in pending if p.noun != FOLLOW_UP]  # an unswappable follow-up takes no topic
     recalled = recall(rewritten, context) if pending else None
     if recalled is not None:  # "the croquetas place you mentioned earlier": its own words say which
         return recalled[0], [*done, recalled[1]]

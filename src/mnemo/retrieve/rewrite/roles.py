@@ -42,7 +42,8 @@ def stated_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rf"\b(?i:{role})\s+(?:is|was)\s+{_NAME}",
         rf"{_NAME}\s+(?:is|was)\s+(?:the|my|our|their)\s+(?:[a-z]+\s+)?(?i:{role})\b",
         # "our new babysitter is a uni student called Maja"
-        rf"\b(?i:{role})\s+(?:is|was)\s+(?:a|an|the)\s+[a-z][a-z ]{{0,30}}?\s+(?:called|named)\s+{_NAME}",
+        rf"\b(?i:{role})\s+(?:is|was)\s+(?:a|an|the)\s+(?:(?!and\b|but\b|is\b|was\b|her\b|his\b)[a-z]+\s+){{0,4}}"
+        rf"(?:called|named)\s+{_NAME}",
     ]
     for message in reversed(list(context)):
         text = str(message.get("content") or "")

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.clause import looks_verbal
+from mnemo.retrieve.rewrite.dates import without_preposition
 from mnemo.retrieve.rewrite.implicit import RELATIONAL
-from mnemo.retrieve.rewrite.names import PERSON_NOUNS
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 
@@ -27,11 +29,21 @@ _QUESTION = re.compile(
     r"\?|^(?:what|which|who|where|when|why|how|is|are|was|were|do|does|did|can|could|will|would|should)\b",
     re.IGNORECASE,
 )
-_INDEFINITE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*\b")
-_DEFINITE = re.compile(r"\b(?:the|my|your|our)\s+(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*\b")
-_NAME = re.compile(r"(?<=\s)(?-i:[A-Z][a-z][\w'-]*)(?:\s+(?-i:[A-Z][a-z][\w'-]*))?")
+_WORD = (
+    r"(?!(?:to|for|with|from|in|on|at|by|of|and|or|but|is|are|was|were|every|each|this|that|now|today|tonight)\b)"
+    r"[a-z][\w'-]*"
+)
+_INDEFINITE = re.compile(rf"\b(?:a|an)\s+(?:{_WORD}\s+){{0,3}}{_WORD}\b")
+_DEFINITE = re.compile(rf"\b(?:the|my|your|our)\s+(?:{_WORD}\s+){{0,3}}{_WORD}\b")
+_NAME = re.compile(r"(?<=\s)(?-i:[A-Z][a-z][\w-]*)(?:\s+(?-i:[A-Z][a-z][\w-]*))?")
+#: Openers that make the follow-up a clause or a request, not a phrase ("and we get sushi", "a coffee please").
+_NOT_A_PHRASE = frozenset("i we you he she they it there here".split())
 #: The verb whose object a bare word replaces: "can I take ibuprofen with sertraline?".
 _OBJECT = re.compile(r"\b(?:take|use|eat|drink|buy|try|get|mix|add|give|book|visit|see|watch|read)\s+([a-z][\w-]+)\b")
+
+
+#: The noun a follow-up reference carries: it is swapped into the last question or left alone.
+FOLLOW_UP = "follow-up"
 
 
 def follow_up_opener(query: str) -> tuple[str, int, int] | None:
@@ -55,25 +67,42 @@ def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         return None
     phrase = found.group(1).strip()
     words = phrase.lower().split()
-    if words[-1] in RELATIONAL or words[-1] in STOPWORDS or len(words[-1]) < 3:
+    lower_word = not phrase[:1].isupper()
+    if words[-1] in RELATIONAL or words[-1] in STOPWORDS or (lower_word and len(words[-1]) < 3):
         return None  # "what about the price?": the same topic, not a swapped argument
-    if words[0] in ("a", "an") and not query.lstrip().lower().startswith("and"):
+    if words[0] in _NOT_A_PHRASE or words[-1] in ("please", "thanks", "pls"):
+        return None  # "and we get sushi tonight?", "and a coffee please": a clause or a request
+    if words[0] in ("a", "an") and query.lstrip().lower().startswith("how about"):
         return None  # "how about a walk": a suggestion, not an argument of the last question
-    question = _last_question(context)
+    question = last_question(context)
     if question is None:
         return None
     if TIME.search(phrase) or words[-1] in _TIME_WORDS:  # "what about tomorrow": only for a time asked about
-        when = TIME.search(question)
-        return question[: when.start()] + phrase + question[when.end() :] if when else None
+        return _swap_time(phrase, question)
     slot = _slot(phrase, words, question)
     named = slot is not None and slot[2][:1].isupper()
     if slot is not None and not named and _is_person(words[-1]) != _is_person(slot[2].lower().split()[-1]):
         return None  # "and the kids?" never takes the place of "my flight"
+    if slot is not None and phrase[:1].isupper() and len(words) == 1 and not named:
+        return None  # "what about Sam": a name takes only a name's place
     if slot is None or slot[2].lower() == phrase.lower():
         return None
     return question[: slot[0]] + phrase + question[slot[1] :]
 
 
+def _swap_time(phrase: str, question: str) -> str | None:
+    """ "and tomorrow?" after "is the pool open today?": the question's time, its preposition kept."""
+    when = TIME.search(question) or _TIME_WORD.search(question)
+    if when is None:
+        return None
+    core = without_preposition(when.group(0))
+    start = when.start() + when.group(0).find(core)
+    return question[:start] + without_preposition(phrase) + question[start + len(core) :]
+
+
+_TIME_WORD = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|weekend|morning|evening))\b", re.IGNORECASE
+)
 _TIME_WORDS = frozenset("tomorrow today tonight yesterday weekend morning evening afternoon night week month".split())
 
 
@@ -84,7 +113,7 @@ def _is_person(word: str) -> bool:
 _PEOPLE = frozenset("kids children parents people adult adults baby babies toddler teenager teenagers old".split())
 
 
-def _last_question(context: Sequence[Mapping[str, str]]) -> str | None:
+def last_question(context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest user message, when it asks something, within the last three messages."""
     for message in list(context)[-3:][::-1]:
         if str(message.get("role") or "").lower() in ("user", "human"):
@@ -110,5 +139,15 @@ def _slot(phrase: str, words: list[str], question: str) -> tuple[int, int, str] 
 
 
 def _first(pattern: re.Pattern[str], text: str) -> tuple[int, int, str] | None:
-    found = next((m for m in pattern.finditer(text) if m.group(0).split()[-1].lower() not in STOPWORDS), None)
-    return (found.start(), found.end(), found.group(0)) if found else None
+    """The first phrase of the pattern, cut before a verb ("an adult take in winter" -> "an adult")."""
+    for found in pattern.finditer(text):
+        words = found.group(0).split()
+        keep = 1
+        while keep < len(words) and not (looks_verbal(words[keep].lower()) or words[keep].lower() in COMMON_VERBS):
+            keep += 1
+        if keep == 1 and len(words) > 1 and pattern is not _NAME:
+            continue  # a determiner and a verb: no phrase
+        phrase = " ".join(words[:keep]) if pattern is not _NAME else found.group(0)
+        if phrase.split()[-1].lower() not in STOPWORDS:
+            return found.start(), found.start() + len(phrase), phrase
+    return None

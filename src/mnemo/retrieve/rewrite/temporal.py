@@ -200,8 +200,8 @@ _DEED = re.compile(
 
 #: Times counted from the message's own day: they date a deed as well as a calendar date does.
 _DEICTIC = re.compile(
-    r"\b(?:last\s+(?:week|night|month|year|weekend)|yesterday|this\s+morning|earlier\s+today"
-    r"|(?:a\s+few|two|three|\d+)\s+(?:days|weeks)\s+ago)\b",
+    r"\b(?:last\s+(?:week|night|month|year|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday"
+    r"|this\s+morning|earlier\s+today|(?:a\s+few|a\s+couple\s+of|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b",
     re.IGNORECASE,
 )
 
@@ -301,6 +301,10 @@ _WENT_TO = re.compile(
 )
 
 
+#: How much of a message the anchor search reads: its last characters.
+_ANCHOR_WINDOW = 2000
+
+
 def find_anchor(
     context: Sequence[Mapping[str, str]],
     wants_date: bool,
@@ -328,7 +332,7 @@ def find_anchor(
         fit = fits[len(recent) - 1 - distance]
         if earliest:
             distance = len(recent) - 1 - distance
-        text = str(message.get("content") or "")
+        text = str(message.get("content") or "")[-_ANCHOR_WINDOW:]  # a pasted log dates its end, not all of it
         if lower_case_chat(text):
             text = truecase(text)
         found_times = times_in(text)

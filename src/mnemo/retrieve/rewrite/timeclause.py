@@ -49,7 +49,7 @@ _WHEN_CLAUSE = (
     rf"(?:when|while)\s+(?:i|we)\s+(?:{_PAST_VERB}|(?:was|were)(?=\s+(?:there|here|away|abroad|home|out|back)\b))"
     r"\b(?:\s+[a-z][\w'-]*){0,4}"
     # "book a taxi for when we land": a planned moment the conversation gave
-    r"|(?<=for\s)when\s+(?:i|we)\s+(?:land|arrive|get\s+(?:there|back|in|home)|leave|check\s+in|check\s+out)\b"
+    r"|when\s+(?:i|we)\s+(?:land|arrive|get\s+(?:there|back|in|home)|check\s+in|check\s+out)\b"
 )
 TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE}|{_WHEN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
 #: "how many days after", "how long before": a duration measured from a known event.

@@ -459,3 +459,22 @@ def test_a_follow_up_with_a_pronoun_swaps_in_once_resolved() -> None:
 def test_a_word_with_a_dose_is_a_medicine() -> None:
     context = said("my GP put me on lansoprazole 30mg for reflux", "Noted - lansoprazole 30mg.")
     assert "lansoprazole" in expand("should i take it before breakfast", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query"),
+    [
+        (("can I take ibuprofen with sertraline?", "Usually, but ask your pharmacist."), "what about Sam"),
+        (("can we get sushi tonight?", "Sure, Sushi Samba has a table at 8."), "and we get ramen tomorrow?"),
+        (("can I get a table for two at 8?", "Booked."), "and a coffee please"),
+        (("is the match on tonight?", "Yes, kick-off 8pm."), "what about tomorrow's weather in general"),
+    ],
+)
+def test_a_follow_up_that_fits_no_slot_swaps_nothing(turns: tuple[str, str], query: str) -> None:
+    assert turns[0].rstrip("?") not in expand(query, said(*turns)).replace(query.rstrip("?"), "")
+    assert not expand(query, said(*turns)).startswith(turns[0].split()[0])
+
+
+def test_a_time_follow_up_keeps_the_questions_preposition() -> None:
+    context = said("is the swimming pool open on Sunday?", "Yes, 8am to 4pm.")
+    assert expand("and Monday?", context) == "is the swimming pool open on Monday?"

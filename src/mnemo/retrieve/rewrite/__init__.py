@@ -17,8 +17,9 @@ from mnemo.errors import InputError
 from mnemo.llm.client import ChatClient, LLMError
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.chains import chained
-from mnemo.retrieve.rewrite.detect import Reference, detect
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.llm import RewriteCache, confidence, llm_rewrite
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolve import Resolution, resolve
 from mnemo.store.sql import query_terms
 

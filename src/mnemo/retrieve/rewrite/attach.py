@@ -10,9 +10,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.store.sql import STOPWORDS
 

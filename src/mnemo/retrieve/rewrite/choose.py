@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
@@ -25,6 +24,7 @@ from mnemo.retrieve.rewrite.names import (
     QUANTITY,
     TIME_HEADS,
 )
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
 from mnemo.store.sql import STOPWORDS

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.implicit import LIGHT, is_role
-from mnemo.retrieve.rewrite.roles import named_role, stated_role
+from mnemo.retrieve.rewrite.roles import latest_name, named_role, stated_role
 from mnemo.retrieve.rewrite.ties import Ties, nouns, person_ties, stems
 from mnemo.store.sql import STOPWORDS
 
@@ -214,13 +214,7 @@ def _named_by(phrase: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rf"(?i:{body})(?:\s+[a-z]+){{0,3}}\s+(?:is|was)\s+{_NAME}",
         rf"(?i:{body})[^.,;!?]{{0,60}},\s+{_NAME}\s*,",
     )
-    for message in reversed(list(context)):
-        text = str(message.get("content") or "")
-        for pattern in patterns:
-            found = re.search(pattern, text)
-            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
-                return found.group(1)
-    return None
+    return latest_name(patterns, context)
 
 
 def _named_outright(description: Description, context: Sequence[Mapping[str, str]]) -> str | None:

@@ -9,12 +9,10 @@ Pure functions over the query text. A reference is a pronoun ("he", "it"), a dem
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
-from mnemo.retrieve.rewrite.changes import changed_noun, changed_spans, changed_text
 from mnemo.retrieve.rewrite.clause import (
     CLAUSE_PREDICATES,
     QUANTIFIERS,
@@ -26,8 +24,7 @@ from mnemo.retrieve.rewrite.clause import (
 )
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
-from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
-from mnemo.retrieve.rewrite.described import mentioned, stated_descriptions
+from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -42,12 +39,14 @@ from mnemo.retrieve.rewrite.internal import (
     thing_named_before,
     thing_subject_before,
 )
+from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -121,24 +120,6 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """One ambiguous span of the query: its text, what kind of pointer it is, and where it is."""
-
-    text: str
-    kind: str  # person, plural, thing, demonstrative, place, temporal, implicit, ordinal, event, role
-    start: int
-    end: int
-    #: For a demonstrative determiner ("that migration"): the noun it points through.
-    noun: str | None = None
-    #: A temporal pointer at a time the conversation fixed ("then", "that day"): resolved by its anchor.
-    anchored: bool = False
-    #: A definite description the conversation tied to a name ("the interview" -> "at Stripe").
-    described: bool = False
-    #: A temporal span that keeps its words and takes the anchor after it (aspect.py).
-    appended: bool = False
-
-
 def tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
 
@@ -190,45 +171,11 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    found = _with_described_people(query, found, known) if context_text.strip() else found
-    for d in stated_descriptions(query, [{"content": context_text}]) if context_text.strip() else ():
-        if not any(r.start < d.end and d.start < r.end for r in found):  # "the code owner": "Bongani is the code owner"
-            found.append(Reference(query[d.start : d.end], "role", d.start, d.end, noun=d.head))
-    found = _with_changes(query, found, context_text) if context_text.strip() else found
+    if context_text.strip():  # "the projector person", "the code owner", "the new name" (late_refs.py)
+        found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     return sorted(found, key=lambda r: r.start)
-
-
-def _with_changes(query: str, found: list[Reference], context_text: str) -> list[Reference]:
-    """ "the new name", "the old address" after a change the conversation told (changes.py); the
-    change reading replaces a plain implicit reading of the same words."""
-    messages = [{"content": line} for line in context_text.splitlines()]
-    for start, end, side in changed_spans(query):
-        if not changed_text(side, messages, changed_noun(query[start:end])):
-            continue
-        overlapping = [r for r in found if r.start < end and start < r.end]
-        if all(r.kind == "implicit" and start <= r.start and r.end <= end for r in overlapping):
-            found = [r for r in found if r not in overlapping]
-            found.append(Reference(query[start:end], "implicit", start, end, noun=side))
-    return found
-
-
-def _with_described_people(query: str, found: list[Reference], known: set[str]) -> list[Reference]:
-    """ "the projector person", "whoever handles repairs", "Leo's teacher" (described.py), when
-    the conversation has their words. A role already read as implicit ("the teacher") stays so:
-    the resolver tries the description first and keeps the implicit reading's fallbacks."""
-    for d in person_descriptions(query):
-        if not mentioned(d, known):
-            continue
-        overlapping = [r for r in found if r.start < d.end and d.start < r.end]
-        if not overlapping:
-            found.append(Reference(query[d.start : d.end], "role", d.start, d.end, noun=d.head))
-        elif all(r.kind == "implicit" and d.start <= r.start and r.end <= d.end for r in overlapping):
-            # "the online tutor" read as implicit: the same reading, over the whole description
-            found = [r for r in found if r not in overlapping]
-            found.append(Reference(query[d.start : d.end], "implicit", d.start, d.end, noun=d.head))
-    return found
 
 
 def _word_references(query: str, known: set[str]) -> list[Reference]:
@@ -244,9 +191,9 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
             found.extend(_clitic(words, i, prev))
             continue
-        if low in ("that", "this") and (not nxt or nxt in PUNCT) and _REPORTED.search(query[:start]):
+        if low in ("that", "this") and (not nxt or nxt in PUNCT) and REPORTED.search(query[:start]):
             continue  # "i read that fasting lowers blood sugar, is there evidence for that?": the claim itself
-        if low in ("that", "this") and _degree(lowered[:i], nxt, after):
+        if low in ("that", "this") and graded(lowered[:i], nxt, after):
             continue  # "is it really that bad", "were my periods this heavy before": how much, not which
         if low in ("that", "this") and (nxt in ORDINALS or nxt == "other") and _countable(after, known):
             continue  # "that first option", "that other one": an ordinal reference, read by _ordinals
@@ -290,34 +237,6 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     return found
-
-
-#: Adjectives that "that"/"this" grade ("that bad", "this heavy"); with the suffixes below, enough.
-_GRADABLE = frozenset(
-    """bad good big small hard easy cheap long short late early far near hot cold busy slow fast high low old young
-    much many heavy light loud quiet strong weak serious different important expensive difficult tired
-    sick ill worried keen bright dark full empty deep wide thick thin rich poor common rare""".split()
-)
-#: A claim the query reports before pointing at it: "i read that ..., ", "my friend says that ...; ".
-_REPORTED = re.compile(r"\b(?:read|heard|says|said|claims?|told\s+me|reckons?)\s+that\b[^?]*[,;:.]\s", re.IGNORECASE)
-_NOW = frozenset("now today nowadays these days anymore already yet still".split())
-_QUESTION_OPENERS = frozenset("so and but then why how when where what which who ok okay hmm wait".split())
-_GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
-#: What may follow a graded adjective: the clause's end or a phrase that is no noun.
-_AFTER_DEGREE = frozenset("before after when if for to in on at compared again anymore though or and but than".split())
-
-
-def _degree(before: list[str], nxt: str, after: str) -> bool:
-    """Whether "that"/"this" grades the adjective after it: a copula or a verb earlier in the
-    query, a gradable adjective next, and the end of the clause (or a preposition) after it."""
-    gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS))
-    ends = not after or after in PUNCT or after in _AFTER_DEGREE or after.endswith(("ly", "where")) or after in _NOW
-    graded = any(w in _AUX or w in ("really", "so", "not", "quite", "it's", "that's") for w in before)
-    # "is that doable", "so was that expensive": a copula that opens the question has "that" as its
-    # subject; "the exam was this hard" has a subject of its own
-    opener = len(before) < 2 or before[-2] in PUNCT or before[-2] in _QUESTION_OPENERS
-    subject = bool(before) and before[-1] in _AUX and opener
-    return gradable and ends and graded and not subject
 
 
 def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:

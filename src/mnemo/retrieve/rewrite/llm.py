@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 from mnemo.llm.client import ChatClient
-from mnemo.retrieve.rewrite.detect import Reference
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
 SYSTEM_PROMPT = (

@@ -26,7 +26,6 @@ from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
-from mnemo.retrieve.rewrite.detect import Reference
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.implicit import is_role
@@ -47,6 +46,7 @@ from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF, by_number, by_property
+from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.spelling import as_written

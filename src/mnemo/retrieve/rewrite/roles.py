@@ -12,6 +12,18 @@ from mnemo.retrieve.rewrite.resolution import Resolution
 _NAME = r"((?:Dr\.?\s+|Mrs?\.?\s+|Ms\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
 
 
+def latest_name(patterns: Sequence[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name the first of ``patterns`` to match in the latest message captures (group 1), or
+    None; a captured determiner ("the", "my") is no name."""
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for pattern in patterns:
+            found = re.search(pattern, text)
+            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
+                return found.group(1)
+    return None
+
+
 def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The name the conversation gave a role: "Gareth the plumber", "my physio Nadia", "Dr Mbeki"
     for "the doctor", "Pepper" for "the dog" after "a rescue greyhound called Pepper"; the latest
@@ -24,13 +36,7 @@ def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     ]
     if noun.lower() in ("doctor", "dentist", "gp", "vet", "surgeon", "dermatologist"):
         patterns.append(r"\b((?:Dr|Doctor)\.?\s+[A-Z][\w'-]+)")
-    for message in reversed(list(context)):
-        text = str(message.get("content") or "")
-        for pattern in patterns:
-            found = re.search(pattern, text)
-            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
-                return found.group(1)
-    return None
+    return latest_name(patterns, context)
 
 
 def stated_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -45,13 +51,7 @@ def stated_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rf"\b(?i:{role})\s+(?:is|was)\s+(?:a|an|the)\s+(?:(?!and\b|but\b|is\b|was\b|her\b|his\b)[a-z]+\s+){{0,4}}"
         rf"(?:called|named)\s+{_NAME}",
     ]
-    for message in reversed(list(context)):
-        text = str(message.get("content") or "")
-        for pattern in patterns:
-            found = re.search(pattern, text)
-            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
-                return found.group(1)
-    return None
+    return latest_name(patterns, context)
 
 
 _ROLE_PHRASE = re.compile(r"\bthe\s+([a-z]+)\b")

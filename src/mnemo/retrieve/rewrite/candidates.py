@@ -25,12 +25,10 @@ from mnemo.retrieve.rewrite.bare import (
     trim_keep_det,
 )
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
-    COMMON_VERBS,
     FEMALE,
     FEMALE_NOUNS,
     MALE,
@@ -42,6 +40,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
+from mnemo.retrieve.rewrite.plain_names import dosed, lower_answer, tech_weight
 from mnemo.retrieve.rewrite.possessed import person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
@@ -239,9 +238,8 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
     inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if _named_last(c.text)}
     found, names = _named(text, inside, written, answer)
-    found.extend(_lower_answer(text, answer, names | inside))
-    # "put me on amlodipine 5mg": a word with a dose after it is a medicine, whatever its case
-    found.extend((m.start(1), Candidate(m.group(1), "thing", salience=1.5)) for m in _DOSED.finditer(text))
+    found.extend(lower_answer(text, answer, names | inside))
+    found.extend(dosed(text))  # "put me on amlodipine 5mg": a medicine, whatever its case
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())
@@ -251,7 +249,7 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
         token = match.group(0)
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
             # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
-            found.append((match.start(), Candidate(token, "thing", salience=_tech_weight(token))))
+            found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token))))
     for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
         if match.group(0).lower() not in names | inside:
             found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
@@ -324,46 +322,6 @@ def _named(
     return found, names
 
 
-#: A number with its unit: a quantity or a clock time, never what "it" stands for.
-_MEASURE = re.compile(
-    r"(?i)\d+(?:[.,]\d+)?(?:mg|mcg|ml|l|g|kg|lb|lbs|oz|km|mi|m|cm|mm|ft|am|pm|h|hr|hrs|min|mins|s|gb|mb|tb|kb|mph|kmh|kw|kwh|w|v|x)"
-)
-
-
-_DOSED = re.compile(
-    r"\b(?!(?:about|around|over|under|roughly|approximately|approx|maybe|nearly|almost|another|extra)\b)"
-    r"([a-z][a-z-]{4,}(?<!ly))\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b"
-)
-#: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
-_LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
-_NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())
-
-
-def _lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Candidate]]:
-    """The answer to a "what"/"which" question when it is a lower-case name on its own."""
-    found = _LOWER_ANSWER.match(text.strip()) if answer in ("what", "which") else None
-    if found is None:
-        return []
-    words = found.group(1).split()
-    if words[0] in STOPWORDS or words[0] in _NOT_ANSWERS or found.group(1) in taken or looks_verbal(words[-1]):
-        return []
-    if len(words) > 1 and (words[0] in COMMON_VERBS or looks_verbal(words[0])):
-        return []  # "apply twice daily": an instruction, no name
-    return [(0, Candidate(found.group(1), "thing", salience=1.5))]
-
-
-def _tech_weight(token: str) -> float:
-    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token):
-        return 0.3  # "6.8", "19.30", "5mg", "3am": a number or a measure is not a topic
-    if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
-        return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
-    if re.search(r"[a-z][A-Z]", token):
-        return 1.5  # product names: "MongoDB", "FastAPI"
-    if len(token) >= 5 and re.search(r"\d", token):
-        return 1.5  # commit hashes, ticket ids: "a1b2c3d", "PR412"
-    return 1.3 if token.isupper() and len(token) > 2 else 1.0
-
-
 def inside_text(phrases: list[tuple[int, Candidate]]) -> str:
     return " ".join(c.text.lower() for _, c in phrases)
 
@@ -403,7 +361,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
         owner = "my" if det == "my" else "your" if det == "your" else "the"
-        weight = max([_tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
+        weight = max([tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
         if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
             weight = 1.15  # "the Kindle Paperwhite": a named thing
         # "the Yaris", "the Prius": a name in -is or -us is one thing ("the Okonkwos" stay a family)

@@ -1,0 +1,61 @@
+"""Names the capital letters do not give away, and tokens that look like names but are not.
+
+A lower-case answer to a "what"/"which" question ("amlodipine, 5mg once a day"), a word with a dose
+after it ("sertraline 50mg") and an identifier's shape (snake_case, a commit hash) say that a word
+names a specific thing; a number with a unit ("5mg", "3am") says it is none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.clause import looks_verbal
+from mnemo.retrieve.rewrite.names import COMMON_VERBS
+from mnemo.store.sql import STOPWORDS
+
+#: A number with its unit: a quantity or a clock time, never what "it" stands for.
+_MEASURE = re.compile(
+    r"(?i)\d+(?:[.,]\d+)?(?:mg|mcg|ml|l|g|kg|lb|lbs|oz|km|mi|m|cm|mm|ft|am|pm|h|hr|hrs|min|mins|s|gb|mb|tb|kb|mph|kmh|kw|kwh|w|v|x)"
+)
+
+
+#: A word with a dose after it: a medicine ("amlodipine 5mg"), not an adverb ("about 200mg").
+_DOSED = re.compile(
+    r"\b(?!(?:about|around|over|under|roughly|approximately|approx|maybe|nearly|almost|another|extra)\b)"
+    r"([a-z][a-z-]{4,}(?<!ly))\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b"
+)
+#: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
+_LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
+_NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())
+
+
+def lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Candidate]]:
+    """The answer to a "what"/"which" question when it is a lower-case name on its own."""
+    found = _LOWER_ANSWER.match(text.strip()) if answer in ("what", "which") else None
+    if found is None:
+        return []
+    words = found.group(1).split()
+    if words[0] in STOPWORDS or words[0] in _NOT_ANSWERS or found.group(1) in taken or looks_verbal(words[-1]):
+        return []
+    if len(words) > 1 and (words[0] in COMMON_VERBS or looks_verbal(words[0])):
+        return []  # "apply twice daily": an instruction, no name
+    return [(0, Candidate(found.group(1), "thing", salience=1.5))]
+
+
+def tech_weight(token: str) -> float:
+    """How much an identifier-like token counts as a topic."""
+    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token):
+        return 0.3  # "6.8", "19.30", "5mg", "3am": a number or a measure is not a topic
+    if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
+        return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
+    if re.search(r"[a-z][A-Z]", token):
+        return 1.5  # product names: "MongoDB", "FastAPI"
+    if len(token) >= 5 and re.search(r"\d", token):
+        return 1.5  # commit hashes, ticket ids: "a1b2c3d", "PR412"
+    return 1.3 if token.isupper() and len(token) > 2 else 1.0
+
+
+def dosed(text: str) -> list[tuple[int, Candidate]]:
+    """The medicines of a message named with a dose."""
+    return [(m.start(1), Candidate(m.group(1), "thing", salience=1.5)) for m in _DOSED.finditer(text)]

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.implicit import LIGHT, is_role
+from mnemo.retrieve.rewrite.names import AUXILIARIES
 from mnemo.retrieve.rewrite.roles import latest_name, named_role, stated_role
-from mnemo.retrieve.rewrite.ties import Ties, nouns, person_ties, stems
+from mnemo.retrieve.rewrite.ties import Ties, person_ties, stems
 from mnemo.store.sql import STOPWORDS
 
 #: Heads that say only "a person": the words before them must say which ("the demo guy").
@@ -38,7 +39,7 @@ _GENERAL_MODIFIERS = frozenset(
 )
 #: Words before a description that make it a role to take, not a person ("become the lead", "as the lead").
 _ROLE_TAKING = frozenset("become becoming became as be being any every".split())
-_AUXILIARIES = frozenset("is are was were be been has have had does do did will would can could".split())
+_AUXILIARIES = AUXILIARIES | {"do", "be", "been"}
 #: A finite verb after "whoever ...": the clause is the subject, and means anyone ("whoever wins gets a prize").
 _SUBJECT_OF = frozenset(
     "will would should must can could may might has have had is was gets get got needs pays takes wins buys owes"
@@ -292,6 +293,3 @@ def _score(description: Description, ties: Ties) -> float:
             return 0.0  # "Leo's teacher": named beside Leo
         score += 1.0
     return score
-
-
-__all__ = ["Description", "described_person", "descriptions", "mentioned", "nouns"]

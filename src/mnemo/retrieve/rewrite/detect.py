@@ -478,7 +478,7 @@ def _countable(noun: str, known: set[str]) -> bool:
     noun of a verb it used ("the first deploy" after "we deployed v3.2.0")."""
     if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, _stem(noun)} & known:
         return True
-    return bool(set(past_forms(noun)) & known)
+    return bool(_deeds(noun, known))
 
 
 def _ends_clause(text: str, position: int) -> bool:

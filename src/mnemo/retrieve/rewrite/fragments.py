@@ -21,7 +21,7 @@ _FRAGMENT = re.compile(
 _ARGUMENT = r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*(?:\s+\d[\w.]*)?"
 
 
-_QUESTION = re.compile(
+QUESTION_START = re.compile(
     r"^(?:what|which|who|where|when|why|how|is|are|was|were|do|does|did|can|could|will|would|should)\b", re.IGNORECASE
 )
 
@@ -40,7 +40,9 @@ def fragment_opener(query: str, context_text: str = "") -> tuple[str, int, int] 
     if found.group(1) is None:  # no opener: the bare phrase is the reference
         preposition = found.group(3).lower()
         asked = [
-            line for line in context_text.splitlines() if "?" in line or _QUESTION.match(line) or _ASKED.search(line)
+            line
+            for line in context_text.splitlines()
+            if "?" in line or QUESTION_START.match(line) or _ASKED.search(line)
         ]
         if not any(re.search(rf"\b{preposition}\s+\w", line, re.IGNORECASE) for line in asked):
             return None  # "for real?", "in person?": no question to continue
@@ -61,7 +63,7 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
         text = str(message.get("content") or "").strip()
-        if not (text.endswith("?") or _QUESTION.match(text) or _ASKED.search(text)):
+        if not (text.endswith("?") or QUESTION_START.match(text) or _ASKED.search(text)):
             return None  # a fragment continues the latest question; after a statement it adds to it
         phrases = list(pattern.finditer(text))
         if not phrases:

@@ -24,7 +24,7 @@ from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
-from mnemo.retrieve.rewrite.described import described_person, stated_descriptions
+from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
@@ -172,9 +172,9 @@ def _described_gender(query: str, ref: Reference, text: str) -> tuple[str, ...]:
     "the glaze guy" is a he, "the lady who did the scan" a she, "the tutor" either."""
     if ref.kind != "role" or not ref.noun:
         return ()
-    found = next((d for d in person_descriptions(query) if (d.start, d.end) == (ref.start, ref.end)), None)
+    found = _description_at(query, ref)
     head = (found.head if found and found.head != "whoever" else ref.noun).lower()
-    words = set(ref.text.lower().split())
+    words = set(ref.text.lower().split())  # "the guy who fixed it": its head is "whoever"
     if head in MALE_NOUNS or words & {"guy", "man", "bloke", "chap", "fella", "dude"}:
         return ("m",)
     if head in FEMALE_NOUNS or words & {"woman", "lady", "girl"}:
@@ -182,20 +182,22 @@ def _described_gender(query: str, ref: Reference, text: str) -> tuple[str, ...]:
     return ("m", "f")
 
 
+def _description_at(query: str, ref: Reference, context: Sequence[Mapping[str, str]] = ()) -> Description | None:
+    """The person description whose span the reference is (with ``context``, also a title the
+    conversation stated: "the code owner")."""
+    described = person_descriptions(query) + (stated_descriptions(query, context) if context else ())
+    return next((d for d in described if (d.start, d.end) == (ref.start, ref.end)), None)
+
+
 def _describes_person(query: str, ref: Reference) -> bool:
-    return (
-        ref.kind == "role"
-        or is_role(ref.noun or "")
-        or any((d.start, d.end) == (ref.start, ref.end) for d in person_descriptions(query))
-    )
+    return ref.kind == "role" or is_role(ref.noun or "") or _description_at(query, ref) is not None
 
 
 def _described(
     query: str, ref: Reference, pool: Sequence[Candidate], context: Sequence[Mapping[str, str]]
 ) -> tuple[str, float] | None:
     """The person a description points at, named beside it ("the demo guy Bram")."""
-    described = person_descriptions(query) + stated_descriptions(query, context)
-    found = next((d for d in described if (d.start, d.end) == (ref.start, ref.end)), None)
+    found = _description_at(query, ref, context)
     # a name the cues read as a thing ("on call this week is Tendai") may be the person described
     places = {c.text for c in pool if c.kind == "place"}
     people = [c.text for c in pool if c.kind == "person" or (name_like(c) and c.text not in places)]

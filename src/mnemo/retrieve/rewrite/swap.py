@@ -15,18 +15,15 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.dates import without_preposition
+from mnemo.retrieve.rewrite.fragments import QUESTION_START
 from mnemo.retrieve.rewrite.implicit import RELATIONAL
-from mnemo.retrieve.rewrite.names import COMMON_VERBS, PERSON_NOUNS
+from mnemo.retrieve.rewrite.names import AUXILIARIES, COMMON_VERBS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 
 _FOLLOW_UP = re.compile(
     r"^\s*(?:what\s+about|how\s+about|and|what\s+if\s+it's)\s+((?:(?:the|a|an|my|your|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)"
     r"\s*\??\s*$",
-    re.IGNORECASE,
-)
-_QUESTION = re.compile(
-    r"\?|^(?:what|which|who|where|when|why|how|is|are|was|were|do|does|did|can|could|will|would|should)\b",
     re.IGNORECASE,
 )
 _WORD = (
@@ -57,7 +54,7 @@ def follow_up_opener(query: str) -> tuple[str, int, int] | None:
 
 
 #: Verbs that make a follow-up a clause of its own ("and is it open?" is no noun phrase).
-_VERBS = frozenset("is are was were do does did can could will would should has have had be".split())
+_VERBS = AUXILIARIES | {"do", "be"}
 
 
 def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -118,7 +115,7 @@ def last_question(context: Sequence[Mapping[str, str]]) -> str | None:
     for message in list(context)[-3:][::-1]:
         if str(message.get("role") or "").lower() in ("user", "human"):
             text = str(message.get("content") or "").strip()
-            return text if _QUESTION.search(text) else None
+            return text if "?" in text or QUESTION_START.match(text) else None
     return None
 
 

@@ -191,7 +191,8 @@ def described_person(
     named = _named_outright(description, context)
     if named:
         return named
-    names = [p for p in dict.fromkeys(people) if _may_be(p, description, context)]
+    text = " ".join(str(m.get("content") or "") for m in context)
+    names = [p for p in dict.fromkeys(people) if _may_be(p, description, text)]
     ties = person_ties(names, context)
     scored = sorted(((_score(description, ties[n]), n) for n in names), reverse=True)
     if not scored or scored[0][0] < 1.0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
@@ -254,7 +255,7 @@ def _owners_own(owner: str, role: str, context: Sequence[Mapping[str, str]]) -> 
     return None
 
 
-def _may_be(person: str, description: Description, context: Sequence[Mapping[str, str]]) -> bool:
+def _may_be(person: str, description: Description, text: str) -> bool:
     """Whether a person could be the one described: not a place or firm, not the description
     itself ("my accountant"), not someone with another role ("my son Mateo" for "the coach"), not
     the owner ("Leo" of "Leo's teacher"), not the owner of that very role ("Mia's coach")."""
@@ -267,8 +268,7 @@ def _may_be(person: str, description: Description, context: Sequence[Mapping[str
     last = person.split()[-1].lower()
     if description.owner and last == description.owner.lower():
         return False
-    if role:
-        text = " ".join(str(m.get("content") or "") for m in context)
+    if role:  # ``text``: the whole conversation, joined once for every person
         return not re.search(rf"(?i:\b{re.escape(last)}'s\s+(?:[a-z]+\s+)?{re.escape(role)}s?\b)", text)
     return True
 

@@ -16,7 +16,7 @@ from mnemo.store.sql import STOPWORDS
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
 #: "the second one", "the other option", "the latter", "the first approach" (noun checked by the caller)
 ORDINAL_REF = re.compile(
-    r"\b(?:the|that|this)\s+(first|second|third|fourth|fifth|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?",
+    r"\b(?:the|that|this)\s+(first|second|third|fourth|fifth|middle|last|other|former|latter)\b(?:\s+([a-z][\w\-]*))?",
     re.IGNORECASE,
 )
 GENERIC_ITEM_NOUNS = frozenset(
@@ -69,7 +69,8 @@ def _after_list(text: str, last: str) -> str:
 def _taken_up(item: str, later: str) -> bool:
     """Whether a later text mentions the item by one of its content words' first four letters
     ("caching" takes up "cache the fixtures", "pinning" takes up "pin the dependency")."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", item) if w.lower() not in _NOT_TAKING]
+    # an identifier is taken up by one of its parts: "the sso one" takes up "login_sso_redirect"
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9-]{2,}", item) if w.lower() not in _NOT_TAKING]
     return any(re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
 
 
@@ -88,6 +89,8 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
         return [i for i in bullets if i]
     for sentence in _sentences(text):
         sentence = _TITLE_STOP.sub(r"\1 ", sentence)  # "Prof. Lindahl" is one name
+        # "St Andrews (about 1h30 by train), Stirling Castle (1 hour) or ...": an aside is no item's name
+        sentence = _ASIDE.sub("", sentence)
         announced = _ANNOUNCED.search(sentence)  # "Two tests: a and b": the count says it is a list
         if announced:
             parts = [p.strip() for p in _SPLIT.split(sentence[announced.end() :].strip().rstrip(".?!;")) if p.strip()]
@@ -102,6 +105,7 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
     return []
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 _TITLE_STOP = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.\s")
 _RELATIVE_PART = re.compile(r"^(?:who|which|whose|where)\b", re.IGNORECASE)
 #: Abbreviations whose full stop ends no sentence ("Prof. Lindahl", "Dr. Osei").
@@ -250,11 +254,24 @@ _LEADING = frozenset("the a an this that our my your".split())
 _NOT_NAMES = frozenset("i i'm i'll i've the a an it this that yes no ok".split())
 
 
+def item_by_word(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The one listed item that has ``word`` as a word or as a part of an identifier ("sso" in
+    "login_sso_redirect"), or None: "the sso one" names an item by a word of it."""
+    low = word.lower()
+    if len(low) < 2 or low in STOPWORDS:
+        return None
+    items = [i for i in find_list(context) if i.lower() != low]
+    hits = [i for i in items if low in re.split(r"[\s_\-./]+", i.lower())]
+    return hits[0] if len(hits) == 1 else None
+
+
 def pick(items: Sequence[str], which: str) -> str | None:
     """The item an ordinal names; "the other" only makes sense between two."""
     which = which.lower()
     if which == "other":
         return items[1] if len(items) == 2 else None
+    if which == "middle":  # only an odd count has one: "the middle one" of three is the second
+        return items[len(items) // 2] if len(items) % 2 == 1 else None
     index = ORDINALS[which]
     return items[index] if -len(items) <= index < len(items) else None
 

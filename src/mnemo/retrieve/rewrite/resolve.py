@@ -35,6 +35,7 @@ from mnemo.retrieve.rewrite.lists import (
     compared,
     coordinated_pair,
     find_list,
+    item_by_word,
     named_pair,
     pick,
     remaining,
@@ -406,6 +407,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
             if items:
                 return ", ".join(items[:-1]) + f" and {items[-1]}", 0.8
         mention = specific_mention(ref.noun, context)
+        if mention and ref.noun.lower() in ("one", "option"):
+            item = item_by_word(mention[0].split()[-2], context)  # "the sso one": "login_sso_redirect"
+            mention = (item, mention[1]) if item else mention
         deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
     return None

@@ -1,0 +1,56 @@
+"""Query rewriting: picking from a list the conversation gave ("the middle one", "the second one",
+"the sso one", "the other"), including inline lists whose items carry asides in brackets."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.lists import find_list, item_by_word, pick
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def test_an_aside_in_brackets_does_not_split_an_inline_list() -> None:
+    context = said(
+        "any ideas for a rainy saturday in Lisbon",
+        "Three I like: the Gulbenkian Museum (huge, calm), the Oceanario (book ahead, it sells out) "
+        "and LX Factory (shops, cafes).",
+    )
+    items = find_list(context)
+    assert [i.split()[-1] for i in items] == ["Museum", "Oceanario", "Factory"]
+    assert "Oceanario" in expand("how long should we allow for the second one", context)
+
+
+def test_the_middle_one_is_the_centre_of_an_odd_list_only() -> None:
+    assert pick(["Aalto", "Bergen", "Cadiz"], "middle") == "Bergen"
+    assert pick(["Aalto", "Bergen", "Cadiz", "Dakar"], "middle") is None  # four have no middle
+    context = said(
+        "which sourdough starter flour should i buy",
+        "You could get Shipton Mill, Marriage's or Doves Farm; all are fine for a starter.",
+    )
+    assert "Marriage's" in expand("where do i get the middle one", context)
+
+
+def test_the_x_one_names_the_listed_item_that_has_the_word() -> None:
+    context = said(
+        "lint it",
+        "2 problems: unused_import_os (utils.py) and shadowed_builtin_list (parse.py).",
+        "the import one is harmless, leave it",
+        "Okay, I'll only touch the other.",
+    )
+    assert item_by_word("import", context) == "unused_import_os"
+    assert item_by_word("parse", context) is None  # a word of an aside, not of an item
+    out = expand("actually delete that one too", context)
+    assert "unused_import_os" in out
+
+
+def test_the_other_is_the_item_nobody_took_up_by_a_part_of_its_name() -> None:
+    context = said(
+        "run the smoke tests",
+        "2 failed: billing_retry_loop (timeout) and avatar_upload_size (413 from the proxy).",
+        "the avatar one is a proxy limit, ignore it",
+        "Noted.",
+    )
+    out = expand("rerun the other", context)
+    assert "billing_retry_loop" in out and "avatar_upload_size" not in out

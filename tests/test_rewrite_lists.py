@@ -54,3 +54,12 @@ def test_the_other_is_the_item_nobody_took_up_by_a_part_of_its_name() -> None:
     )
     out = expand("rerun the other", context)
     assert "billing_retry_loop" in out and "avatar_upload_size" not in out
+
+
+def test_a_name_after_a_preposition_stays_with_its_item() -> None:
+    context = said(
+        "two free days in Cork, what trips are worth it",
+        "Kinsale (an hour by bus), Cobh (20 minutes by train) or a guided day trip to Skellig Michael.",
+    )
+    assert find_list(context)[-1] == "a guided day trip to Skellig Michael"
+    assert "Skellig Michael" in expand("is the last one ok for kids", context)

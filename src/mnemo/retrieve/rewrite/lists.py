@@ -163,15 +163,28 @@ def _head(part: str, whole: bool = False) -> str:
     for n, word in enumerate(parts):
         low = word.lower()
         after_det = len(words) == 1 and words[0].lower() in _DETERMINERS
-        named_of = low == "of" and n + 1 < len(parts) and parts[n + 1][:1].isupper()  # "the Isle of Arran"
+        # "the Isle of Arran", "a coach tour to Glencoe", "a private lease in Bermondsey": a name after
+        # a preposition still belongs to the item
+        named_of = low in _NAMING_PREPOSITIONS and n + 1 < len(parts) and parts[n + 1][:1].isupper()
         if words and not whole and low in STOPWORDS | {"is", "at", "with"} and not after_det and not named_of:
             break
         if words and whole and low in ("is", "are", "was", "were", "has", "have"):
             break  # "Poetry is mature" -> "Poetry"
         words.append(word)
-        if len(words) == (6 if whole else 4):
+        following = parts[n + 1 : n + 3]
+        named_next = (
+            named_of
+            or (  # "... to Skellig Michael": the name goes on
+                len(following) == 2 and following[0].lower() in _NAMING_PREPOSITIONS and following[1][:1].isupper()
+            )
+        )
+        name_goes_on = word[:1].isupper() and following[:1] != [] and following[0][:1].isupper()
+        if len(words) >= (6 if whole else 4) and not ((named_next or name_goes_on) and len(words) < 8):
             break
     return " ".join(words).strip(" .")
+
+
+_NAMING_PREPOSITIONS = frozenset({"of", "to", "in", "at", "near", "from"})
 
 
 def _tail(part: str) -> str:

@@ -110,7 +110,12 @@ def _plural_noun(low: str) -> bool:
         and low not in VAGUE
         and low not in PHATIC
         and low[:-1] not in _COMMON_VERBS_3RD
+        and low not in _CONTRACTED
     )
+
+
+#: Contractions typed without the apostrophe: "theres only one", "hes late" name nothing.
+_CONTRACTED = frozenset("theres heres wheres whats thats hes shes lets its whos hows".split())
 
 
 _COMMON_VERBS_3RD = frozenset(

@@ -49,10 +49,10 @@ from mnemo.store.sql import STOPWORDS
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
 #: A name: up to three capitalised words in the letters of the Latin scripts ("Siobhán", "Björn",
 #: "Nguyễn"), each perhaps with a lower-case hyphenated part ("Hyun-woo"); titles and institutions
-#: join their words with "of (the)": "The Remains of the Day", "Bank of Ireland".
-_NAME = re.compile(
-    rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|\s+of\s+(?:the\s+)?){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])"
-)
+#: join their words with "of (the)": "The Remains of the Day", "Bank of Ireland"; names of other
+#: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
+_JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
+_NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])")
 #: A function written as a call: "slugify()", "json.loads()".
 _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 _TECH = re.compile(

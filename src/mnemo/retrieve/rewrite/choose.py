@@ -121,10 +121,13 @@ def _plural(
         and c.text not in places
         and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
     ]
+    # "book them online" after "single tickets": an object "them" is things before an organisation
+    countable = _best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
     return (
         _best(teams, high=0.8)
         or _best(groups, high=0.7)
         or _pair(candidates)
+        or countable
         or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
         # "return them": the shoes, before one person; a subject "they" acts, and a thing seldom does
         or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)

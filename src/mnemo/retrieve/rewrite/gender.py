@@ -88,7 +88,8 @@ def learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
                 candidate.plural = True  # "Stripe changed their fees": a collective, "they"
             continue
         elif candidate.kind == "thing":
-            _animate(found, candidate, he, she)
+            if not _person_before(found, low, at):  # "Haruto ... from Sapporo ... pick him up": him is Haruto
+                _animate(found, candidate, he, she)
             continue
         elif he < she:
             candidate.gender = "m"
@@ -104,6 +105,12 @@ def _animate(found: dict[tuple[str, str], Candidate], thing: Candidate, he: int,
         return
     person = replace(thing, kind="person", gender="m" if he < she else "f", plural=False, pronominal=True)
     found[(word.lower(), "person")] = person
+
+
+def _person_before(found: dict[tuple[str, str], Candidate], low: str, at: int) -> bool:
+    """Whether a person the message names comes before position ``at``: a later "he" is more
+    likely theirs than a word's the name lists do not know."""
+    return any(c.kind == "person" and 0 <= low.find(c.text.lower()) < at for c in found.values())
 
 
 def _first(text: str, needles: tuple[str, ...]) -> int:

@@ -1,0 +1,66 @@
+"""Query rewriting: what counts as a candidate and how it is read — names with particles, contractions
+typed without an apostrophe, a town that is not a "he", things for an object "them"."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.candidates import extract
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def texts(context: list[dict[str, str]]) -> set[str]:
+    return {c.text for c in extract(context)}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("we had lunch at Casa da Feijoada near the beach", "Casa da Feijoada"),
+        ("my cousin moved to Rio de Janeiro last spring", "Rio de Janeiro"),
+        ("the quartet played Ludwig van Beethoven all evening", "Ludwig van Beethoven"),
+        ("I work at the Bank of Ireland branch", "Bank of Ireland"),
+    ],
+)
+def test_a_name_keeps_its_particles(sentence: str, name: str) -> None:
+    assert name in texts(said(sentence))
+
+
+def test_a_lower_case_word_after_a_name_is_not_a_particle() -> None:
+    found = texts(said("we met Lucia do you remember her"))
+    assert "Lucia" in {t.split()[0] for t in found} and not any("do" in t.split() for t in found)
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_no_candidate() -> None:
+    context = said(
+        "the invoices table is huge and the monthly export is slow",
+        "Is there an index on issued_at?",
+        "theres only one on account_id",
+    )
+    assert "theres" not in {t.lower() for t in texts(context)}
+
+
+def test_a_town_after_a_named_person_does_not_take_his_pronoun() -> None:
+    context = said(
+        "my colleague Tomasz is flying in from Wroclaw for the workshop and i said id collect him",
+        "Which terminal, and when?",
+        "t5, 7am monday. the workshop is at our office",
+    )
+    out = expand("does he need a visa before flying?", context)
+    assert "Tomasz" in out and "Wroclaw" not in out
+
+
+def test_a_pet_named_alone_still_takes_its_pronoun() -> None:
+    context = said("Is that Biscuit? How much does he weigh?", "About 9kg.")
+    assert "Biscuit" in expand("how often should i feed him", context)
+
+
+def test_an_object_them_is_listed_things_before_a_named_product() -> None:
+    context = said(
+        "going to Vienna and Budapest by train next month, is the Interrail Pass worth it",
+        "For two cities it rarely pays off; point-to-point tickets are cheaper.",
+        "ok so separate tickets then",
+    )
+    assert "tickets" in expand("where do i buy them", context)

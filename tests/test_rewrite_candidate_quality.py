@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.candidates import extract
-from tests.test_rewrite import expand, said
+from tests.test_rewrite import expand, kinds, said
 
 pytestmark = pytest.mark.core
 
@@ -64,3 +64,32 @@ def test_an_object_them_is_listed_things_before_a_named_product() -> None:
         "ok so separate tickets then",
     )
     assert "tickets" in expand("where do i buy them", context)
+
+
+# --- clear queries: what the query itself says ------------------------------------------------------
+
+
+def test_an_object_them_after_a_plural_in_the_query_is_left_alone() -> None:
+    context = said("making hummus tonight", "Use the liquid from the tin (aquafaba) for a smoother dip.")
+    query = "how long should i boil dried fava beans before mashing them"
+    assert expand(query, context) == query
+
+
+def test_a_request_for_ideas_does_not_take_a_later_them() -> None:
+    context = said("my nephews are staying with us for half term", "How old are they?", "7 and 9")
+    assert "nephews" in expand("any ideas for keeping them busy on a rainy day", context)
+
+
+def test_weather_it_with_be_is_no_reference() -> None:
+    context = said("we're cycling the Tarka Trail on sunday", "Nice; bike hire in Barnstaple opens at 9.")
+    query = "will it be breezy along the estuary"
+    assert expand(query, context) == query
+
+
+def test_this_saturday_is_the_coming_one_but_that_saturday_is_the_one_told() -> None:
+    told = "we're driving to Padstow on saturday for the food festival"
+    assert kinds("what time does the sun set this saturday", told).get("this saturday") != "demonstrative"
+    assert kinds("what time does the sun set that saturday", told).get("that saturday") == "demonstrative"
+    context = said("we're driving up to Padstow on saturday for the food festival", "Parking fills up by 10.")
+    query = "will it be windy on the harbour at Padstow this saturday"
+    assert expand(query, context) == query

@@ -38,9 +38,11 @@ from mnemo.retrieve.rewrite.internal import (
     plural_word,
     thing_named_before,
     thing_subject_before,
+    things_before,
 )
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
@@ -213,6 +215,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
         if kind == "plural" and plural_before(lowered[:i], low):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
+        if low == "them" and things_before(lowered[:i]):
+            continue  # "cook dried chickpeas without soaking them": the query names what "them" are
         if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
         if low == "its" and thing_subject_before(lowered[:i]):
@@ -454,6 +458,8 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
             return "demonstrative"  # "was that my best time": an inverted question's subject, not a conjunction
         if nxt in TIME_NOUNS or (low == "that" and nxt in SUBJECT_WORDS):
             return None  # "this week"; "said that we ...": a conjunction
+        if low == "this" and CALENDAR_WORD.fullmatch(nxt):
+            return None  # "this saturday", "this june": the coming one, counted from today
         return "demonstrative"
     return None
 

@@ -58,6 +58,9 @@ EXPLETIVE_IT = re.compile(
     r"|\bit\s+(?:looks|looked|seems|seemed|appears|appeared|sounds|turns\s+out|turned\s+out)\s+(?:like|that|as\s+if|to)\b"
     r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
     r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
+    # "will it be windy at Whitby": weather words that no thing is (unlike "cold" or "hot")
+    r"|\b(?:is|was|will|would|could|might|may)\s+it\s+be\s+(?:\w+\s+)?(?:windy|rainy|sunny|stormy|foggy|snowy|cloudy"
+    r"|drizzly|overcast|breezy)\b"
     r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
     # "how long does it take an English speaker to reach ...": the time a task takes someone
     r"|\b(?:does|did|will|would|should|could|can|might)\s+it\s+(?:usually\s+|normally\s+)?take\s+(?:\w+\s+){0,4}?to\b"

@@ -77,6 +77,22 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
     )
 
 
+def things_before(lowered: list[str]) -> bool:
+    """A plural noun earlier in the query's last sentence, after a verb or a modifier ("cook dried
+    chickpeas without soaking them"): what a later object "them" takes up."""
+    sentence = lowered[max((n + 1 for n, w in enumerate(lowered) if w in (".", "?", "!", ";")), default=0) :]
+    return any(
+        plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_TAKEN_UP and n > 0
+        for n, w in enumerate(sentence)
+    )
+
+
+#: Plural words that are times, pronoun-like or requests for advice: "in 3 weeks", "the others",
+#: "any ideas for keeping them busy" (the ideas are not what "them" is).
+_NOT_TAKEN_UP = frozenset(
+    """days weeks months years hours minutes seconds times others ones things lots thanks ideas tips
+    suggestions recommendations options thoughts ways""".split()
+)
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
 #: Indefinite pronouns that a later "their"/"they" takes up in the same query.
 _INDEFINITE = frozenset("someone somebody anyone anybody everyone everybody nobody whoever each".split())

@@ -70,7 +70,7 @@ def test_an_object_them_is_listed_things_before_a_named_product() -> None:
 
 
 def test_an_object_them_after_a_plural_in_the_query_is_left_alone() -> None:
-    context = said("making hummus tonight", "Use the liquid from the tin (aquafaba) for a smoother dip.")
+    context = said("making a lentil soup tonight", "Add the spinach in the last 5 minutes so the leaves stay green.")
     query = "how long should i boil dried fava beans before mashing them"
     assert expand(query, context) == query
 

@@ -93,3 +93,27 @@ def test_this_saturday_is_the_coming_one_but_that_saturday_is_the_one_told() -> 
     context = said("we're driving up to Padstow on saturday for the food festival", "Parking fills up by 10.")
     query = "will it be windy on the harbour at Padstow this saturday"
     assert expand(query, context) == query
+
+
+# --- lower-case messages and files -------------------------------------------------------------------
+
+
+def test_a_plain_verb_after_a_person_noun_is_no_name() -> None:
+    found = texts(said("me and my husband keep disagreeing about a heat pump"))
+    assert not any("Keep" in t for t in found)
+    assert "Priya" in texts(said("my cousin priya is visiting"))  # a listed name still is one
+
+
+def test_a_git_branch_is_no_place() -> None:
+    found = texts(said("i merged the hotfix and pushed to main"))
+    assert "Main" not in found
+
+
+def test_a_dotfile_is_a_candidate() -> None:
+    context = said(
+        "i committed my .npmrc with a registry token and pushed to main",
+        "Revoke the token first, then purge the file from history with git filter-repo.",
+        "ok revoked",
+    )
+    assert ".npmrc" in texts(context)
+    assert ".npmrc" in expand("will purging it break anyone's clone", context)

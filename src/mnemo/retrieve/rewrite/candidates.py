@@ -53,6 +53,8 @@ GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai",
 #: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
 _JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
 _NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])")
+#: A dotfile: ".env", ".gitignore", ".env.local" (not the dot ending a sentence before a word).
+_DOTFILE = re.compile(r"(?<=\s)\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?!\w)(?!\.\w)")
 #: A function written as a call: "slugify()", "json.loads()".
 _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 _TECH = re.compile(
@@ -250,6 +252,8 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
         if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
             # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
             found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token))))
+    for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot
+        found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
     for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
         if match.group(0).lower() not in names | inside:
             found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))

@@ -62,14 +62,23 @@ def lower_case_chat(text: str) -> bool:
 #: Nouns English uses without an article after a locative preposition ("at work", "in hospital").
 _BARE_LOCATIVES = frozenset(
     """work home school church uni college university hospital prison court bed sea town class lunch dinner
-    breakfast night noon midnight dawn sunset sunrise university office camp""".split()
+    breakfast night noon midnight dawn sunset sunrise university office camp main master prod production
+    staging dev develop origin""".split()
 )
 
 
 def _finite(word: str) -> bool:
-    """ "my mom keeps", "the vet says", "my brother went": a verb after a person noun, no name."""
+    """ "my mom keeps", "the vet says", "my brother went", "me and my girlfriend keep": a verb
+    after a person noun, no name."""
     third_person = len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os", "as"))
-    return verbal(word) or third_person or word in IRREGULAR_PAST
+    return verbal(word) or third_person or word in IRREGULAR_PAST or word in _PLAIN_VERBS
+
+
+#: Common verbs in their plain form, after a plural subject ("my parents want", "me and my wife keep").
+_PLAIN_VERBS = frozenset(
+    """keep want need love like hate think say go come live work get make take feel seem try use know
+    prefer reckon agree disagree argue""".split()
+)
 
 
 def verbal(word: str) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.medicine import medicine_like, taken
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
@@ -159,6 +160,8 @@ def _thing(
     if (low == "its" and _FUNCTION_PART.match(query, ref.end)) or _FUNCTION_WORK.search(query):
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
+    if taken(query, ref):  # "should i take it with food": among the things named, the medicine
+        things = [c for c in things if medicine_like(c.text)] or things
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]

@@ -1,0 +1,53 @@
+"""Medicines, for "take it": what one takes, swallows or is prescribed is a medicine or a supplement.
+
+"should i take it with food", "can it be taken at night", "is it ok to take that every night" name
+no thing, but the verb says which kind: among the things a health chat mentions (the stomach, the
+blood sugar, a light alarm, magnesium), "it" is the one that is taken. A medicine is known by its
+shape: the stems of generic drug names ("metformin", "sertraline", "ibuprofen"), a supplement's
+mineral or vitamin, or a medicine noun ("tablets", "the antibiotics").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.reference import Reference
+
+#: "take it", "taking that", "took them", "swallow it"; not "take it back", "take it to the shop".
+_TAKE_BEFORE = re.compile(r"\b(?:take|takes|taking|took|swallow|swallowing)\s+$", re.IGNORECASE)
+_NOT_DOSING = re.compile(
+    r"^\s+(?:back|out|off|apart|home|away|down|up|over|along|with\s+me|to\s+(?:the|a|an|my|your|their|his|her)\b)",
+    re.IGNORECASE,
+)
+#: "can it be taken at night", "should it be taken with food".
+_TAKEN_AFTER = re.compile(r"^\s+(?:be|is|are|was|should\s+be|can\s+be|must\s+be)\s+taken\b", re.IGNORECASE)
+
+#: Stems of generic drug names (the international non-proprietary name stems) and supplements.
+_STEMS = re.compile(
+    r"(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|amol|azepam|azolam"
+    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|thyroxine|ximab|zumab|umab|vir|tropin|olone|sone"
+    r"|gabalin|pentin|tonin|magnesium|calcium|potassium|zinc|iron|vitamin\s+\w+|omega-?3|melatonin|aspirin"
+    r"|codeine|morphine|insulin|steroids?|antibiotics?|antihistamines?|tablets?|pills?|capsules?|medicine"
+    r"|medication|supplements?|drops|inhaler|gummies)\b",
+    re.IGNORECASE,
+)
+
+
+def taken(query: str, ref: Reference) -> bool:
+    """Whether the query takes the reference as one takes a medicine."""
+    before = query[max(0, ref.start - 12) : ref.start]
+    after = query[ref.end : ref.end + 30]
+    if _TAKE_BEFORE.search(before):
+        return not _NOT_DOSING.match(after)
+    return bool(_TAKEN_AFTER.match(after))
+
+
+def medicine_like(text: str) -> bool:
+    """Whether a candidate's words name a medicine or a supplement."""
+    return any(_STEMS.search(word) and _STEMS.search(word).end() == len(word) for word in _words(text))
+
+
+def _words(text: str) -> list[str]:
+    # "vitamin d" is one name; the rest word by word
+    joined = re.sub(r"\bvitamin\s+(\w+)", r"vitamin_\1", text, flags=re.IGNORECASE)
+    return [w.replace("_", " ") for w in re.findall(r"[\w-]+", joined)]

@@ -1,0 +1,67 @@
+"""Query rewriting: "take it" takes the medicine the conversation named, not the body part or the
+symptom mentioned after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.medicine import medicine_like, taken
+from mnemo.retrieve.rewrite.reference import Reference
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def ref_in(query: str, word: str = "it") -> Reference:
+    start = query.index(f" {word} ") + 1
+    return Reference(word, "thing", start, start + len(word))
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("should i take it with food", True),
+        ("ok to keep taking it in the evening", True),
+        ("can it be taken at night", True),
+        ("can i take it back without a receipt", False),
+        ("should i take it to the repair shop", False),
+        ("does it hurt much", False),
+    ],
+)
+def test_taking_it_as_a_medicine(query: str, expected: bool) -> None:
+    assert taken(query, ref_in(query)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("lisinopril", True),
+        ("my atorvastatin", True),
+        ("Omeprazole", True),
+        ("vitamin d", True),
+        ("the antibiotics", True),
+        ("the stomach", False),
+        ("the reason", False),
+        ("my ankle", False),
+    ],
+)
+def test_what_looks_like_a_medicine(text: str, expected: bool) -> None:
+    assert medicine_like(text) is expected
+
+
+def test_take_it_is_the_medicine_not_the_later_body_part() -> None:
+    context = said(
+        "my mum was started on lisinopril on monday for her blood pressure",
+        "Lisinopril is commonly started at a low dose; a dry cough is the side effect people notice most.",
+        "she says her throat feels scratchy already",
+    )
+    assert "lisinopril" in expand("can she take it at bedtime instead", context).lower()
+
+
+def test_take_it_back_is_no_medicine() -> None:
+    context = said(
+        "bought a toaster at Argos and i've got amoxicillin for a tooth infection",
+        "Hope the tooth settles soon. Is the toaster not working?",
+        "the toaster burns everything",
+    )
+    assert "amoxicillin" not in expand("can i take it back without the box", context).lower()

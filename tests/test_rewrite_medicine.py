@@ -53,9 +53,21 @@ def test_take_it_is_the_medicine_not_the_later_body_part() -> None:
     context = said(
         "my mum was started on lisinopril on monday for her blood pressure",
         "Lisinopril is commonly started at a low dose; a dry cough is the side effect people notice most.",
-        "she says her throat feels scratchy already",
+        "yeah she mentioned her throat being a bit scratchy",
     )
-    assert "lisinopril" in expand("can she take it at bedtime instead", context).lower()
+    assert "Lisinopril" in expand("can it be taken at bedtime instead", context)
+    out = expand("can she take it at bedtime instead", context)
+    assert "my mum" in out and "Lisinopril" in out  # a drug opening a sentence is no "she"
+
+
+def test_a_drink_with_it_is_had_with_the_named_medicine() -> None:
+    context = said(
+        "my grandad has just been put on simvastatin",
+        "That's a common statin; it's usually taken in the evening.",
+        "he spends all day in the garden",
+    )
+    out = expand("can he have orange juice with it", context)
+    assert "simvastatin" in out and "garden" not in out.split("with")[-1]
 
 
 def test_take_it_back_is_no_medicine() -> None:
@@ -65,3 +77,8 @@ def test_take_it_back_is_no_medicine() -> None:
         "the toaster burns everything",
     )
     assert "amoxicillin" not in expand("can i take it back without the box", context).lower()
+
+
+def test_a_drug_named_in_lower_case_is_a_candidate() -> None:
+    context = said("the gp put me on lansoprazole for the heartburn", "Take it before breakfast for best effect.")
+    assert "lansoprazole" in expand("is there anything cheaper than that drug", context)

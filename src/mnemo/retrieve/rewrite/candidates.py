@@ -27,6 +27,7 @@ from mnemo.retrieve.rewrite.bare import (
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
+from mnemo.retrieve.rewrite.medicine import drug_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
@@ -242,6 +243,7 @@ def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list
     found, names = _named(text, inside, written, answer)
     found.extend(lower_answer(text, answer, names | inside))
     found.extend(dosed(text))  # "put me on amlodipine 5mg": a medicine, whatever its case
+    found.extend(drug_names(text))  # "just been put on simvastatin": a drug by its generic name
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
         found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
         inside.update(w.lower() for w in match.group(1).split())

@@ -32,6 +32,7 @@ from mnemo.store.sql import STOPWORDS
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _OWNERS = frozenset({"the", "my", "your"})
+_GENERAL_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some"})
 #: A counted plural is a group too: "got two tickets ... add them to my wallet".
 _COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
 #: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
@@ -82,6 +83,7 @@ def _person(
         and c.gender in (gender, None)
         and c.head != owned  # "her sister" is not the sister herself
         and not _named_in(query, c.text)  # "did she teach Ana to cook": she is not Ana
+        and not medicine_like(c.text)  # "Lisinopril is commonly started ...": a sentence's subject, no one
     ]
     # the chat's participants are the query's "I" and "you": "she" is someone they talk about
     people = [c for c in people if not c.speaker] or people
@@ -161,7 +163,9 @@ def _thing(
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
     if taken(query, ref):  # "should i take it with food": among the things named, the medicine
-        things = [c for c in things if medicine_like(c.text)] or things
+        medicines = [c for c in things if medicine_like(c.text)]
+        named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
+        things = named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]

@@ -1,4 +1,4 @@
-"""Medicines, for "take it": what one takes, swallows or is prescribed is a medicine or a supplement.
+"""Medicines, for "take it": what one takes, or has a drink with, is a medicine or a supplement.
 
 "should i take it with food", "can it be taken at night", "is it ok to take that every night" name
 no thing, but the verb says which kind: among the things a health chat mentions (the stomach, the
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.reference import Reference
 
 #: "take it", "taking that", "took them", "swallow it"; not "take it back", "take it to the shop".
@@ -19,9 +20,20 @@ _NOT_DOSING = re.compile(
     r"^\s+(?:back|out|off|apart|home|away|down|up|over|along|with\s+me|to\s+(?:the|a|an|my|your|their|his|her)\b)",
     re.IGNORECASE,
 )
+#: "can he have grapefruit juice with it", "can i drink alcohol while on it": what is had alongside.
+_ALONGSIDE_BEFORE = re.compile(
+    r"\b(?:have|having|drink|drinking|eat|eating|mix|mixing|combine|combining)\b[\w\s'-]{0,30}?\s(?:with|on)\s+$",
+    re.IGNORECASE,
+)
 #: "can it be taken at night", "should it be taken with food".
 _TAKEN_AFTER = re.compile(r"^\s+(?:be|is|are|was|should\s+be|can\s+be|must\s+be)\s+taken\b", re.IGNORECASE)
 
+#: Stems of generic drug names that name one drug ("simvastatin", not "the statin").
+_DRUG_NAME = re.compile(
+    r"\b[a-z]{3,}(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|azepam|azolam"
+    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin)\b",
+    re.IGNORECASE,
+)
 #: Stems of generic drug names (the international non-proprietary name stems) and supplements.
 _STEMS = re.compile(
     r"(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|amol|azepam|azolam"
@@ -35,11 +47,11 @@ _STEMS = re.compile(
 
 def taken(query: str, ref: Reference) -> bool:
     """Whether the query takes the reference as one takes a medicine."""
-    before = query[max(0, ref.start - 12) : ref.start]
+    before = query[max(0, ref.start - 50) : ref.start]
     after = query[ref.end : ref.end + 30]
     if _TAKE_BEFORE.search(before):
         return not _NOT_DOSING.match(after)
-    return bool(_TAKEN_AFTER.match(after))
+    return bool(_TAKEN_AFTER.match(after) or _ALONGSIDE_BEFORE.search(before))
 
 
 def medicine_like(text: str) -> bool:
@@ -51,3 +63,8 @@ def _words(text: str) -> list[str]:
     # "vitamin d" is one name; the rest word by word
     joined = re.sub(r"\bvitamin\s+(\w+)", r"vitamin_\1", text, flags=re.IGNORECASE)
     return [w.replace("_", " ") for w in re.findall(r"[\w-]+", joined)]
+
+
+def drug_names(text: str) -> list[tuple[int, Candidate]]:
+    """The drugs a message names by their generic name, whatever the case ("put on simvastatin")."""
+    return [(m.start(), Candidate(m.group(0), "thing", salience=1.2)) for m in _DRUG_NAME.finditer(text)]

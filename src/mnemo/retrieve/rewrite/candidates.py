@@ -26,8 +26,8 @@ from mnemo.retrieve.rewrite.bare import (
 )
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
+from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
-from mnemo.retrieve.rewrite.medicine import drug_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.health import body_part, medicine_like, taken, tended
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
-from mnemo.retrieve.rewrite.medicine import medicine_like, taken
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
@@ -166,6 +166,10 @@ def _thing(
         medicines = [c for c in things if medicine_like(c.text)]
         named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
         things = named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
+    elif tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
+        part = _best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
+        if part:  # "my left knee clicks": the part itself, whatever the phrase around it
+            return f"the {body_part(part[0])}", part[1]
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]

@@ -1,4 +1,7 @@
-"""Medicines, for "take it": what one takes, or has a drink with, is a medicine or a supplement.
+"""Medicines and body parts, for "take it" and "ice it": the verb says which kind of thing "it" is.
+
+What one takes, or has a drink with, is a medicine or a supplement; what one ices, rests or strains
+is a part of the body.
 
 "should i take it with food", "can it be taken at night", "is it ok to take that every night" name
 no thing, but the verb says which kind: among the things a health chat mentions (the stomach, the
@@ -68,3 +71,26 @@ def _words(text: str) -> list[str]:
 def drug_names(text: str) -> list[tuple[int, Candidate]]:
     """The drugs a message names by their generic name, whatever the case ("put on simvastatin")."""
     return [(m.start(), Candidate(m.group(0), "thing", salience=1.2)) for m in _DRUG_NAME.finditer(text)]
+
+
+#: "ice it", "should i rest it", "strapping it up": what is done to an injured part of the body.
+_TENDED_BEFORE = re.compile(
+    r"\b(?:ice|icing|iced|rest|resting|strap|strapping|elevate|elevating|massage|massaging|bandage|bandaging"
+    r"|stretch|stretching|splint|brace|bracing|x-ray|heat)\s+$",
+    re.IGNORECASE,
+)
+_BODY_PARTS = frozenset(
+    """knee knees ankle ankles wrist wrists elbow elbows shoulder shoulders hip hips back neck foot feet heel
+    heels toe toes finger fingers thumb hand hands arm arms leg legs calf calves hamstring hamstrings
+    quad quads shin shins groin achilles tendon ligament jaw rib ribs spine""".split()
+)
+
+
+def tended(query: str, ref: Reference) -> bool:
+    """Whether the query does to the reference what one does to an injured part of the body."""
+    return bool(_TENDED_BEFORE.search(query[max(0, ref.start - 14) : ref.start]))
+
+
+def body_part(text: str) -> str:
+    """The part of the body a candidate's words name ("knee" in "my left knee", "knee clicks"), or ""."""
+    return next((w for w in re.findall(r"[a-z]+", text.lower()) if w in _BODY_PARTS), "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.retrieve.rewrite.medicine import medicine_like, taken
+from mnemo.retrieve.rewrite.health import body_part, medicine_like, taken
 from mnemo.retrieve.rewrite.reference import Reference
 from tests.test_rewrite import expand, said
 
@@ -82,3 +82,20 @@ def test_take_it_back_is_no_medicine() -> None:
 def test_a_drug_named_in_lower_case_is_a_candidate() -> None:
     context = said("the gp put me on lansoprazole for the heartburn", "Take it before breakfast for best effect.")
     assert "lansoprazole" in expand("is there anything cheaper than that drug", context)
+
+
+def test_icing_it_tends_the_body_part() -> None:
+    context = said(
+        "my right ankle rolled on a kerb yesterday, a bit swollen",
+        "If you can walk on it, it's probably a mild sprain. Keep it moving gently.",
+        "i cycle about 80k a week",
+    )
+    out = expand("should i ice it before riding", context)
+    assert "ankle" in out and "80k" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "part"), [("my left knee clicks", "knee"), ("the parcel", ""), ("sore heels", "heels")]
+)
+def test_body_part_names_the_part(text: str, part: str) -> None:
+    assert body_part(text) == part

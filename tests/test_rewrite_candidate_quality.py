@@ -117,3 +117,33 @@ def test_a_dotfile_is_a_candidate() -> None:
     )
     assert ".npmrc" in texts(context)
     assert ".npmrc" in expand("will purging it break anyone's clone", context)
+
+
+# --- "that model", "that setting": a named product or setting --------------------------------------
+
+
+def test_that_model_is_the_named_product_not_the_top_noun() -> None:
+    context = said(
+        "our shower head is scaled up and the pressure is awful",
+        "A Grohe Tempesta 100 is a cheap, easy swap and screws onto most hoses.",
+        "do i need plumbers tape",
+        "Usually not; the washer in the hose seals it. Hand-tighten and check the water for drips.",
+    )
+    assert "Grohe Tempesta" in expand("where can i buy that model in the uk", context)
+
+
+def test_that_setting_keeps_the_noun_after_the_named_setting() -> None:
+    context = said(
+        "vscode keeps reformatting my markdown on save",
+        "Turn off editor.formatOnSave for markdown in your user config.",
+    )
+    out = expand("will that setting affect python files too", context)
+    assert "editor.formatOnSave" in out and out.rstrip().endswith("setting affect python files too")
+
+
+@pytest.mark.parametrize("noun", ["setting", "booking", "wiring"])
+def test_a_noun_in_ing_after_that_is_a_noun(noun: str) -> None:
+    assert (
+        kinds(f"is that {noun} still ok", f"we talked about the {noun} yesterday").get(f"that {noun}")
+        == "demonstrative"
+    )

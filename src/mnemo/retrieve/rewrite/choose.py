@@ -353,6 +353,10 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         return _best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
     found = _best(named, high=0.9)
+    if found is None and stem in _PRODUCT_CLASSES:
+        found = _product(noun, candidates)  # "that model": "Fluidmaster 400"; "that rule": "no-unused-vars"
+        if found:
+            return found
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
         top = _best([c for c in candidates if c.kind == "thing" and not _span_of_time(c)], high=0.6)
         if top is None:
@@ -363,6 +367,30 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
     if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"
         text = f"{text} {noun}"
     return text, confidence
+
+
+#: Nouns for a kind of named product or setting: "that model" is the product the conversation named.
+_PRODUCT_CLASSES = frozenset("model brand make product app tool library package plugin rule flag setting".split())
+#: Of those, the ones the name stands for alone ("Fluidmaster 400"), not with the noun ("the X rule").
+_NAMED_ALONE = frozenset("model brand make product app tool library package plugin".split())
+_PRODUCT_SHAPE = re.compile(r"^[A-Z]|\d|[-_.]\w|^'")
+
+
+def _product(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """The most salient name-shaped thing (a capital, a digit, an identifier) for "that model", "that rule"."""
+    names = [
+        c
+        for c in candidates
+        if c.kind == "thing"
+        and _PRODUCT_SHAPE.search(without_determiner(c.text))
+        and not QUANTITY.fullmatch(c.text)
+        and not _span_of_time(c)
+    ]
+    best = _best(names, high=0.7)
+    if best is None:
+        return None
+    alone = noun.lower().rstrip("s") in _NAMED_ALONE
+    return (best[0] if alone else f"the {without_determiner(best[0])} {noun}"), best[1]
 
 
 _PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split())

@@ -422,7 +422,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"
     if after in PREPOSITIONS and not looks_verbal(nxt) and nxt not in STOPWORDS:
         return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
-    if looks_verbal(nxt) or nxt in STOPWORDS:
+    if (looks_verbal(nxt) and nxt not in ING_NOUNS) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):
         return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
@@ -430,6 +430,16 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
+
+
+#: Words in "-ing" that are nouns after a determiner: "that setting", "this booking", "that wiring".
+ING_NOUNS = frozenset(
+    """setting settings building buildings meeting meetings booking bookings wedding ceiling heating wiring
+    listing listings painting paintings warning warnings ending pudding clothing training parking housing
+    funding timing pricing packaging frosting icing topping lining flooring fitting fittings bedding
+    recording recordings drawing drawings offering earring earrings filling fillings mapping mappings
+    string strings thing things spring evening morning""".split()
+)
 
 
 def _adverbial(word: str) -> bool:

@@ -139,11 +139,3 @@ def test_that_setting_keeps_the_noun_after_the_named_setting() -> None:
     )
     out = expand("will that setting affect python files too", context)
     assert "editor.formatOnSave" in out and out.rstrip().endswith("setting affect python files too")
-
-
-@pytest.mark.parametrize("noun", ["setting", "booking", "wiring"])
-def test_a_noun_in_ing_after_that_is_a_noun(noun: str) -> None:
-    assert (
-        kinds(f"is that {noun} still ok", f"we talked about the {noun} yesterday").get(f"that {noun}")
-        == "demonstrative"
-    )

@@ -189,7 +189,7 @@ def _possessed(phrase: str) -> str:
 
 #: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
 _DEED = re.compile(
-    r"^\s*((?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
+    r"^\s*((?:i|we|you|he|she|they|someone|somebody|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
     r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
     r"(?:just\s+|finally\s+)?"
     r"(?:(?:[a-z]+-)?[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave"
@@ -200,7 +200,7 @@ _DEED = re.compile(
 
 #: Times counted from the message's own day: they date a deed as well as a calendar date does.
 _DEICTIC = re.compile(
-    r"\b(?:last\s+(?:week|night|month|year|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday"
+    r"\b(?:last\s+(?:week|night|month|year|weekend|sprint|quarter|term|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday"
     r"|this\s+morning|earlier\s+today|(?:a\s+few|a\s+couple\s+of|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b",
     re.IGNORECASE,
 )
@@ -234,10 +234,13 @@ def _dated_deed(text: str) -> str | None:
 
 
 _BARE_DEED = re.compile(
-    r"^(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got)\s+\w", re.IGNORECASE
+    r"^(?:(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got)\s+\w"
+    # "updated my macbook to Sequoia yesterday": any regular past tense before what it was done to
+    r"|[a-z]{3,}ed\s+(?:my|our|the|a|an|his|her|their|(?-i:[A-Z0-9])))",
+    re.IGNORECASE,
 )
 _ADVERBS = frozenset("already just finally then also recently literally actually still never once only even".split())
-_DEED_PRONOUNS = frozenset("we you he she they my our your his her their the".split())
+_DEED_PRONOUNS = frozenset("we you he she they someone somebody my our your his her their the".split())
 
 
 def _names_event(phrase: str) -> bool:

@@ -122,7 +122,11 @@ UNITS_ = (
     r"|period|summer|winter|spring|autumn|age)\b"
 )
 #: A clause ends at punctuation, "then", or an inverted auxiliary ("how long after that *did* she ...").
-CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s))"
+CLAUSE_END = (
+    r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
+    # another clause or a purpose opens: "after that before dry food is ok", "the day after to recover"
+    r"|(?:before|after|until|when|which|who|and|but|or|so|to)\s))"
+)
 #: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
 #: of a clause: "the day before the launch" names its own anchor.
 TEMPORAL_POINTER = re.compile(

@@ -48,3 +48,17 @@ def test_before_that_points_at_the_dated_deed_not_the_later_symptom() -> None:
         "the wifi drops every few minutes and the fan is loud",
     )
     assert "Ubuntu 24.04" in expand("how do i roll back to what i had before that", context)
+
+
+def test_since_then_points_at_the_change_the_speaker_made() -> None:
+    context = said(
+        "i started using a standing desk because my lower back was sore",
+        "Good idea; alternate sitting and standing rather than standing all day.",
+        "about 2 hours standing a day",
+    )
+    assert "standing desk" in expand("has my back improved as much as it should since then", context)
+
+
+def test_a_change_is_cut_at_its_reason() -> None:
+    found, _ = event_in("then we switched to oat milk because of the bloating")
+    assert found == "when we switched to oat milk"

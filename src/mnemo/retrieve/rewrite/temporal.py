@@ -122,6 +122,9 @@ def event_in(text: str) -> tuple[str | None, float]:
     done = _dated_deed(text)
     if done:  # "we deployed v2.3 on Thursday": the dated clause itself is the event
         return done, 1.2
+    changed = _changed(text)
+    if changed:  # "i started taking vitamin D because ...": a change the speaker made is an event undated too
+        return changed, 1.0
     headline = _HEADLINE.match(text)
     if headline and TIME.search(text) and _headline_ok(headline.group(1)):
         return headline.group(1), 1.0  # "fire drill at the warehouse on monday": chat names the event bare
@@ -231,6 +234,26 @@ def _dated_deed(text: str) -> str | None:
         subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
         return "when " + " ".join([subject, *words[1:]])
     return None
+
+
+#: The speaker's own change of state, undated: "i started taking vitamin D", "then i got covid".
+_CHANGE = re.compile(
+    r"(?:^|[,;.!?]\s*|\bthen\s+|\band\s+)((?:i|we)\s+(?:just\s+)?(?:started|stopped|switched|got|began|quit|moved"
+    r"|joined|changed|upgraded|downgraded|installed|bought|sold|adopted|retired)\s+[^,;.!?]*?)"
+    r"(?=\s+(?:because|since|so|and|but|after|before|when)\b|\s*[,;.!?]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _changed(text: str) -> str | None:
+    """The last change the speaker reports making, as "when <clause>" (no date needed)."""
+    found = list(_CHANGE.finditer(text))
+    if not found:
+        return None
+    clause = found[-1].group(1).strip()
+    words = clause.split()
+    words[0] = "I" if words[0].lower() == "i" else words[0].lower()
+    return "when " + " ".join(words) if len(words) >= 3 else None
 
 
 _BARE_DEED = re.compile(

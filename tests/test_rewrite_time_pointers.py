@@ -62,3 +62,11 @@ def test_since_then_points_at_the_change_the_speaker_made() -> None:
 def test_a_change_is_cut_at_its_reason() -> None:
     found, _ = event_in("then we switched to oat milk because of the bloating")
     assert found == "when we switched to oat milk"
+
+
+def test_then_before_too_and_from_then_are_pointers() -> None:
+    context = said("we had a six hour power cut last night", "Keep the freezer door shut and it should be fine.")
+    assert "power cut" in expand("the heating was off then too, are the pipes ok", context)
+    context = said("ordered a standing desk from Ikea two weeks ago", "Nice, has it arrived?", "yes, one leg wobbles")
+    out = expand("the return window is 365 days from then right?", context)
+    assert "from when" in out and "standing desk" in out

@@ -455,6 +455,9 @@ def temporal_text(reference: str, anchor: Anchor) -> str:
         return f"{relation} {anchor.bare()}"
     if low == "since then":
         return f"since {anchor.bare()}"
+    if low == "from then":  # "30 days from then": counted from the anchor
+        deed = anchor.event if anchor.event and anchor.event.lower().startswith("when ") and not anchor.time else None
+        return f"from {deed or anchor.bare()}"  # "from when I bought the keyboard", "from 3 May"
     relative = relative_text(reference, anchor.bare(), anchor.phrase())
     if relative is not None:
         return relative

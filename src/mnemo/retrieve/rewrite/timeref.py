@@ -125,7 +125,7 @@ UNITS_ = (
 CLAUSE_END = (
     r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
     # another clause or a purpose opens: "after that before dry food is ok", "the day after to recover"
-    r"|(?:before|after|until|when|which|who|and|but|or|so|to)\s))"
+    r"|(?:before|after|until|when|which|who|and|but|or|so|to)\s|too\b|as\s+well\b|either\b|(?:right|correct|yeah)\s*\?))"
 )
 #: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
 #: of a clause: "the day before the launch" names its own anchor.
@@ -134,7 +134,7 @@ TEMPORAL_POINTER = re.compile(
     rf"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|this|it){CLAUSE_END}"
     rf"|(?:earlier|later)\s+that\s+{UNITS_}"
     rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{UNITS_}|time)"
-    rf"|(?:before|after|until|by)\s+then{CLAUSE_END}"
+    rf"|(?:before|after|until|by|from)\s+then{CLAUSE_END}"
     rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){CLAUSE_END}"
     rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}"
     rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"

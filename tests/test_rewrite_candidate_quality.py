@@ -139,3 +139,27 @@ def test_that_setting_keeps_the_noun_after_the_named_setting() -> None:
     )
     out = expand("will that setting affect python files too", context)
     assert "editor.formatOnSave" in out and out.rstrip().endswith("setting affect python files too")
+
+
+# --- people by family noun, phrases within a sentence, homes as things -------------------------------
+
+
+@pytest.mark.parametrize("noun", ["stepmum", "nan", "stepdad", "grandad"])
+def test_step_and_grand_family_nouns_are_people(noun: str) -> None:
+    people = {c.text for c in extract(said(f"my {noun} is coming for lunch on sunday")) if c.kind == "person"}
+    assert f"my {noun}" in people
+
+
+def test_a_phrase_does_not_run_across_a_full_stop() -> None:
+    found = texts(said("That's a hard call. Whose turn is it to host?"))
+    assert not any("call" in t and "Whose" in t for t in found)
+
+
+def test_it_can_be_the_house_the_family_argues_over() -> None:
+    context = said(
+        "my mum and my stepdad are arguing about selling the cottage in Kerry",
+        "That's a hard call. Whose name is the cottage in?",
+        "only hers, but he's lived there for years",
+    )
+    out = expand("can he stop her selling it", context)
+    assert "the cottage" in out and "my stepdad" in out and "my mum" in out

@@ -66,7 +66,8 @@ _TECH = re.compile(
 #: my back pain") still starts a phrase of its own.
 _PHRASE = re.compile(
     r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
-    r"(?=((?:[A-Za-z][\w.\-]*\s+){0,2}[A-Za-z][\w.\-]*))",
+    # a dot only inside a word ("fly.io", "v2.3"): "a tough situation. Whose" is two sentences
+    r"(?=((?:[A-Za-z](?:[\w\-]|\.(?=\w))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
     re.IGNORECASE,
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"

@@ -154,6 +154,13 @@ def _thing(
         for c in candidates
         if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not _span_of_time(c)
     ]
+    # "sells it" after "the house in Galway": a building named by a common noun is a thing one owns too
+    known = {c.text.lower() for c in things}
+    things += [
+        c
+        for c in candidates
+        if c.kind == "place" and c.plural == plural and _BUILDING.match(c.text) and c.text.lower() not in known
+    ]
     # "the Tuesday sync" is when, rather than what, something was said
     things = [replace(c, salience=c.salience * 0.8) if TIME.search(c.text) else c for c in things]
     # "renew it" after "a trip to Thailand": a country or a city is seldom what "it" stands for
@@ -181,6 +188,12 @@ def _thing(
     return _best(things, high=0.85) or (_pair(candidates) if plural else None)
 
 
+#: A building or a home named by a common noun: "the house", "my flat", "our cottage".
+_BUILDING = re.compile(
+    r"^(?:the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:house|flat|apartment|cottage|bungalow|cabin|villa|barn|shed"
+    r"|garage|caravan|boat)$",
+    re.IGNORECASE,
+)
 #: Parts only a function has: "its return type", "its signature", "its docstring".
 _FUNCTION_PART = re.compile(
     r"\s+(?:return\s+(?:type|value)|signature|docstring|arguments|args|parameters|params|callers|call\s+sites)\b",

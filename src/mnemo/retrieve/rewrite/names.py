@@ -43,10 +43,12 @@ def fold(word: str) -> str:
 
 #: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.
 FEMALE_NOUNS = frozenset(
-    "wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman".split()
+    """wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman
+    nan nana nanna gran stepmum stepmom stepmother stepsister stepdaughter fiancee fiancée""".split()
 )
 MALE_NOUNS = frozenset(
-    "husband father dad brother son boyfriend uncle grandfather grandpa granddad nephew guy man".split()
+    """husband father dad brother son boyfriend uncle grandfather grandpa granddad nephew guy man grandad
+    gramps stepdad stepfather stepbrother stepson fiance fiancé""".split()
 )
 PERSON_NOUNS = (
     frozenset(

@@ -163,3 +163,14 @@ def test_it_can_be_the_house_the_family_argues_over() -> None:
     )
     out = expand("can he stop her selling it", context)
     assert "the cottage" in out and "my stepdad" in out and "my mum" in out
+
+
+def test_a_sentence_opening_with_a_common_word_of_the_chat_names_no_one() -> None:
+    context = said(
+        "my gran takes warfarin and the gp said to avoid grapefruit juice",
+        "Grapefruit can raise the level of some medicines in the blood, so that's sensible.",
+        "she loves it with breakfast though",
+    )
+    people = {c.text for c in extract(context) if c.kind == "person"}
+    assert "Grapefruit" not in people
+    assert "my gran" in expand("what can she drink instead", context)

@@ -27,7 +27,7 @@ from mnemo.retrieve.rewrite.bare import (
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.health import drug_names
-from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase, written_names
+from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
 from mnemo.retrieve.rewrite.namekind import WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
@@ -56,6 +56,8 @@ _JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s
 _NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])")
 #: A dotfile: ".env", ".gitignore", ".env.local" (not the dot ending a sentence before a word).
 _DOTFILE = re.compile(r"(?<=\s)\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?!\w)(?!\.\w)")
+#: The first word of each sentence.
+_SENTENCE_OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Za-z][a-z'-]+)")
 #: A function written as a call: "slugify()", "json.loads()".
 _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 _TECH = re.compile(
@@ -94,6 +96,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
     found: dict[tuple[str, str], Candidate] = {}
     recent = list(context)[-max_messages:]
     written = written_names(str(m.get("content") or "") for m in recent)
+    common = common_words(str(m.get("content") or "") for m in recent)
     participants = _participants(recent)
     for distance, message in enumerate(reversed(recent)):
         role, text = _speaker_and_text(message)
@@ -106,7 +109,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
             speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=talking)
             _note(found, speaker, weight * 0.8, distance)
         at = len(recent) - 1 - distance
-        mentions = _mentions(text, written, answer=_asks(recent[at - 1]) if at > 0 else "")
+        mentions = _mentions(text, written, answer=_asks(recent[at - 1]) if at > 0 else "", common=common)
         named_speaker = bool(role) and role.lower() not in GENERIC_ROLES
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
@@ -223,25 +226,31 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
     known.speaker = known.speaker or new.speaker
 
 
-def _mentions(text: str, written: frozenset[str] = frozenset(), answer: str = "") -> list[Candidate]:
+def _mentions(
+    text: str, written: frozenset[str] = frozenset(), answer: str = "", common: frozenset[str] = frozenset()
+) -> list[Candidate]:
     """People, places and things of one message in order of position (each salience = its weight);
     fresh copies, since extraction updates them (the chains re-read the same messages)."""
-    return [replace(c) for c in _cached_mentions(text, written, answer)]
+    # only the common words this message opens a sentence with matter: a smaller key caches better
+    openers = frozenset(m.group(1).lower() for m in _SENTENCE_OPENER.finditer(text)) & common
+    return [replace(c) for c in _cached_mentions(text, written, answer, openers)]
 
 
 @lru_cache(maxsize=1024)
-def _cached_mentions(text: str, written: frozenset[str], answer: str) -> tuple[Candidate, ...]:
-    return tuple(_read_mentions(text, written, answer))
+def _cached_mentions(text: str, written: frozenset[str], answer: str, common: frozenset[str]) -> tuple[Candidate, ...]:
+    return tuple(_read_mentions(text, written, answer, common))
 
 
-def _read_mentions(text: str, written: frozenset[str], answer: str = "") -> list[Candidate]:
+def _read_mentions(
+    text: str, written: frozenset[str], answer: str = "", common: frozenset[str] = frozenset()
+) -> list[Candidate]:
     noun_phrases = phrases(text)
     compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
     inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
     # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
     inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if _named_last(c.text)}
-    found, names = _named(text, inside, written, answer)
+    found, names = _named(text, inside, written, answer, common)
     found.extend(lower_answer(text, answer, names | inside))
     found.extend(dosed(text))  # "put me on amlodipine 5mg": a medicine, whatever its case
     found.extend(drug_names(text))  # "just been put on simvastatin": a drug by its generic name
@@ -279,7 +288,11 @@ def _tidied(candidate: Candidate) -> Candidate:
 
 
 def _named(
-    text: str, inside: set[str], written: frozenset[str] = frozenset(), answer: str = ""
+    text: str,
+    inside: set[str],
+    written: frozenset[str] = frozenset(),
+    answer: str = "",
+    common: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[int, Candidate]], set[str]]:
     """The capitalised names of a message as people, places or things, and every name seen."""
     found: list[tuple[int, Candidate]] = []
@@ -306,6 +319,8 @@ def _named(
         opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
             weight = 1.5  # "Redis is now used ...": a sentence opener the conversation writes as a name
+        elif opener and kind == "agent" and name.lower() in common:
+            kind = "thing"  # "Cranberry can increase ..." after "cranberry juice": a common noun, no one
         if answer == "who" and start == 0 and kind in ("thing", "agent") and _FRAGMENT_END.match(after):
             kind, weight = "person", max(weight, 1.0)  # "Who's the contact?" - "Katrin Vogel, ...": a person
         if weight == 0.0 and answer and start == 0 and kind == "thing":

@@ -95,6 +95,15 @@ def written_names(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found - STOPWORDS - NOT_NAMES)
 
 
+def common_words(texts: Iterable[str]) -> frozenset[str]:
+    """The words a conversation writes in lower case inside a sentence ("stop drinking cranberry
+    juice"): a sentence that opens with one ("Cranberry can increase ...") names no one."""
+    found: set[str] = set()
+    for text in texts:
+        found.update(m.group(0) for m in re.finditer(r"(?<=[a-z,;] )[a-z][a-z'-]{3,}", text))
+    return frozenset(found - STOPWORDS)
+
+
 @lru_cache(maxsize=1024)
 def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
@@ -110,7 +119,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         name = (
             (low in MALE | FEMALE and (low not in _WORDS_TOO or cued))
             or low in known
-            or (cued and low not in STOPWORDS | NOT_NAMES | _OBJECT_PRONOUNS and not _finite(low))
+            or (cued and low not in STOPWORDS | NOT_NAMES | _OBJECT_PRONOUNS | _BARE_LOCATIVES and not _finite(low))
         )
         # "tariq fixed ...", "rahul is debugging ...": an unlisted word opening a sentence as its agent
         opening = not before.strip() or before.rstrip()[-1:] in ".!?" or before.strip().lower() in _INTERJECTIONS

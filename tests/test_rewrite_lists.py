@@ -63,3 +63,18 @@ def test_a_name_after_a_preposition_stays_with_its_item() -> None:
     )
     assert find_list(context)[-1] == "a guided day trip to Skellig Michael"
     assert "Skellig Michael" in expand("is the last one ok for kids", context)
+
+
+def test_the_cheaper_car_is_the_one_the_chat_called_cheaper() -> None:
+    context = said(
+        "renting a car in Crete for a week, looking at a Fiat Panda or a Jeep Renegade",
+        "The Renegade handles the mountain roads better; the Panda is cheaper to hire and to fuel.",
+        "we'll mostly stay near Chania",
+    )
+    assert "Panda" in expand("how much would we save with the cheaper car", context)
+
+
+def test_a_superlative_of_the_world_is_no_choice() -> None:
+    context = said("we're going to Lisbon in may", "Lovely; the Alfama is great for wandering.")
+    query = "is it true that Lisbon has the oldest bookshop in the world"
+    assert expand(query, context) == query

@@ -21,6 +21,15 @@ PROPERTY_REF = re.compile(
     r"(?:one|ones|option|options|choice|kind|version|pair)\b",
     re.IGNORECASE,
 )
+#: "the cheaper car", "the quieter room", "that faster train": a comparative before any singular noun
+#: (not a superlative: "the oldest bookshop in the world" is the world's, not one of the chat's).
+COMPARED_NOUN_REF = re.compile(
+    r"\b(?:the|that|this)\s+((?:more|less)\s+[a-z]{4,}|(?:cheap|fast|slow|big|small|large|long|short|new|old|close"
+    r"|near|far|eas|hard|quiet|loud|light|heav|saf|risk|lat|earl|high|low|warm|cool|simpl|clean|nic|strong|weak"
+    r"|thick|thin|wid|soft|firm|pric|dear|health|quick|bus|calm|bright|dark|sturd|roomi|spac)i?e?r)"
+    r"\s+(?!one\b|ones\b|option|choice|kind|version|pair)([a-z]{3,}(?<!s))\b",
+    re.IGNORECASE,
+)
 #: Ordinals and list words are lists.py's business; these describe no property.
 _NOT_PROPERTIES = frozenset(
     """first second third fourth fifth last other former latter same next previous new old only whole right wrong
@@ -44,8 +53,13 @@ def stem(word: str) -> str:
 
 
 def property_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[int, int, str]]:
-    """(start, end, property) for each "the <property> one" whose property the conversation states."""
+    """(start, end, property) for each "the <property> one" whose property the conversation states,
+    and each "the cheaper car" whose very comparative it uses ("the Yaris is cheaper on fuel")."""
     out = []
+    for match in COMPARED_NOUN_REF.finditer(query):
+        word = match.group(1).lower()
+        if match.group(2).lower() not in STOPWORDS and word.split()[-1] in known:
+            out.append((match.start(), match.end(), word.split()[-1]))
     for match in PROPERTY_REF.finditer(query):
         word = match.group(1).lower()
         if word in _NOT_PROPERTIES or word in STOPWORDS:

@@ -46,7 +46,14 @@ from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
 from mnemo.retrieve.rewrite.problems import problem_text
-from mnemo.retrieve.rewrite.properties import NUMBER_REF, ONE_WITH, PROPERTY_REF, by_number, by_property
+from mnemo.retrieve.rewrite.properties import (
+    COMPARED_NOUN_REF,
+    NUMBER_REF,
+    ONE_WITH,
+    PROPERTY_REF,
+    by_number,
+    by_property,
+)
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
@@ -349,7 +356,7 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
         return (numbered, 0.8) if numbered else None
     if ref.kind == "ordinal" and not ORDINAL_REF.match(ref.text):
-        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text)
+        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text) or COMPARED_NOUN_REF.fullmatch(ref.text)
         by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
         if by_prop:
             return by_prop, 0.75

@@ -99,3 +99,19 @@ def test_icing_it_tends_the_body_part() -> None:
 )
 def test_body_part_names_the_part(text: str, part: str) -> None:
     assert body_part(text) == part
+
+
+def test_the_next_dose_is_of_the_medicine_named() -> None:
+    context = said(
+        "my son has a temperature of 38.9 and i have some ibuprofen",
+        "For a 6-year-old, check the dosing chart on the box; space doses at least 4 hours apart.",
+        "gave it to him at 3pm",
+    )
+    out = expand("when can the next dose be", context)
+    assert "the next dose of ibuprofen" in out
+
+
+def test_the_dose_without_a_named_medicine_is_left_alone() -> None:
+    context = said("my cat hates her tablets", "Try hiding them in a pill pocket treat.")
+    query = "when can the next dose be"
+    assert expand(query, context) == query

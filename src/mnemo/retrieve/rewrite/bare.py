@@ -51,7 +51,8 @@ ATTACHED = re.compile(
     rf"^\s+(?:for(?!\s+{DURATION})"  # "the orders table for 20 minutes": how long, not which table
     r"|of|from|with(?=\s+[A-Z])|to(?=\s+(?:the\s+)?[A-Z][a-z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
     r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
-    r"\s+((?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,2}[\w.\-]+)"
+    # a dot only inside a word ("fly.io"): "for a 2-year-old. Give" ends at the full stop
+    r"\s+((?:the\s+|a\s+|an\s+)?(?:(?:[\w\-]|\.(?=\w))+\s+){0,2}(?:[\w\-]|\.(?=\w))+)"
 )
 OBJECT_NEXT = re.compile(r"^\s+(?:you|the|a|an|it|us|them|me|him|her|this|that|your|our|their|my)\b")
 #: Discourse words of chat ("on the plane honestly", "claimed the sofa already", "a cat lol") end a

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.health import body_part, medicine_like, taken, tended
+from mnemo.retrieve.rewrite.health import DOSE_REF, body_part, medicine_like, taken, tended
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
@@ -62,6 +62,9 @@ def choose(
         return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
         return _then(low, candidates)
+    if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
+        medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
+        return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
         return _best(problems, high=0.9)

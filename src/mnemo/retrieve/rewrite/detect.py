@@ -27,6 +27,7 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
+from mnemo.retrieve.rewrite.health import dose_spans
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
@@ -152,6 +153,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if back and not any(r.start < back.end(1) and back.start() < r.end for r in found):
         found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
         covered.append((back.start(), back.end(1)))
+    for start, end, noun in dose_spans(query, context_text):  # "the next dose": of the medicine named
+        if not any(s < end and start < e for s, e in covered):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
+            covered.append((start, end))
     for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
         if not any(s < end and start < e for s, e in covered):
             found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))

@@ -94,3 +94,25 @@ def tended(query: str, ref: Reference) -> bool:
 def body_part(text: str) -> str:
     """The part of the body a candidate's words name ("knee" in "my left knee", "knee clicks"), or ""."""
     return next((w for w in re.findall(r"[a-z]+", text.lower()) if w in _BODY_PARTS), "")
+
+
+#: What a medicine has: "the next dose", "the dosage", "the side effects" are a named medicine's.
+DOSE_REF = re.compile(
+    r"\bthe\s+(?:next|first|last|second|evening|morning|night|usual|max(?:imum)?)?\s*(dose|doses|dosage|side\s+effects)\b"
+    r"(?!\s+(?:of|for)\b)",
+    re.IGNORECASE,
+)
+
+
+def dose_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, noun) for each "the next dose" when the conversation names a medicine."""
+    if not any(medicine_like(w) and not _GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text)):
+        return []
+    return [(m.start(), m.end(), m.group(1).lower()) for m in DOSE_REF.finditer(query)]
+
+
+#: Medicine nouns that name no medicine of their own: "tablets", "the medicine".
+_GENERIC_MEDICINE = re.compile(
+    r"(?:tablets?|pills?|capsules?|medicine|medication|supplements?|drops|inhaler|gummies|antibiotics?|steroids?)",
+    re.IGNORECASE,
+)

@@ -127,7 +127,9 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if _bridging(match, query, content, end):
         return True
     described = is_role(stem) or is_pet(stem)  # "the plumber", "the dog": the context may name them
-    return noun in RELATIONAL or stem in RELATIONAL or described or noun in known or stem in known
+    # "the next dose" after "no more than 3 doses": the plural the conversation used counts too
+    told = noun in known or stem in known or f"{noun}s" in known or f"{noun}es" in known
+    return noun in RELATIONAL or stem in RELATIONAL or described or told
 
 
 def _bridging(match: re.Match[str], query: str, content: list[str], end: int) -> bool:

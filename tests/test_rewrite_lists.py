@@ -78,3 +78,16 @@ def test_a_superlative_of_the_world_is_no_choice() -> None:
     context = said("we're going to Lisbon in may", "Lovely; the Alfama is great for wandering.")
     query = "is it true that Lisbon has the oldest bookshop in the world"
     assert expand(query, context) == query
+
+
+def test_that_first_workflow_is_the_earliest_file_under_a_workflows_directory() -> None:
+    context = said(
+        "add a github action that builds the docs",
+        "Added .github/workflows/docs.yml: it installs mkdocs and runs mkdocs build.",
+        "and one that publishes to pypi on tags",
+        "Added .github/workflows/release.yml, triggered on v* tags.",
+        "nice, whats our test count now",
+        "412 tests, 3 skipped.",
+    )
+    out = expand("make that first workflow also run on pull requests", context)
+    assert ".github/workflows/docs.yml" in out and "release" not in out

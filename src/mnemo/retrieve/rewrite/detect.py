@@ -497,7 +497,7 @@ def _deeds(noun: str, known: set[str]) -> set[str]:
 def _countable(noun: str, known: set[str]) -> bool:
     """Whether "that first <noun>" counts a list: a list noun, one the conversation used, or the
     noun of a verb it used ("the first deploy" after "we deployed v3.2.0")."""
-    if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, _stem(noun)} & known:
+    if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, _stem(noun), f"{noun}s"} & known:
         return True
     return bool(_deeds(noun, known))
 

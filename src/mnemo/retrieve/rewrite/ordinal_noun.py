@@ -28,6 +28,7 @@ def ordinal_mention(ordinal: str, noun: str, context: Sequence[Mapping[str, str]
     for message in context:
         text = str(message.get("content") or "")[-_WINDOW:]
         spots = [(m.start(), m.group(0).strip(" ,;.")) for m in _mention(noun).finditer(text)]
+        spots += [(m.start(), m.group(0).rstrip(" ,;.:")) for m in _in_path(noun).finditer(text)]
         deed = _deed(noun)
         if deed is not None:
             spots += [(m.start(), m.group(0).strip(" ,;.")) for m in deed.finditer(text)]
@@ -48,6 +49,14 @@ def _mention(noun: str) -> re.Pattern[str]:
         r"(?:[^\S\n]+(?:on|of|for|to|from|in|at|with)[^\S\n]+[\w'.:-]+(?:[^\S\n]+(?-i:[A-Z])[\w'.:-]*){0,2})?",
         re.IGNORECASE,
     )
+
+
+@lru_cache(maxsize=128)
+def _in_path(noun: str) -> re.Pattern[str]:
+    """A path with the noun as a directory: ".github/workflows/test.yml" is a workflow,
+    "migrations/0042_x.py" a migration."""
+    stem = re.escape(noun.lower().removesuffix("s"))
+    return re.compile(rf"(?<![\w./-])[\w.-]*/?(?i:{stem}s?)/[\w./-]*\w")
 
 
 @lru_cache(maxsize=128)

@@ -41,7 +41,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
-from mnemo.retrieve.rewrite.plain_names import dosed, lower_answer, tech_weight
+from mnemo.retrieve.rewrite.plain_names import TECH, code_names, dosed, lower_answer, tech_weight
 from mnemo.retrieve.rewrite.possessed import person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
@@ -54,16 +54,8 @@ GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai",
 #: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
 _JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
 _NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])")
-#: A dotfile: ".env", ".gitignore", ".env.local" (not the dot ending a sentence before a word).
-_DOTFILE = re.compile(r"(?<=\s)\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?!\w)(?!\.\w)")
 #: The first word of each sentence.
 _SENTENCE_OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Za-z][a-z'-]+)")
-#: A function written as a call: "slugify()", "json.loads()".
-_CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
-_TECH = re.compile(
-    r"\b(?:[A-Z][A-Z0-9]+-\d+|[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
-    r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
-)
 #: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about
 #: my back pain") still starts a phrase of its own.
 _PHRASE = re.compile(
@@ -259,16 +251,7 @@ def _read_mentions(
         inside.update(w.lower() for w in match.group(1).split())
     found.extend(possessed(text))
     found.extend(person_owned(text))
-    for match in _TECH.finditer(text):
-        token = match.group(0)
-        if token.lower() not in names | inside and token.lower() not in NOT_NAMES:
-            # identifiers (snake_case, dotted, camelCase, codes) are what technical questions are about
-            found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token))))
-    for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot
-        found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
-    for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
-        if match.group(0).lower() not in names | inside:
-            found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
+    found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(noun_phrases)
     found.extend(compounds)
     found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
@@ -383,7 +366,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
         owner = "my" if det == "my" else "your" if det == "your" else "the"
-        weight = max([tech_weight(w) for w in phrase.split() if _TECH.fullmatch(w)] + [1.0])
+        weight = max([tech_weight(w) for w in phrase.split() if TECH.fullmatch(w)] + [1.0])
         if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
             weight = 1.15  # "the Kindle Paperwhite": a named thing
         # "the Yaris", "the Prius": a name in -is or -us is one thing ("the Okonkwos" stay a family)

@@ -45,7 +45,7 @@ from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import PARTICLES, PREPOSITIONS
+from mnemo.retrieve.rewrite.names import ING_NOUNS, PARTICLES, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
@@ -435,16 +435,6 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
-
-
-#: Words in "-ing" that are nouns after a determiner: "that setting", "this booking", "that wiring".
-ING_NOUNS = frozenset(
-    """setting settings building buildings meeting meetings booking bookings wedding ceiling heating wiring
-    listing listings painting paintings warning warnings ending pudding clothing training parking housing
-    funding timing pricing packaging frosting icing topping lining flooring fitting fittings bedding
-    recording recordings drawing drawings offering earring earrings filling fillings mapping mappings
-    string strings thing things spring evening morning""".split()
-)
 
 
 def _adverbial(word: str) -> bool:

@@ -170,3 +170,13 @@ PUNCTUATION = frozenset(".?!,;:")
 PREPOSITIONS = frozenset("on in at for to with without from by into onto about over under before after through".split())
 #: "I" and its contractions: capitalised, yet never a name.
 FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
+
+
+#: Words in "-ing" that are nouns after a determiner: "that setting", "this booking", "that wiring".
+ING_NOUNS = frozenset(
+    """setting settings building buildings meeting meetings booking bookings wedding ceiling heating wiring
+    listing listings painting paintings warning warnings ending pudding clothing training parking housing
+    funding timing pricing packaging frosting icing topping lining flooring fitting fittings bedding
+    recording recordings drawing drawings offering earring earrings filling fillings mapping mappings
+    string strings thing things spring evening morning""".split()
+)

@@ -1,5 +1,8 @@
 """Names the capital letters do not give away, and tokens that look like names but are not.
 
+Code names too: identifiers (snake_case, dotted, camelCase, ticket codes), dotfiles (".env") and
+functions written as calls ("slugify()") name the specific things technical questions are about.
+
 A lower-case answer to a "what"/"which" question ("amlodipine, 5mg once a day"), a word with a dose
 after it ("sertraline 50mg") and an identifier's shape (snake_case, a commit hash) say that a word
 names a specific thing; a number with a unit ("5mg", "3am") says it is none.
@@ -11,7 +14,7 @@ import re
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.clause import looks_verbal
-from mnemo.retrieve.rewrite.names import COMMON_VERBS
+from mnemo.retrieve.rewrite.names import COMMON_VERBS, NOT_NAMES
 from mnemo.store.sql import STOPWORDS
 
 #: A number with its unit: a quantity or a clock time, never what "it" stands for.
@@ -59,3 +62,29 @@ def tech_weight(token: str) -> float:
 def dosed(text: str) -> list[tuple[int, Candidate]]:
     """The medicines of a message named with a dose."""
     return [(m.start(1), Candidate(m.group(1), "thing", salience=1.5)) for m in _DOSED.finditer(text)]
+
+
+#: Identifier shapes: ticket codes, camelCase, snake_case and dotted or slashed paths, acronyms, codes with digits.
+TECH = re.compile(
+    r"\b(?:[A-Z][A-Z0-9]+-\d+|[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*[_./][A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)*"
+    r"|[A-Z]{2,}[0-9]*|(?!\d+(?:st|nd|rd|th)\b)(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,})\b"
+)
+#: A dotfile: ".env", ".gitignore", ".env.local" (not the dot ending a sentence before a word).
+_DOTFILE = re.compile(r"(?<=\s)\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?!\w)(?!\.\w)")
+#: A function written as a call: "slugify()", "json.loads()".
+_CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
+
+
+def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
+    """The identifiers, dotfiles and calls of a message that no name or phrase already covers."""
+    found: list[tuple[int, Candidate]] = []
+    for match in TECH.finditer(text):
+        token = match.group(0)
+        if token.lower() not in taken and token.lower() not in NOT_NAMES:
+            found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token))))
+    for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot
+        found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
+    for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
+        if match.group(0).lower() not in taken:
+            found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
+    return found

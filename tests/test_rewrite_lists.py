@@ -91,3 +91,14 @@ def test_that_first_workflow_is_the_earliest_file_under_a_workflows_directory() 
     )
     out = expand("make that first workflow also run on pull requests", context)
     assert ".github/workflows/docs.yml" in out and "release" not in out
+
+
+def test_rerun_them_is_the_listed_identifiers_without_the_closing_remark() -> None:
+    context = said(
+        "the nightly build is red",
+        "Two tests fail: test_invoice_total and test_invoice_tax, both in tests/test_invoices.py.",
+        "is mypy happy at least",
+        "Yes, mypy reports no errors.",
+    )
+    out = expand("ok rerun them with -x", context)
+    assert "test_invoice_total and test_invoice_tax" in out and "both in" not in out

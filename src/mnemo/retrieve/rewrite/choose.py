@@ -15,6 +15,7 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.health import DOSE_REF, body_part, medicine_like, taken, tended
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
@@ -129,6 +130,9 @@ def _plural(
     ]
     # "book them online" after "single tickets": an object "them" is things before an organisation
     countable = _best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
+    listed = find_list(context, named=True) if low == "them" else []
+    if len(listed) >= 2 and all(_IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
+        countable = (", ".join(listed[:-1]) + f" and {listed[-1]}", 0.6)
     return (
         _best(teams, high=0.8)
         or _best(groups, high=0.7)

@@ -36,7 +36,7 @@ def find_list(context: Sequence[Mapping[str, str]], named: bool = False) -> list
     for message in reversed(list(context)):
         by_user = str(message.get("role") or "").lower() in ("user", "human")
         items = list_items(str(message.get("content") or ""), inline_min=2 if by_user else 3)
-        if named and not all(re.search(r"[A-Z0-9]", item) for item in items):
+        if named and not all(re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
             continue
         if len(items) >= 2:
             return items
@@ -96,6 +96,8 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
             parts = [p.strip() for p in _SPLIT.split(sentence[announced.end() :].strip().rstrip(".?!;")) if p.strip()]
             # "Dr Okonjo-Bello, who wrote ..., or Prof. Lindahl, who ...": a relative part describes the item before it
             parts = [p for p in parts if not _RELATIVE_PART.match(p)]
+            while len(parts) > 2 and parts[-1].split()[0].lower() in _REMARKS:
+                parts.pop()  # "a, b and c, all in tests/test_refunds.py": a remark about them
             items = [_head(p, whole=True) for p in parts]  # "pin the dependency, vendor it": each item whole
             if len(items) >= 2 and all(items):
                 return items
@@ -131,6 +133,9 @@ def _inline(sentence: str) -> list[str]:
     if not re.search(r"\s(?:or|and|vs\.?|versus)\s", sentence):
         return []
     parts = [p.strip() for p in _SPLIT.split(sentence) if p.strip()]
+    # "a, b and c, all in tests/test_refunds.py": a closing remark about the items is none of them
+    while len(parts) > 2 and parts[-1].split()[0].lower() in _REMARKS:
+        parts.pop()
     if len(parts) < 2:
         return []
     items = [_tail(parts[0])] + [_head(p) for p in parts[1:]]
@@ -138,6 +143,9 @@ def _inline(sentence: str) -> list[str]:
     if not all(items) or not any(_namey(i) for i in items) or any(_verbish(i) for i in items):
         return []
     return items
+
+
+_REMARKS = frozenset("all both each none mostly either neither".split())
 
 
 def _verbish(item: str) -> bool:

@@ -174,3 +174,12 @@ def test_a_sentence_opening_with_a_common_word_of_the_chat_names_no_one() -> Non
     people = {c.text for c in extract(context) if c.kind == "person"}
     assert "Grapefruit" not in people
     assert "my gran" in expand("what can she drink instead", context)
+
+
+def test_does_that_come_in_asks_about_the_thing_just_named_not_the_opening_topic() -> None:
+    context = said(
+        "redoing the bathroom, it's tiny and has no window",
+        "Pale colours help: something like Crown's Milk White or Valspar's Fresh Linen.",
+        "ooh the valspar sounds nice",
+    )
+    assert "Valspar" in expand("does that come in a matt finish", context)

@@ -187,8 +187,9 @@ def _thing(
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
-    if low in ("that", "this") and ref.kind == "demonstrative" and context:
-        # "how urgent is that": a demonstrative points at the matter under discussion
+    if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
+        # "how urgent is that": a demonstrative points at the matter under discussion; "does that
+        # come in white" asks about the thing just named, as "does it" would
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
         if found is not None:
             return found.text, 0.75
@@ -200,6 +201,10 @@ _BUILDING = re.compile(
     r"^(?:the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:house|flat|apartment|cottage|bungalow|cabin|villa|barn|shed"
     r"|garage|caravan|boat)$",
     re.IGNORECASE,
+)
+#: "does that come in ...", "will this fit ...": the demonstrative is a subject of an action.
+_SUBJECT_OF_DOES = re.compile(
+    r"\b(?:does|do|did|will|would|can|could)\s+(?:that|this)\s+(?!mean\b|matter\b)[a-z]+", re.IGNORECASE
 )
 #: Parts only a function has: "its return type", "its signature", "its docstring".
 _FUNCTION_PART = re.compile(

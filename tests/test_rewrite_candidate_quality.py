@@ -183,3 +183,9 @@ def test_does_that_come_in_asks_about_the_thing_just_named_not_the_opening_topic
         "ooh the valspar sounds nice",
     )
     assert "Valspar" in expand("does that come in a matt finish", context)
+
+
+def test_plus_joins_two_things_and_modifies_neither() -> None:
+    context = said("got an offer from a fintech paying 70k plus bonus", "Nice. Is the bonus guaranteed?")
+    out = expand("how is that bonus usually paid out", context)
+    assert "plus bonus" not in out

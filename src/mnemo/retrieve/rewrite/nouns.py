@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, DURATION, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
-_NOT_MODIFIERS = STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same"}
+_NOT_MODIFIERS = (
+    STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same", "plus", "minus"}
+)
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
 _DIFFERENT = {"another", "other", "different", "second", "new"}

@@ -189,3 +189,12 @@ def test_plus_joins_two_things_and_modifies_neither() -> None:
     context = said("got an offer from a fintech paying 70k plus bonus", "Nice. Is the bonus guaranteed?")
     out = expand("how is that bonus usually paid out", context)
     assert "plus bonus" not in out
+
+
+def test_mark_it_as_xfail_takes_the_test_not_the_module() -> None:
+    context = said(
+        "the refund suite is red",
+        "test_partial_capture fails: it expects 9.99 but billing/money.py rounds to 10.00.",
+        "known issue, finance are deciding the rounding rule",
+    )
+    assert "test_partial_capture" in expand("mark it as xfail until they decide", context)

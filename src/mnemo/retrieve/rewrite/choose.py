@@ -29,6 +29,7 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
+from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
@@ -180,8 +181,8 @@ def _thing(
         medicines = [c for c in things if medicine_like(c.text)]
         named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
         things = named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
-    elif _TEST_WORK.search(query):  # "mark it as xfail": among the things named, the test
-        things = [c for c in things if _TEST_NAME.search(c.text)] or things
+    elif worked_on(query):  # "mark it as xfail": the test; "restart it": the service
+        things = fitting_work(query, things)
     elif tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
         part = _best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
@@ -208,10 +209,6 @@ _BUILDING = re.compile(
 _SUBJECT_OF_DOES = re.compile(
     r"\b(?:does|do|did|will|would|can|could)\s+(?:that|this)\s+(?!mean\b|matter\b)[a-z]+", re.IGNORECASE
 )
-#: What is done to a test: "mark it as xfail", "skip it in CI", "quarantine it", "rerun it".
-_TEST_WORK = re.compile(r"\b(?:xfail|quarantine|deflake|re-?run)\b|\bskip\s+(?:it|that|this)\b", re.IGNORECASE)
-#: A test by its name or file: "test_refund_partial", "tests/test_api.py", "checkout.spec.ts", "TestRefunds".
-_TEST_NAME = re.compile(r"\btest_\w+|\w+_test\b|\btests?/|\.spec\.|\bTest[A-Z]\w*|\btests?\b", re.IGNORECASE)
 #: Parts only a function has: "its return type", "its signature", "its docstring".
 _FUNCTION_PART = re.compile(
     r"\s+(?:return\s+(?:type|value)|signature|docstring|arguments|args|parameters|params|callers|call\s+sites)\b",

@@ -1,0 +1,40 @@
+"""What the query does to "it" says what kind of thing "it" is, in software work.
+
+"mark it as xfail", "quarantine it" and "rerun it" are done to a test; "restart it", "reload it" and
+"stop it" to a running service. Among the things a conversation named (a module, a log path, a test,
+a server), the one of that kind is meant. Only a kind the conversation has narrows the choice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mnemo.retrieve.rewrite.candidate import Candidate
+
+#: What is done to a test: "mark it as xfail", "skip it in CI", "quarantine it", "rerun it".
+_TEST_WORK = re.compile(r"\b(?:xfail|quarantine|deflake|re-?run)\b|\bskip\s+(?:it|that|this)\b", re.IGNORECASE)
+#: A test by its name or file: "test_refund_partial", "tests/test_api.py", "checkout.spec.ts", "TestRefunds".
+_TEST_NAME = re.compile(r"\btest_\w+|\w+_test\b|\btests?/|\.spec\.|\bTest[A-Z]\w*|\btests?\b", re.IGNORECASE)
+#: What is done to a running service: "restart it", "stop it permanently", "reload it".
+_SERVICE_WORK = re.compile(
+    r"\b(?:restart|reload|bounce|kill|stop|start|spin\s+up|scale)\s+(?:it|that|this)\b", re.IGNORECASE
+)
+#: A service by its name or kind: "nginx", "postgres", "the redis container", "the worker pod".
+_SERVICE = re.compile(
+    r"\b(?:nginx|apache|caddy|traefik|postgres(?:ql)?|mysql|mariadb|redis|memcached|mongo(?:db)?|kafka|rabbitmq"
+    r"|elasticsearch|opensearch|gunicorn|uvicorn|celery|sidekiq|docker|containers?|servers?|services?|daemons?"
+    r"|workers?|pods?|process(?:es)?|instances?|databases?|db)\b",
+    re.IGNORECASE,
+)
+
+
+def worked_on(query: str) -> bool:
+    """Whether the query does to its reference what is done to a test or a service."""
+    return bool(_TEST_WORK.search(query) or _SERVICE_WORK.search(query))
+
+
+def fitting_work(query: str, things: Sequence[Candidate]) -> list[Candidate]:
+    """The things of the kind the query's work needs, or all of them when none is of that kind."""
+    kind = _TEST_NAME if _TEST_WORK.search(query) else _SERVICE
+    return [c for c in things if kind.search(c.text)] or list(things)

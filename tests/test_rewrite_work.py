@@ -36,7 +36,7 @@ def test_only_a_kind_the_conversation_has_narrows_the_choice() -> None:
 def test_restart_it_takes_the_service_not_the_log_path() -> None:
     context = said(
         "the site is throwing 502s",
-        "Check the error log at /var/log/caddy/error.log; caddy may have lost its upstream.",
+        "Check the error log at /var/log/caddy/error.log; Caddy may have lost its upstream.",
         "yep, upstream connect error in the log",
     )
-    assert "caddy" in expand("ok restart it", context).lower().replace("/var/log/caddy/error.log", "")
+    assert expand("ok restart it", context) == "ok restart Caddy"

@@ -36,5 +36,7 @@ def worked_on(query: str) -> bool:
 
 def fitting_work(query: str, things: Sequence[Candidate]) -> list[Candidate]:
     """The things of the kind the query's work needs, or all of them when none is of that kind."""
-    kind = _TEST_NAME if _TEST_WORK.search(query) else _SERVICE
-    return [c for c in things if kind.search(c.text)] or list(things)
+    if _TEST_WORK.search(query):
+        return [c for c in things if _TEST_NAME.search(c.text)] or list(things)
+    # a path names a file ("/var/log/caddy/error.log"), not the service it belongs to
+    return [c for c in things if _SERVICE.search(c.text) and "/" not in c.text] or list(things)

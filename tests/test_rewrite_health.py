@@ -115,3 +115,12 @@ def test_the_dose_without_a_named_medicine_is_left_alone() -> None:
     context = said("my cat hates her tablets", "Try hiding them in a pill pocket treat.")
     query = "when can the next dose be"
     assert expand(query, context) == query
+
+
+def test_this_pill_is_the_medicine_named_not_the_pharmacy() -> None:
+    context = said(
+        "picked up my citalopram repeat prescription from the pharmacy",
+        "Good. Keep taking it at the same time each day.",
+        "the pharmacy had changed supplier apparently",
+    )
+    assert "citalopram" in expand("why does this pill look different", context)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.health import DOSE_REF, body_part, medicine_like, taken, tended
+from mnemo.retrieve.rewrite.health import DOSE_REF, GENERIC_MEDICINE, body_part, medicine_like, taken, tended
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
@@ -381,6 +381,10 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         return _best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
     found = _best(named, high=0.9)
+    if found is None and GENERIC_MEDICINE.fullmatch(noun):  # "this pill": the medicine the chat named
+        medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
+        if medicine:
+            return f"the {without_determiner(medicine[0])} {noun}", medicine[1]
     if found is None and stem in _PRODUCT_CLASSES:
         found = _product(noun, candidates)  # "that model": "Fluidmaster 400"; "that rule": "no-unused-vars"
         if found:

@@ -106,13 +106,13 @@ DOSE_REF = re.compile(
 
 def dose_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each "the next dose" when the conversation names a medicine."""
-    if not any(medicine_like(w) and not _GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text)):
+    if not any(medicine_like(w) and not GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text)):
         return []
     return [(m.start(), m.end(), m.group(1).lower()) for m in DOSE_REF.finditer(query)]
 
 
 #: Medicine nouns that name no medicine of their own: "tablets", "the medicine".
-_GENERIC_MEDICINE = re.compile(
-    r"(?:tablets?|pills?|capsules?|medicine|medication|supplements?|drops|inhaler|gummies|antibiotics?|steroids?)",
+GENERIC_MEDICINE = re.compile(
+    r"(?:tablets?|pills?|capsules?|medicines?|medications?|drugs?|supplements?|drops|inhaler|gummies|antibiotics?|steroids?)",
     re.IGNORECASE,
 )

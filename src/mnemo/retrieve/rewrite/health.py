@@ -106,9 +106,15 @@ DOSE_REF = re.compile(
 
 def dose_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each "the next dose" when the conversation names a medicine."""
-    if not any(medicine_like(w) and not GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text)):
+    found = [(m.start(), m.end(), m.group(1).lower()) for m in DOSE_REF.finditer(query)]
+    if not found:  # the query is read first: the conversation is long, the query short
         return []
-    return [(m.start(), m.end(), m.group(1).lower()) for m in DOSE_REF.finditer(query)]
+    named = any(medicine_like(w) and not GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text[-_WINDOW:]))
+    return found if named else []
+
+
+#: How much of the conversation is searched for a medicine's name: its end, where the talk is.
+_WINDOW = 6000
 
 
 #: Medicine nouns that name no medicine of their own: "tablets", "the medicine".

@@ -102,3 +102,20 @@ def test_rerun_them_is_the_listed_identifiers_without_the_closing_remark() -> No
     )
     out = expand("ok rerun them with -x", context)
     assert "test_invoice_total and test_invoice_tax" in out and "both in" not in out
+
+
+def test_a_count_then_a_comma_announces_a_list() -> None:
+    context = said(
+        "my coach recommended two podcasts, Running Smarter by Ana Silva and The Long Run",
+        "Both are good; the second is more interview-based.",
+    )
+    assert "Running Smarter" in expand("is the first one on spotify", context)
+
+
+def test_a_numbered_item_keeps_up_to_eight_words() -> None:
+    context = said(
+        "my phone storage is full",
+        "Options: 1) delete old WhatsApp videos, 2) move your camera roll to an external drive weekly, "
+        "3) pay for more cloud storage.",
+    )
+    assert "external drive" in expand("how does the second option work with google photos", context)

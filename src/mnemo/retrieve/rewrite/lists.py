@@ -125,7 +125,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-_ANNOUNCED = re.compile(r"\b(?:two|three|four|five|\d)\s+(?:[a-z]+\s+)?[a-z]+s?:\s*", re.IGNORECASE)
+_ANNOUNCED = re.compile(
+    r"\b(?:two|three|four|five|\d)\s+(?:[a-z]+\s+)?[a-z]+s?(?::|,(?=\s+(?-i:[A-Z])))\s*", re.IGNORECASE
+)
 
 
 def _inline(sentence: str) -> list[str]:
@@ -187,7 +189,7 @@ def _head(part: str, whole: bool = False) -> str:
             )
         )
         name_goes_on = word[:1].isupper() and following[:1] != [] and following[0][:1].isupper()
-        if len(words) >= (6 if whole else 4) and not ((named_next or name_goes_on) and len(words) < 8):
+        if len(words) >= (8 if whole else 4) and not ((named_next or name_goes_on) and len(words) < 8):
             break
     return " ".join(words).strip(" .")
 

@@ -119,3 +119,13 @@ def test_a_numbered_item_keeps_up_to_eight_words() -> None:
         "3) pay for more cloud storage.",
     )
     assert "external drive" in expand("how does the second option work with google photos", context)
+
+
+def test_the_other_one_is_the_one_of_the_pair_the_last_question_left_out() -> None:
+    context = said(
+        "torn between the Garmin Forerunner and the Coros Pace",
+        "The Forerunner has better maps; the Coros syncs routes via Strava and reads GPX natively.",
+        "does the coros do offline maps?",
+        "Only breadcrumb routes; there are no full maps.",
+    )
+    assert expand("and the other one, does it track swimming?", context).startswith("and the Garmin Forerunner,")

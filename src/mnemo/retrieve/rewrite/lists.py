@@ -277,6 +277,19 @@ _LEADING = frozenset("the a an this that our my your".split())
 _NOT_NAMES = frozenset("i i'm i'll i've the a an it this that yes no ok".split())
 
 
+def other_of_pair(context: Sequence[Mapping[str, str]]) -> str | None:
+    """Of two things the conversation set side by side, the one the last user message did not
+    ask about ("deciding between the Kindle Paperwhite and the Kobo Clara" ... "does the paperwhite
+    do epub?": the other one is the Kobo Clara), or None."""
+    pair = find_list(context)
+    last = next((m for m in reversed(list(context)) if str(m.get("role") or "").lower() in ("user", "human")), None)
+    if len(pair) != 2 or last is None:
+        return None
+    said = str(last.get("content") or "").lower()
+    asked = [_taken_up(item, said) for item in pair]
+    return pair[asked.index(False)] if asked.count(True) == 1 else None
+
+
 def item_by_word(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The one listed item that has ``word`` as a word or as a part of an identifier ("sso" in
     "login_sso_redirect"), or None: "the sso one" names an item by a word of it."""

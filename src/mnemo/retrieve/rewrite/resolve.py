@@ -37,6 +37,7 @@ from mnemo.retrieve.rewrite.lists import (
     find_list,
     item_by_word,
     named_pair,
+    other_of_pair,
     pick,
     remaining,
 )
@@ -363,6 +364,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
         return (chosen, 0.8) if chosen else None
     if ref.kind == "ordinal" and ref.text.lower().split()[1:2] == ["other"]:
+        contrast = other_of_pair(context) if ref.noun in (None, "one") else None
+        if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
+            return contrast, 0.8
         rest = remaining(context)  # "the other two": the listed items nobody has taken up since
         if rest:
             return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75

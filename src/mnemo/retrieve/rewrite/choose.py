@@ -129,7 +129,8 @@ def _plural(
         and c.text not in places
         and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
     ]
-    # "book them online" after "single tickets": an object "them" is things before an organisation
+    # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
+    # "them" is things before an organisation; a subject "they" acts, and a thing seldom does
     countable = _best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
     listed = find_list(context, named=True) if low == "them" else []
     if len(listed) >= 2 and all(_IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
@@ -140,8 +141,6 @@ def _plural(
         or _pair(candidates)
         or countable
         or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
-        # "return them": the shoes, before one person; a subject "they" acts, and a thing seldom does
-        or (_best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None)
         # one person only as a singular "they" of unknown gender: "Mehmet ... his mum" is "he"
         or _best(
             [c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker and not c.gender],
@@ -177,16 +176,11 @@ def _thing(
     if (low == "its" and _FUNCTION_PART.match(query, ref.end)) or _FUNCTION_WORK.search(query):
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
-    if taken(query, ref):  # "should i take it with food": among the things named, the medicine
-        medicines = [c for c in things if medicine_like(c.text)]
-        named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
-        things = named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
-    elif worked_on(query):  # "mark it as xfail": the test; "restart it": the service
-        things = fitting_work(query, things)
-    elif tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
+    if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
         part = _best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
             return f"the {body_part(part[0])}", part[1]
+    things = _of_the_kind_done_to(query, ref, things)
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
@@ -197,6 +191,18 @@ def _thing(
         if found is not None:
             return found.text, 0.75
     return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+
+
+def _of_the_kind_done_to(query: str, ref: Reference, things: list[Candidate]) -> list[Candidate]:
+    """The things of the kind the query's verb needs, when the conversation has one: "take it" a
+    medicine, "mark it as xfail" a test, "restart it" a service."""
+    if taken(query, ref):  # "should i take it with food": among the things named, the medicine
+        medicines = [c for c in things if medicine_like(c.text)]
+        named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
+        return named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
+    if worked_on(query):
+        return fitting_work(query, things)
+    return things
 
 
 #: A building or a home named by a common noun: "the house", "my flat", "our cottage".

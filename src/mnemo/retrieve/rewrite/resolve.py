@@ -353,44 +353,8 @@ def _said(event: str, query: str) -> bool:
 
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
-    if ref.kind == "ordinal" and NUMBER_REF.fullmatch(ref.text):
-        numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
-        return (numbered, 0.8) if numbered else None
-    if ref.kind == "ordinal" and not ORDINAL_REF.match(ref.text):
-        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text) or COMPARED_NOUN_REF.fullmatch(ref.text)
-        by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
-        if by_prop:
-            return by_prop, 0.75
-        chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
-        return (chosen, 0.8) if chosen else None
-    if ref.kind == "ordinal" and ref.text.lower().split()[1:2] == ["other"]:
-        contrast = other_of_pair(context) if ref.noun in (None, "one") else None
-        if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
-            return contrast, 0.8
-        rest = remaining(context)  # "the other two": the listed items nobody has taken up since
-        if rest:
-            return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75
     if ref.kind == "ordinal":
-        found = ORDINAL_REF.match(ref.text)
-        items = find_list(context) if found else []
-        noun = (found.group(2) or "").lower() if found else ""
-        if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
-            mention = ordinal_mention(found.group(1), noun, context) if found else None
-            if mention:  # "the first db": the earliest db told of, when no list names dbs
-                told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
-                return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
-        if (
-            found
-            and found.group(1).lower() in ("former", "latter")
-            and not all(re.search(r"[A-Z0-9]", i) for i in items)
-        ):
-            items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
-        if found and found.group(1).lower() in ("former", "latter"):
-            items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
-        elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
-            items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
-        item = pick(items, found.group(1)) if found and items else None
-        return (item, 0.85) if item else None
+        return _ordinal(ref, context)
     if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
         changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
         return (f"{ref.text} ({changed})", 0.8) if changed else None
@@ -424,6 +388,43 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
     return None
+
+
+def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """A choice among listed or mentioned things: by number, by property, "the other", "the second"."""
+    if NUMBER_REF.fullmatch(ref.text):
+        numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
+        return (numbered, 0.8) if numbered else None
+    if not ORDINAL_REF.match(ref.text):
+        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text) or COMPARED_NOUN_REF.fullmatch(ref.text)
+        by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
+        if by_prop:
+            return by_prop, 0.75
+        chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
+        return (chosen, 0.8) if chosen else None
+    if ref.text.lower().split()[1:2] == ["other"]:
+        contrast = other_of_pair(context) if ref.noun in (None, "one") else None
+        if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
+            return contrast, 0.8
+        rest = remaining(context)  # "the other two": the listed items nobody has taken up since
+        if rest:
+            return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75
+    found = ORDINAL_REF.match(ref.text)
+    items = find_list(context) if found else []
+    noun = (found.group(2) or "").lower() if found else ""
+    if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
+        mention = ordinal_mention(found.group(1), noun, context) if found else None
+        if mention:  # "the first db": the earliest db told of, when no list names dbs
+            told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
+            return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
+    if found and found.group(1).lower() in ("former", "latter") and not all(re.search(r"[A-Z0-9]", i) for i in items):
+        items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
+    if found and found.group(1).lower() in ("former", "latter"):
+        items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
+    elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
+        items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
+    item = pick(items, found.group(1)) if found and items else None
+    return (item, 0.85) if item else None
 
 
 _PRONOUN_KINDS = frozenset({"person", "plural", "thing"})

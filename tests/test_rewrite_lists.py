@@ -129,3 +129,12 @@ def test_the_other_one_is_the_one_of_the_pair_the_last_question_left_out() -> No
         "Only breadcrumb routes; there are no full maps.",
     )
     assert expand("and the other one, does it track swimming?", context).startswith("and the Garmin Forerunner,")
+
+
+def test_a_priced_item_is_what_the_amount_is_for() -> None:
+    context = said(
+        "comparing gyms near work",
+        "Monthly it's about £45 for PureGym, £70 for Third Space once the joining fee is spread, "
+        "and £30 for the council leisure centre.",
+    )
+    assert "Third Space" in expand("does the middle option have a pool", context)

@@ -165,9 +165,14 @@ def _namey(item: str) -> bool:
     return any(w[:1].isupper() or re.search(r"[_.\d]", w) for w in item.split()) or first.lower() in _DETERMINERS
 
 
+#: An amount that opens an item and says what it is for: "£420 for Bermondsey", "$90 on remote stipends".
+_PRICED = re.compile(r"^(?:about\s+|roughly\s+|around\s+)?[£$€]\d[\d,.]*k?\s+(?:for|on)\s+(?=\S)", re.IGNORECASE)
+
+
 def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
     part = re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
+    part = _PRICED.sub("", part)  # "£420 for Bermondsey": the item is what the amount is for
     words: list[str] = []
     parts = part.split()
     for n, word in enumerate(parts):

@@ -138,3 +138,11 @@ def test_a_priced_item_is_what_the_amount_is_for() -> None:
         "and £30 for the council leisure centre.",
     )
     assert "Third Space" in expand("does the middle option have a pool", context)
+
+
+def test_a_rate_after_an_item_is_not_the_item() -> None:
+    context = said(
+        "i owe £3k on a store card at 29% and a £9k personal loan at 6.5%",
+        "Clear the store card first; it costs far more in interest.",
+    )
+    assert "personal loan" in expand("and when do i start on the other one", context)

@@ -204,7 +204,9 @@ _NAMING_PREPOSITIONS = frozenset({"of", "to", "in", "at", "near", "from"})
 
 def _tail(part: str) -> str:
     """The name at the end of a lead-in ("You could try Sakura Sushi" -> "Sakura Sushi")."""
-    part = re.sub(r"\s+(?:at|for|from|on|in)\s+[\w:.\-]+$", "", part)  # "TAP at 07:10" -> "TAP"
+    part = re.sub(
+        r"\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
+    )  # "TAP at 07:10" -> "TAP", "a card at 24%"
     words: list[str] = []
     for word in reversed(part.split()):
         low = word.lower()

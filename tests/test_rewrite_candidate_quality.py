@@ -198,3 +198,26 @@ def test_mark_it_as_xfail_takes_the_test_not_the_module() -> None:
         "known issue, finance are deciding the rounding rule",
     )
     assert "test_partial_capture" in expand("mark it as xfail until they decide", context)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "it's so hot today, how do i keep the baby cool at night",
+        "how often should a 2019 Toyota Yaris have its brakes checked",
+        "who wrote Wolf Hall and when was it published",
+    ],
+)
+def test_queries_that_name_their_own_it_are_left_alone(query: str) -> None:
+    context = said(
+        "our flat is stuffy and the car is making a grinding noise",
+        "The noise could be worn pads; get it looked at soon. For the flat, try a fan by the window.",
+        "also looking for a book for my book club",
+        "Good choice: Hamnet by Maggie O'Farrell is a fan favourite.",
+    )
+    assert expand(query, context) == query
+
+
+def test_a_persons_name_before_it_is_no_title() -> None:
+    context = said("the quarterly report is due friday", "Want me to draft the summary?")
+    assert expand("ask Maria Lopez whether it is ready", context) != "ask Maria Lopez whether it is ready"

@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.internal import (
     thing_named_before,
     thing_subject_before,
     things_before,
+    title_before,
 )
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
@@ -228,6 +229,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
         if low == "it" and thing_named_before(lowered[:i], nxt):
             continue  # "set the oven to 180 and turn it off": the query names what "it" is
+        if low in ("it", "its") and title_before(words[:i]):
+            continue  # "who wrote The Remains of the Day and when was it published": the title
         if kind == "person" and person_named_before(lowered[:i], low, nxt):
             continue  # "my brother passed his driving test": the query names him
         noun = None

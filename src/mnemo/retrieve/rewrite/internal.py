@@ -12,12 +12,15 @@ import re
 
 from mnemo.retrieve.rewrite.names import (
     AUXILIARIES,
+    FEMALE,
     FEMALE_NOUNS,
+    MALE,
     MALE_NOUNS,
     PERSON_NOUNS,
     PREPOSITIONS,
     PUNCTUATION,
     TIME_HEADS,
+    fold,
     is_pet,
 )
 from mnemo.store.sql import STOPWORDS
@@ -34,14 +37,18 @@ def thing_subject_before(lowered: list[str]) -> bool:
             break
         clause.append(word)
     clause.reverse()
-    start = 1 if clause and clause[0] in AUXILIARIES else 0
+    start = 0
+    while start < len(clause) and (clause[start] in AUXILIARIES or clause[start] in _QUESTION_ADVERBS):
+        start += 1  # "how often should a 2016 Honda Jazz have its oil changed": the subject follows
     if len(clause) < start + 2 or clause[start] not in _THING_DETERMINERS:
         return False
-    head = clause[start + 1]
-    return head not in STOPWORDS and head.rstrip("s") not in PERSON_NOUNS
+    head = next((w for w in clause[start + 1 :] if not w.isdigit()), "")
+    return bool(head) and head not in STOPWORDS and head.rstrip("s") not in PERSON_NOUNS
 
 
-_THING_DETERMINERS = frozenset("the my your our this".split())
+_THING_DETERMINERS = frozenset("the my your our this a an".split())
+#: What a "how" question asks before its auxiliary: "how often should", "how long does".
+_QUESTION_ADVERBS = frozenset("often long much many soon far".split())
 _SUBORDINATORS = frozenset(
     "when while if because and but or so that which who what where why how whether since until before after".split()
 )
@@ -75,6 +82,27 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
     return any(
         w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)
     )
+
+
+def title_before(words: list[tuple[str, int, int]]) -> bool:
+    """A title or a product of two or more capitalised words earlier in the query ("The Remains of
+    the Day", "Project Hail Mary", "Honda Jazz"), not at its start and not a person's name: what a
+    later "it" or "its" is."""
+    run: list[str] = []
+    for n, (word, _, _) in enumerate(words):
+        capital = n > 0 and word[:1].isupper() and word.lower() not in _NOT_ANTECEDENT
+        if capital or (run and word.lower() in ("of", "the")):
+            run.append(word)
+            continue
+        if _is_title(run):
+            return True
+        run = []
+    return _is_title(run)
+
+
+def _is_title(run: list[str]) -> bool:
+    capitals = [w for w in run if w[:1].isupper()]
+    return len(capitals) >= 2 and fold(capitals[0]) not in MALE | FEMALE
 
 
 def things_before(lowered: list[str]) -> bool:

@@ -221,3 +221,15 @@ def test_queries_that_name_their_own_it_are_left_alone(query: str) -> None:
 def test_a_persons_name_before_it_is_no_title() -> None:
     context = said("the quarterly report is due friday", "Want me to draft the summary?")
     assert expand("ask Maria Lopez whether it is ready", context) != "ask Maria Lopez whether it is ready"
+
+
+def test_similar_to_a_named_thing_needs_nothing_from_the_chat() -> None:
+    context = said("just finished Dune, loved it", "It's a classic! The sandworms are a fan favourite.")
+    query = "can you recommend three novels similar to Dune"
+    assert expand(query, context) == query
+
+
+def test_a_verb_after_been_is_no_modifier() -> None:
+    context = said("been brewing kombucha every week", "Nice. How's it turning out?", "a bit sour tbh")
+    query = "why did my kombucha batch go fizzy and then flat this week"
+    assert expand(query, context) == query

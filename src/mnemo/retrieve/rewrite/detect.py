@@ -299,6 +299,8 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
                 continue
             if phrase == "before" and not _ends_clause(query, match.end()):
                 continue  # "before the move" names its own anchor
+            if phrase in ("similar", "the same") and re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
+                continue  # "similar to Project Hail Mary", "the same as last year": its own object
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found

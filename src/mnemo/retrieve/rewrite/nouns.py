@@ -22,6 +22,7 @@ _NOT_MODIFIERS = (
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
 _DIFFERENT = {"another", "other", "different", "second", "new"}
+_BE_FORMS = frozenset("be been being is am are was were i'm im we're you're they're he's she's it's".split())
 _ATTACH = re.compile(
     rf"^\s+(in|of|for|on)\s+(?!{DURATION})"  # "for 20 minutes" says how long, not which one
     r"((?:the|a|an)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?"
@@ -64,7 +65,8 @@ def _phrase_at(text: str, match: re.Match[str]) -> str | None:
     if match.start() > 160 and before:
         before = before[1:]  # the window may start inside a word
     modifiers: list[str] = []
-    for word in reversed(before[-4:]):
+    for at in range(len(before) - 1, max(-1, len(before) - 5), -1):
+        word = before[at]
         if word[-1:] in ',.;:!?()"' or word.startswith("("):
             break
         low = word.lower()
@@ -72,6 +74,8 @@ def _phrase_at(text: str, match: re.Match[str]) -> str | None:
             return None  # "another bug" is not the bug
         if low in _NOT_MODIFIERS or _verb(low) or len(modifiers) == 3:
             break
+        if low.endswith("ing") and at > 0 and before[at - 1].lower() in _BE_FORMS:
+            break  # "been baking sourdough": a verb after "be", not "the baking sourdough"
         modifiers.insert(0, word)
     label = _LABEL_AFTER.match(text[match.end() :])
     if label:

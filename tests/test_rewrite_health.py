@@ -124,3 +124,28 @@ def test_this_pill_is_the_medicine_named_not_the_pharmacy() -> None:
         "the pharmacy had changed supplier apparently",
     )
     assert "citalopram" in expand("why does this pill look different", context)
+
+
+def test_that_level_is_the_measured_thing_not_its_unit() -> None:
+    context = said(
+        "my ferritin came back at 9",
+        "Ferritin under 15 ng/mL usually means low iron stores; your GP may suggest tablets.",
+    )
+    out = expand("is that level worrying", context)
+    assert "ferritin" in out.lower() and "ng/mL" not in out
+
+
+def test_a_supplement_in_lower_case_is_what_one_takes() -> None:
+    context = said(
+        "how much ashwagandha should i have",
+        "Studies often use 300 to 600 mg a day of root extract; it's the usual range.",
+    )
+    assert expand("does it matter what time i take it", context) == "does it matter what time i take ashwagandha"
+
+
+def test_a_drug_ruled_out_is_not_what_it_is() -> None:
+    context = said(
+        "what can i take for reflux that isn't omeprazole?",
+        "Lansoprazole is a common alternative; take it before breakfast.",
+    )
+    assert "Lansoprazole" in expand("how fast does it start working", context)

@@ -34,7 +34,9 @@ _TAKEN_AFTER = re.compile(r"^\s+(?:be|is|are|was|should\s+be|can\s+be|must\s+be)
 #: Stems of generic drug names that name one drug ("simvastatin", not "the statin").
 _DRUG_NAME = re.compile(
     r"\b[a-z]{3,}(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|azepam|azolam"
-    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin)\b",
+    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin)\b"
+    # supplements named in lower case: "3 to 5 g of creatine", "taking magnesium at night"
+    r"|\b(?:creatine|collagen|glucosamine|melatonin|magnesium|ashwagandha|biotin|iron\s+tablets|vitamin\s+[a-d]\d*)\b",
     re.IGNORECASE,
 )
 #: Stems of generic drug names (the international non-proprietary name stems) and supplements.
@@ -42,6 +44,7 @@ _STEMS = re.compile(
     r"(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|amol|azepam|azolam"
     r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|thyroxine|ximab|zumab|umab|vir|tropin|olone|sone"
     r"|gabalin|pentin|tonin|magnesium|calcium|potassium|zinc|iron|vitamin\s+\w+|omega-?3|melatonin|aspirin"
+    r"|creatine|collagen|glucosamine|probiotics?|multivitamins?|biotin|ashwagandha|electrolytes"
     r"|codeine|morphine|insulin|steroids?|antibiotics?|antihistamines?|tablets?|pills?|capsules?|medicine"
     r"|medication|supplements?|drops|inhaler|gummies)\b",
     re.IGNORECASE,
@@ -70,7 +73,16 @@ def _words(text: str) -> list[str]:
 
 def drug_names(text: str) -> list[tuple[int, Candidate]]:
     """The drugs a message names by their generic name, whatever the case ("put on simvastatin")."""
-    return [(m.start(), Candidate(m.group(0), "thing", salience=1.2)) for m in _DRUG_NAME.finditer(text)]
+    return [
+        (m.start(), Candidate(m.group(0), "thing", salience=1.2))
+        for m in _DRUG_NAME.finditer(text)
+        if not _RULED_OUT.search(text[max(0, m.start() - 16) : m.start()])  # "something that isn't melatonin"
+    ]
+
+
+_RULED_OUT = re.compile(
+    r"(?:isn'?t|is\s+not|not|other\s+than|except|besides|instead\s+of|apart\s+from)\s+$", re.IGNORECASE
+)
 
 
 #: "ice it", "should i rest it", "strapping it up": what is done to an injured part of the body.

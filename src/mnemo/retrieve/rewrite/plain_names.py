@@ -23,6 +23,10 @@ _MEASURE = re.compile(
 )
 
 
+#: A unit of measure: "ng/mL", "nmol/L", "mg/dL", "km/h" (a lower-case letter before the slash).
+_UNIT = re.compile(r"(?=[A-Za-zµ]*[a-zµ])[A-Za-zµ]{1,5}/[A-Za-zµ]{1,3}")
+
+
 #: A word with a dose after it: a medicine ("amlodipine 5mg"), not an adverb ("about 200mg").
 _DOSED = re.compile(
     r"\b(?!(?:about|around|over|under|roughly|approximately|approx|maybe|nearly|almost|another|extra)\b)"
@@ -48,8 +52,8 @@ def lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Can
 
 def tech_weight(token: str) -> float:
     """How much an identifier-like token counts as a topic."""
-    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token):
-        return 0.3  # "6.8", "19.30", "5mg", "3am": a number or a measure is not a topic
+    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token) or _UNIT.fullmatch(token):
+        return 0.3  # "6.8", "19.30", "5mg", "3am", "ng/mL": a number, a measure or a unit is not a topic
     if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
         return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
     if re.search(r"[a-z][A-Z]", token):

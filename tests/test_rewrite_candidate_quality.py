@@ -233,3 +233,8 @@ def test_a_verb_after_been_is_no_modifier() -> None:
     context = said("been brewing kombucha every week", "Nice. How's it turning out?", "a bit sour tbh")
     query = "why did my kombucha batch go fizzy and then flat this week"
     assert expand(query, context) == query
+
+
+def test_a_model_number_stays_with_its_product_but_a_date_keeps_its_day() -> None:
+    found = texts(said("just bought a Pixel 9 and a Kindle 11 on May 12"))
+    assert {"Pixel 9", "Kindle 11"} <= found and "May 12" not in found

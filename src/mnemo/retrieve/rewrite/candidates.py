@@ -28,7 +28,7 @@ from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
-from mnemo.retrieve.rewrite.namekind import WORD, name_kind
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
     FEMALE,
     FEMALE_NOUNS,
@@ -53,7 +53,12 @@ GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai",
 #: join their words with "of (the)": "The Remains of the Day", "Bank of Ireland"; names of other
 #: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
 _JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
-_NAME = re.compile(rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}})('s)?(?![\w-])")
+_NAME = re.compile(
+    rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
+    # a model number keeps its product: "Raspberry Pi 5", "Pixel 8a", "Galaxy S24" (not "March 2023")
+    rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w.:,/-]))?)('s)?(?![\w-])"
+)
+_NUMBERED = re.compile(r"\s\d{1,3}[a-z]?$")
 #: The first word of each sentence.
 _SENTENCE_OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Za-z][a-z'-]+)")
 #: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about
@@ -282,6 +287,8 @@ def _named(
     names: set[str] = set()
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
+        if _NUMBERED.search(name) and CALENDAR_WORD.fullmatch(name.split()[-2]):
+            name = name.rsplit(" ", 1)[0]  # "May 12", "Friday 3": a date, no model number
         title = TITLES.get(name.split()[0].lower()) if " " in name else None
         lead = name.split()[0].lower()
         if " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John

@@ -146,3 +146,20 @@ def test_a_rate_after_an_item_is_not_the_item() -> None:
         "Clear the store card first; it costs far more in interest.",
     )
     assert "personal loan" in expand("and when do i start on the other one", context)
+
+
+def test_the_cheaper_one_is_the_lower_price() -> None:
+    context = said(
+        "broadband options: Vodafone at £32 a month or Community Fibre at £25 a month",
+        "Both are full fibre; Community Fibre has no price rise mid-contract.",
+    )
+    assert "Community Fibre" in expand("does the cheaper one include a router", context)
+    assert "Vodafone" in expand("and the pricier one?", context)
+
+
+def test_a_price_that_leads_names_the_option_after_it() -> None:
+    context = said(
+        "where should we stay in Porto",
+        "That's about €540 at Hotel Infante or €180 at Casa Ribeira for the three nights.",
+    )
+    assert "Casa Ribeira" in expand("does the cheaper one have parking", context)

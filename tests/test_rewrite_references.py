@@ -310,7 +310,10 @@ def test_a_comparison_between_listed_items_names_the_items_in_order() -> None:
         "which noise cancelling headphones should i get",
         "The Sony WH-1000XM5 is about £330 and the Anker Soundcore Q45 about £110.",
     )
-    rewritten = expand("order the cheaper pair", phones)
+    rewritten = expand("order the cheaper pair", phones)  # the prices decide which: £110 < £330
+    assert "Anker Soundcore Q45" in rewritten and "Sony" not in rewritten
+    unpriced = said("which noise cancelling headphones should i get", "The Sony WH-1000XM5 or the Anker Soundcore Q45.")
+    rewritten = expand("order the cheaper pair", unpriced)  # no prices: both named, in order
     assert rewritten.startswith("order the cheaper of") and "Sony" in rewritten and "Anker" in rewritten
 
 

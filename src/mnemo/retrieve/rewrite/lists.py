@@ -497,3 +497,13 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
             # "Did you try Aldi?" - "Mum says hi": a person is not what a price compares
             return [] if any(_personal(name) for name in pair) else pair
     return []
+
+
+def name_before(text: str) -> str:
+    """The name that ends a stretch of text ("Consider the MacBook Air M2" -> "MacBook Air M2")."""
+    return _tail(text.strip().rstrip(",:;"))
+
+
+def name_after(text: str) -> str:
+    """The name that opens a stretch of text ("Hostal Atenas for the stay" -> "Hostal Atenas")."""
+    return _head(text)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.lists import name_after, name_before
 from mnemo.store.sql import STOPWORDS
 
 #: "the shared one", "the more configurable option", "the tax-free kind".
@@ -232,3 +233,48 @@ def _subject(clause: str) -> str | None:
 
 #: Capitalised clause openers that are no subject.
 _OPENERS = frozenset("then also try maybe perhaps yes no right sure well so but both either".split())
+
+
+#: Comparatives a price decides: the lowest price is "cheaper", the highest "pricier".
+_LOWEST = frozenset("cheaper cheapest".split())
+_HIGHEST = frozenset("pricier priciest dearer dearest".split())
+_PRICE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?")
+_OPTION_SPLIT = re.compile(r"[;,]\s*(?:or\s+|and\s+)?|\s+(?:or|vs\.?|versus)\s+|\s+and\s+(?=[£$€]|a\s|an\s|the\s)")
+_LEAD_OUT = re.compile(r"\s*\b(?:at|for|from|costs?|is|about|around|roughly|only|just)\s*$", re.IGNORECASE)
+
+
+def by_price(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the cheaper one" over "a 12-month lease at £1,150 or rolling monthly at £1,250": the option
+    with the lowest price (the highest for "pricier"), from the latest message that prices two or
+    more options one price each. The option is named before its price ("Play at 13:15 for €189")
+    or, when the price leads, after it ("€225 at Hostal Atenas")."""
+    low = word.lower()
+    if low not in _LOWEST | _HIGHEST:
+        return None
+    for message in reversed(list(context)):
+        options = []
+        for part in _OPTION_SPLIT.split(str(message.get("content") or "")):
+            prices = _PRICE.findall(part or "")
+            if len(prices) == 1:
+                name = _priced_name(part, prices[0])
+                if name:
+                    options.append((_amount(prices[0]), name))
+        if len(options) >= 2:
+            return (min if low in _LOWEST else max)(options)[1]
+    return None
+
+
+def _priced_name(part: str, price: str) -> str:
+    before, _, after = part.partition(price)
+    while _LEAD_OUT.search(before):
+        before = _LEAD_OUT.sub("", before)
+    name = name_before(before)
+    if name and (name[:1].isupper() or re.match(r"(?:a|an|the)\s", name, re.IGNORECASE) or " " in name):
+        return name
+    lead = re.match(r"\s*(?:at|for|on|with)\s+(.+)", after)
+    return name_after(lead.group(1)) if lead else ""
+
+
+def _amount(price: str) -> float:
+    """ "£1,150" -> 1150.0, "$2.5k" -> 2500.0."""
+    return float(re.sub(r"[^\d.]", "", price)) * (1000 if price.endswith("k") else 1)

@@ -53,6 +53,7 @@ from mnemo.retrieve.rewrite.properties import (
     ONE_WITH,
     PROPERTY_REF,
     by_number,
+    by_price,
     by_property,
 )
 from mnemo.retrieve.rewrite.reference import Reference
@@ -397,6 +398,9 @@ def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str,
         return (numbered, 0.8) if numbered else None
     if not ORDINAL_REF.match(ref.text):
         prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text) or COMPARED_NOUN_REF.fullmatch(ref.text)
+        priced = by_price(prop.group(1), context) if prop else None  # "the cheaper one": the lower price
+        if priced:
+            return priced, 0.75
         by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
         if by_prop:
             return by_prop, 0.75

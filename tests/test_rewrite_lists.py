@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.retrieve.rewrite.lists import find_list, item_by_word, pick
+from mnemo.retrieve.rewrite.lists import find_list, pick
+from mnemo.retrieve.rewrite.picks import item_by_word
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core

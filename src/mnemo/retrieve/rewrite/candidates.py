@@ -14,17 +14,15 @@ from functools import lru_cache
 
 from mnemo.retrieve.rewrite.bare import (
     ATTACHED,
-    IRREGULAR_PAST,
-    OBJECT_NEXT,
     PLURAL_AGREEING,
     bare_plurals,
     bare_subjects,
     looks_plural,
-    past_participle,
     trim,
     trim_keep_det,
 )
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.compounds import compound_names, window_before
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
@@ -36,7 +34,6 @@ from mnemo.retrieve.rewrite.names import (
     MALE_NOUNS,
     NOT_NAMES,
     PERSON_NOUNS,
-    PHRASE_BREAKERS,
     PLACE_NOUNS,
     fold,
 )
@@ -79,9 +76,7 @@ _TIME = re.compile(
 #: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
 _SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘`]([^\"“”'‘’`\n]{3,60})[\"”'’`](?!\w)")
-_COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
-_NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
 _NP_BEFORE_PLACE = re.compile(
     r"\b(?:the|a|an|my|our|your|their)\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*\s+(?:in|at|near|to|from)\s+$"
 )
@@ -242,7 +237,7 @@ def _read_mentions(
     text: str, written: frozenset[str], answer: str = "", common: frozenset[str] = frozenset()
 ) -> list[Candidate]:
     noun_phrases = phrases(text)
-    compounds = [c for c in _compounds(text) if c[1].text.lower() not in inside_text(noun_phrases)]
+    compounds = [c for c in compound_names(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
     inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
     # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
@@ -352,7 +347,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
         several = len(phrase.split()) > 1
-        before = _window(text, match.start())
+        before = window_before(text, match.start())
         if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(before)):
             phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
             rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]
@@ -384,13 +379,6 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         if goal:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
     return out
-
-
-def _window(text: str, at: int, width: int = 120) -> str:
-    """The text just before ``at``: the patterns read there look back a few words only, and a
-    bounded window keeps a long message linear. A cut window opens with a marker, so that "^" in a
-    pattern still means the start of the message."""
-    return text[:at] if at <= width else "\x00 " + text[at - width : at]
 
 
 _VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
@@ -468,24 +456,6 @@ _THIRD_PERSON_VERBS = frozenset(
 
 
 #: Words that cannot be the noun of "<Name> <noun>": function words, verbs ("GP put", "Derya lent").
-_NOT_COMPOUND_HEADS = STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST
-
-
-def _compounds(text: str) -> list[tuple[int, Candidate]]:
-    """A name or technical token followed by a common noun: "Parquet files", "LRU cache"."""
-    out: list[tuple[int, Candidate]] = []
-    for match in _COMPOUND.finditer(text):
-        modifier, noun = match.group(1), match.group(2)
-        if modifier.lower() in NOT_NAMES or noun in _NOT_COMPOUND_HEADS or past_participle(noun):
-            continue
-        if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
-            continue  # "Redis last sprint", "Temporal gives you": not a compound noun
-        lead = _window(text, match.start())
-        opening = not lead.strip() or lead.rstrip()[-1:] in ".!?:\n"
-        if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:
-            continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
-        out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=looks_plural(noun))))
-    return out
 
 
 #: Role nouns that also name things: "the team lead" is a person, "the extension lead" is not;

@@ -46,7 +46,7 @@ from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import ING_NOUNS, PARTICLES, PREPOSITIONS
+from mnemo.retrieve.rewrite.names import ING_NOUNS, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
@@ -393,12 +393,6 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 _COUNTS = frozenset("two three four five".split())
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
-#: Adjectives that say what state something is kept or left in ("keep this alive", "leave that
-#: open"): the demonstrative before them stands alone.
-_STATE_ADJECTIVES = frozenset(
-    """alive open closed shut clean dry wet warm cold hot cool fresh safe quiet secret short simple tidy
-    busy healthy private separate worth enough true normal legit okay ok fine possible necessary allowed""".split()
-)
 
 
 #: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
@@ -420,7 +414,7 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun" if pointer else None
     if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
         return "pronoun"  # "buy that second hand": how it is bought, no ordinal
-    if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in _STATE_ADJECTIVES:
+    if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows

@@ -43,41 +43,6 @@ def find_list(context: Sequence[Mapping[str, str]], named: bool = False) -> list
     return []
 
 
-def remaining(context: Sequence[Mapping[str, str]]) -> list[str]:
-    """The items of the latest list that no later message takes up ("pinning feels fragile" takes
-    "pin the dependency"): what "the other two" / "the other thing" leave. Empty unless at least
-    one item was taken up and at least one is left."""
-    messages = list(context)
-    for at in range(len(messages) - 1, -1, -1):
-        # two items are enough here: "the other" needs one of them taken up, which prose is not
-        items = list_items(str(messages[at].get("content") or ""), inline_min=2)
-        if len(items) < 2:
-            continue
-        later = " ".join(str(m.get("content") or "") for m in messages[at + 1 :]).lower()
-        later += " " + _after_list(str(messages[at].get("content") or ""), items[-1]).lower()
-        left = [i for i in items if not _taken_up(i, later)]
-        return left if 0 < len(left) < len(items) else []
-    return []
-
-
-def _after_list(text: str, last: str) -> str:
-    """What the message says after its list ("... The timing belt is the urgent one")."""
-    at = text.find(last)
-    return text[at + len(last) :] if at >= 0 else ""
-
-
-def _taken_up(item: str, later: str) -> bool:
-    """Whether a later text mentions the item by one of its content words' first four letters
-    ("caching" takes up "cache the fixtures", "pinning" takes up "pin the dependency")."""
-    # an identifier is taken up by one of its parts: "the sso one" takes up "login_sso_redirect"
-    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9-]{2,}", item) if w.lower() not in _NOT_TAKING]
-    return any(re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
-
-
-#: "a used one" is taken up by its modifier; "the remanufactured one" says "one" too, which takes up nothing.
-_NOT_TAKING = STOPWORDS | {"one", "ones"}
-
-
 def list_items(text: str, inline_min: int = 2) -> list[str]:
     """Numbered, bulleted or inline items; an inline list needs ``inline_min`` items (prose that
     joins two clauses with "and" is not a list, so an assistant's inline list needs three)."""
@@ -282,30 +247,6 @@ _LEADING = frozenset("the a an this that our my your".split())
 
 
 _NOT_NAMES = frozenset("i i'm i'll i've the a an it this that yes no ok".split())
-
-
-def other_of_pair(context: Sequence[Mapping[str, str]]) -> str | None:
-    """Of two things the conversation set side by side, the one the last user message did not
-    ask about ("deciding between the Kindle Paperwhite and the Kobo Clara" ... "does the paperwhite
-    do epub?": the other one is the Kobo Clara), or None."""
-    pair = find_list(context)
-    last = next((m for m in reversed(list(context)) if str(m.get("role") or "").lower() in ("user", "human")), None)
-    if len(pair) != 2 or last is None:
-        return None
-    said = str(last.get("content") or "").lower()
-    asked = [_taken_up(item, said) for item in pair]
-    return pair[asked.index(False)] if asked.count(True) == 1 else None
-
-
-def item_by_word(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
-    """The one listed item that has ``word`` as a word or as a part of an identifier ("sso" in
-    "login_sso_redirect"), or None: "the sso one" names an item by a word of it."""
-    low = word.lower()
-    if len(low) < 2 or low in STOPWORDS:
-        return None
-    items = [i for i in find_list(context) if i.lower() != low]
-    hits = [i for i in items if low in re.split(r"[\s_\-./]+", i.lower())]
-    return hits[0] if len(hits) == 1 else None
 
 
 def pick(items: Sequence[str], which: str) -> str | None:

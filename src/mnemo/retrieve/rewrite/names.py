@@ -180,3 +180,11 @@ ING_NOUNS = frozenset(
     recording recordings drawing drawings offering earring earrings filling fillings mapping mappings
     string strings thing things spring evening morning""".split()
 )
+
+
+#: Adjectives that say what state something is kept or left in ("keep this alive", "leave that
+#: open"): the demonstrative before them stands alone.
+STATE_ADJECTIVES = frozenset(
+    """alive open closed shut clean dry wet warm cold hot cool fresh safe quiet secret short simple tidy
+    busy healthy private separate worth enough true normal legit okay ok fine possible necessary allowed""".split()
+)

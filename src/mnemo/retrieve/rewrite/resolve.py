@@ -35,17 +35,15 @@ from mnemo.retrieve.rewrite.lists import (
     compared,
     coordinated_pair,
     find_list,
-    item_by_word,
     named_pair,
-    other_of_pair,
     pick,
-    remaining,
 )
 from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
+from mnemo.retrieve.rewrite.picks import item_by_word, other_of_pair, remaining
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
     COMPARED_NOUN_REF,

@@ -282,8 +282,10 @@ def _named(
     names: set[str] = set()
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
-        if _NUMBERED.search(name) and CALENDAR_WORD.fullmatch(name.split()[-2]):
-            name = name.rsplit(" ", 1)[0]  # "May 12", "Friday 3": a date, no model number
+        if _NUMBERED.search(name) and (
+            CALENDAR_WORD.fullmatch(name.split()[-2]) or fold(name.split()[-2]) in MALE | FEMALE
+        ):
+            name = name.rsplit(" ", 1)[0]  # "May 12": a date; "Leo 7": an age; no model number
         title = TITLES.get(name.split()[0].lower()) if " " in name else None
         lead = name.split()[0].lower()
         if " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John

@@ -59,6 +59,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bit\s+(?:looks|looked|seems|seemed|appears|appeared|sounds|turns\s+out|turned\s+out)\s+(?:like|that|as\s+if|to)\b"
     r"|\bhow\s+\w+\s+(?:is|was|would\s+it\s+be)\s+it\s+(?:for|to)\b|\bhow\s+\w+\s+is\s+it\s+for\b"
     r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
+    # "take it easy", "take it slow": an idiom, no thing
+    r"|\btak(?:e|ing)\s+it\s+(?:easy|slow|slowly|in\s+turns)\b"
     # "does it matter what time i take it": whether something matters, no thing
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+)?matter\s+(?=what|when|which|whether|if|how|who|where)"
     # "will it be windy at Whitby": weather words that no thing is (unlike "cold" or "hot")

@@ -20,7 +20,8 @@ from mnemo.retrieve.rewrite.reference import Reference
 #: "take it", "taking that", "took them", "swallow it"; not "take it back", "take it to the shop".
 _TAKE_BEFORE = re.compile(r"\b(?:take|takes|taking|took|swallow|swallowing)\s+$", re.IGNORECASE)
 _NOT_DOSING = re.compile(
-    r"^\s+(?:back|out|off|apart|home|away|down|up|over|along|with\s+me|to\s+(?:the|a|an|my|your|their|his|her)\b)",
+    r"^\s+(?:back|out|off|apart|home|away|down|up|over|along|easy|in\s+(?:to|for)\b|into\b|with\s+me"
+    r"|to\s+(?:the|a|an|my|your|their|his|her)\b)",
     re.IGNORECASE,
 )
 #: "can he have grapefruit juice with it", "can i drink alcohol while on it": what is had alongside.
@@ -28,13 +29,20 @@ _ALONGSIDE_BEFORE = re.compile(
     r"\b(?:have|having|drink|drinking|eat|eating|mix|mixing|combine|combining)\b[\w\s'-]{0,30}?\s(?:with|on)\s+$",
     re.IGNORECASE,
 )
+_YES_NO = re.compile(r"^\s*(?:can|could|should|is|are|do|does|will|would|may|am)\b", re.IGNORECASE)
 #: "can it be taken at night", "should it be taken with food".
-_TAKEN_AFTER = re.compile(r"^\s+(?:be|is|are|was|should\s+be|can\s+be|must\s+be)\s+taken\b", re.IGNORECASE)
+_TAKEN_AFTER = re.compile(
+    r"^\s+(?:be|is|are|was|should\s+be|can\s+be|must\s+be)\s+taken\b(?!\s+(?:down|off|out|away|back|apart)\b)",
+    re.IGNORECASE,
+)
 
 #: Stems of generic drug names that name one drug ("simvastatin", not "the statin").
+_DRUG_STEMS = (
+    "formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|azepam|azolam"
+    "|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin|thyroxine|olone"
+)
 _DRUG_NAME = re.compile(
-    r"\b[a-z]{3,}(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|azepam|azolam"
-    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin)\b"
+    rf"\b(?:[a-z]{{3,}}(?:{_DRUG_STEMS})|citalopram)\b"
     # supplements named in lower case: "3 to 5 g of creatine", "taking magnesium at night"
     r"|\b(?:creatine|collagen|glucosamine|melatonin|magnesium|ashwagandha|biotin|iron\s+tablets|vitamin\s+[a-d]\d*)\b",
     re.IGNORECASE,
@@ -57,7 +65,9 @@ def taken(query: str, ref: Reference) -> bool:
     after = query[ref.end : ref.end + 30]
     if _TAKE_BEFORE.search(before):
         return not _NOT_DOSING.match(after)
-    return bool(_TAKEN_AFTER.match(after) or _ALONGSIDE_BEFORE.search(before))
+    # "can he have grapefruit juice with it" asks yes or no; "what wine should we have with it" pairs food
+    alongside = _ALONGSIDE_BEFORE.search(before) and _YES_NO.match(query)
+    return bool(_TAKEN_AFTER.match(after) or alongside)
 
 
 def medicine_like(text: str) -> bool:
@@ -74,15 +84,13 @@ def _words(text: str) -> list[str]:
 def drug_names(text: str) -> list[tuple[int, Candidate]]:
     """The drugs a message names by their generic name, whatever the case ("put on simvastatin")."""
     return [
-        (m.start(), Candidate(m.group(0), "thing", salience=1.2))
+        (m.start(), Candidate(m.group(0), "thing", salience=1.0))
         for m in _DRUG_NAME.finditer(text)
         if not _RULED_OUT.search(text[max(0, m.start() - 16) : m.start()])  # "something that isn't melatonin"
     ]
 
 
-_RULED_OUT = re.compile(
-    r"(?:isn'?t|is\s+not|not|other\s+than|except|besides|instead\s+of|apart\s+from)\s+$", re.IGNORECASE
-)
+_RULED_OUT = re.compile(r"(?:isn'?t|is\s+not|not|other\s+than|instead\s+of)\s+$", re.IGNORECASE)
 
 
 #: "ice it", "should i rest it", "strapping it up": what is done to an injured part of the body.
@@ -122,6 +130,8 @@ def dose_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     if not found:  # the query is read first: the conversation is long, the query short
         return []
     named = any(medicine_like(w) and not GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text[-_WINDOW:]))
+    if named and re.search(rf"\b(?:{'|'.join(f[2] for f in found)})\s+of\s+(?!\w*(?:{_DRUG_STEMS}))", context_text):
+        return []  # "the dosage of fertiliser": the conversation already says whose dose it is
     return found if named else []
 
 

@@ -89,15 +89,23 @@ def title_before(words: list[tuple[str, int, int]]) -> bool:
     the Day", "Project Hail Mary", "Honda Jazz"), not at its start and not a person's name: what a
     later "it" or "its" is."""
     run: list[str] = []
-    for n, (word, _, _) in enumerate(words):
+    previous = ""
+    start = max(0, len(words) - 30)  # the pronoun's own stretch: a long text is not rescanned per "it"
+    for n, (word, _, _) in enumerate(words[start:], start):
         capital = n > 0 and word[:1].isupper() and word.lower() not in _NOT_ANTECEDENT
         if capital or (run and word.lower() in ("of", "the")):
+            if not run and previous in _PLACE_LEADS:
+                previous = word
+                continue  # "when I get to New York": a place, no title
             run.append(word)
             continue
         if _is_title(run):
             return True
-        run = []
+        run, previous = [], word.lower()
     return _is_title(run)
+
+
+_PLACE_LEADS = frozenset("to in at from near around via into across".split())
 
 
 def _is_title(run: list[str]) -> bool:
@@ -107,7 +115,10 @@ def _is_title(run: list[str]) -> bool:
 
 def things_before(lowered: list[str]) -> bool:
     """A plural noun earlier in the query's last sentence, after a verb or a modifier ("cook dried
-    chickpeas without soaking them"): what a later object "them" takes up."""
+    chickpeas without soaking them"): what a later object "them" takes up. After a preposition or a
+    verb of giving ("tickets for them", "get them presents") "them" is people, not that noun."""
+    if lowered and lowered[-1] in _TO_PEOPLE:
+        return False
     sentence = lowered[max((n + 1 for n, w in enumerate(lowered) if w in (".", "?", "!", ";")), default=0) :]
     return any(
         plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_TAKEN_UP and n > 0
@@ -121,6 +132,7 @@ _NOT_TAKEN_UP = frozenset(
     """days weeks months years hours minutes seconds times others ones things lots thanks ideas tips
     suggestions recommendations options thoughts ways""".split()
 )
+_TO_PEOPLE = frozenset("for to with from about get give buy send show tell ask bring thank invite".split())
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
 #: Indefinite pronouns that a later "their"/"they" takes up in the same query.
 _INDEFINITE = frozenset("someone somebody anyone anybody everyone everybody nobody whoever each".split())

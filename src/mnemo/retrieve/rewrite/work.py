@@ -15,16 +15,13 @@ from mnemo.retrieve.rewrite.candidate import Candidate
 #: What is done to a test: "mark it as xfail", "skip it in CI", "quarantine it", "rerun it".
 _TEST_WORK = re.compile(r"\b(?:xfail|quarantine|deflake|re-?run)\b|\bskip\s+(?:it|that|this)\b", re.IGNORECASE)
 #: A test by its name or file: "test_refund_partial", "tests/test_api.py", "checkout.spec.ts", "TestRefunds".
-_TEST_NAME = re.compile(r"\btest_\w+|\w+_test\b|\btests?/|\.spec\.|\bTest[A-Z]\w*|\btests?\b", re.IGNORECASE)
+_TEST_NAME = re.compile(r"\btest_\w+|\w+_test\b|\btests?/|\.spec\.|\bTest[A-Z]\w*")
 #: What is done to a running service: "restart it", "stop it permanently", "reload it".
-_SERVICE_WORK = re.compile(
-    r"\b(?:restart|reload|bounce|kill|stop|start|spin\s+up|scale)\s+(?:it|that|this)\b", re.IGNORECASE
-)
+_SERVICE_WORK = re.compile(r"\b(?:restart|reload|bounce|stop|start|spin\s+up)\s+(?:it|that|this)\b", re.IGNORECASE)
 #: A service by its name or kind: "nginx", "postgres", "the redis container", "the worker pod".
 _SERVICE = re.compile(
     r"\b(?:nginx|apache|caddy|traefik|postgres(?:ql)?|mysql|mariadb|redis|memcached|mongo(?:db)?|kafka|rabbitmq"
-    r"|elasticsearch|opensearch|gunicorn|uvicorn|celery|sidekiq|docker|containers?|servers?|services?|daemons?"
-    r"|workers?|pods?|process(?:es)?|instances?|databases?|db)\b",
+    r"|elasticsearch|opensearch|gunicorn|uvicorn|celery|sidekiq|docker|containers?|servers?|daemons?|pods?|databases?|db)\b",
     re.IGNORECASE,
 )
 
@@ -39,4 +36,8 @@ def fitting_work(query: str, things: Sequence[Candidate]) -> list[Candidate]:
     if _TEST_WORK.search(query):
         return [c for c in things if _TEST_NAME.search(c.text)] or list(things)
     # a path names a file ("/var/log/caddy/error.log"), not the service it belongs to
-    return [c for c in things if _SERVICE.search(c.text) and "/" not in c.text] or list(things)
+    return [c for c in things if _SERVICE.search(c.text) and not _FILE.search(c.text)] or list(things)
+
+
+#: A path or a file ("/var/log/caddy/error.log", "postgresql.conf") names a file, not its service.
+_FILE = re.compile(r"/|\.[a-z]{2,4}$")

@@ -49,9 +49,8 @@ _DRUG_NAME = re.compile(
 )
 #: Stems of generic drug names (the international non-proprietary name stems) and supplements.
 _STEMS = re.compile(
-    r"(?:formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|amol|azepam|azolam"
-    r"|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|thyroxine|ximab|zumab|umab|vir|tropin|olone|sone"
-    r"|gabalin|pentin|tonin|magnesium|calcium|potassium|zinc|iron|vitamin\s+\w+|omega-?3|melatonin|aspirin"
+    rf"(?:{_DRUG_STEMS}|amol|ximab|zumab|umab|vir|tropin|sone|tonin"
+    r"|magnesium|calcium|potassium|zinc|iron|vitamin\s+\w+|omega-?3|melatonin|aspirin"
     r"|creatine|collagen|glucosamine|probiotics?|multivitamins?|biotin|ashwagandha|electrolytes"
     r"|codeine|morphine|insulin|steroids?|antibiotics?|antihistamines?|tablets?|pills?|capsules?|medicine"
     r"|medication|supplements?|drops|inhaler|gummies)\b",
@@ -72,7 +71,7 @@ def taken(query: str, ref: Reference) -> bool:
 
 def medicine_like(text: str) -> bool:
     """Whether a candidate's words name a medicine or a supplement."""
-    return any(_STEMS.search(word) and _STEMS.search(word).end() == len(word) for word in _words(text))
+    return any((found := _STEMS.search(word)) and found.end() == len(word) for word in _words(text))
 
 
 def _words(text: str) -> list[str]:

@@ -61,8 +61,7 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
             parts = [p.strip() for p in _SPLIT.split(sentence[announced.end() :].strip().rstrip(".?!;")) if p.strip()]
             # "Dr Okonjo-Bello, who wrote ..., or Prof. Lindahl, who ...": a relative part describes the item before it
             parts = [p for p in parts if not _RELATIVE_PART.match(p)]
-            while len(parts) > 2 and parts[-1].split()[0].lower() in _REMARKS:
-                parts.pop()  # "a, b and c, all in tests/test_refunds.py": a remark about them
+            parts = _without_remark(parts)
             items = [_head(p, whole=True) for p in parts]  # "pin the dependency, vendor it": each item whole
             if len(items) >= 2 and all(items):
                 return items
@@ -100,9 +99,7 @@ def _inline(sentence: str) -> list[str]:
     if not re.search(r"\s(?:or|and|vs\.?|versus)\s", sentence):
         return []
     parts = [p.strip() for p in _SPLIT.split(sentence) if p.strip()]
-    # "a, b and c, all in tests/test_refunds.py": a closing remark about the items is none of them
-    while len(parts) > 2 and parts[-1].split()[0].lower() in _REMARKS:
-        parts.pop()
+    parts = _without_remark(parts)
     if len(parts) < 2:
         return []
     items = [_tail(parts[0])] + [_head(p) for p in parts[1:]]
@@ -113,6 +110,13 @@ def _inline(sentence: str) -> list[str]:
 
 
 _REMARKS = frozenset("all both each none mostly either neither".split())
+
+
+def _without_remark(parts: list[str]) -> list[str]:
+    """The parts without a closing remark about the items ("a, b and c, all in tests/x.py")."""
+    while len(parts) > 2 and parts[-1].split()[0].lower() in _REMARKS:
+        parts = parts[:-1]
+    return parts
 
 
 def _verbish(item: str) -> bool:

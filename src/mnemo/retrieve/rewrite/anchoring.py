@@ -162,11 +162,12 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
     for match in _DEFINITE.finditer(query):
         if match.group(1) in LIGHT:
             continue  # "the new guy": an adjective, no head noun to anchor
-        if _SUBJECT_SLOT.search(query[: match.start()]):  # "is the cafe open": the noun, then the predicate
+        before = query[max(0, match.start() - _NEAR) : match.start()]  # bounded: a long text stays linear
+        if _SUBJECT_SLOT.search(before):  # "is the cafe open": the noun, then the predicate
             noun, end = match.group(1), match.end(1)
         else:
             noun, end = head_noun(query, match)  # "the venue deposit": the deposit, not the venue
-        modified = " " in query[match.start(1) : end] or _compound(query[: match.start()], query[end:])
+        modified = " " in query[match.start(1) : end] or _compound(before, query[end:])
         if modified or _OWN_ATTACHMENT.match(query[end:]):
             continue  # "the payment service review", "the flight booking": its own modifiers already say which
         found = anchor_text(noun, [{"content": line} for line in context_text.split("\n")])
@@ -176,6 +177,8 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}s?")
+#: How far before a description its auxiliary is looked for: the last few words decide.
+_NEAR = 60
 
 
 def _already_said(found: str, noun: str, query: str) -> bool:

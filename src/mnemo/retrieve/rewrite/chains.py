@@ -22,6 +22,9 @@ from mnemo.retrieve.rewrite.detect import detect
 #: each costs one extraction).
 DEPTH = 3
 _CHAINED_KINDS = frozenset({"person", "thing", "plural"})
+#: A message's pronouns are read in its opening only (as long as a query may be): the chain's
+#: centre is set early, and a pasted log or document must not cost a scan of every word.
+_READ_CHARS = 2000
 
 
 def chained(messages: Sequence[Mapping[str, str]], candidates: list[Candidate], max_messages: int) -> list[Candidate]:
@@ -31,7 +34,7 @@ def chained(messages: Sequence[Mapping[str, str]], candidates: list[Candidate], 
     by_key = {(c.text.lower(), c.kind): c for c in candidates}
     for distance in range(min(DEPTH, len(recent) - 1)):
         index = len(recent) - 1 - distance
-        text = str(recent[index].get("content") or "")
+        text = str(recent[index].get("content") or "")[:_READ_CHARS]
         if "?" in text:
             continue  # a question's pronoun asks about a referent; the answer may pick another
         refs = [

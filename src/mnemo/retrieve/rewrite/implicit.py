@@ -139,7 +139,7 @@ def _bridging(match: re.Match[str], query: str, content: list[str], end: int) ->
     the wait?" or "what is the weather?" ask about the world, not the topic. A noun that is itself
     a complement ("the first step of the tutorial") says what it belongs to."""
     noun = query[match.start(1) : end].strip().lower()
-    complement = re.search(r"\bof\s*$", query[: match.start()], re.IGNORECASE) is not None
+    complement = re.search(r"\bof\s*$", query[max(0, match.start() - 20) : match.start()], re.IGNORECASE) is not None
     return noun in PARTS and not complement and len(content) <= 3
 
 
@@ -189,7 +189,9 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
         run.append(word)
     if not run:
         return match.group(1).lower(), match.end(1)
-    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\b", query[: match.start()], re.IGNORECASE)
+    # the question's own clause: a long text is read only up to 200 characters back
+    clause = query[max(0, match.start() - 200) : match.start()]
+    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\b", clause, re.IGNORECASE)
     chosen = run[-2] if asked and len(run) >= 2 else run[-1]
     return chosen.group(0).lower(), match.start(1) + chosen.end()
 

@@ -25,7 +25,7 @@ _AUX_SUBJECT = re.compile(
     r"\b(?:did|does|do|will|would|can|could|should|has|have|had)\s+(?:your|my|his|her|their|our|the)\s+\w+\s+$"
 )
 _LOWER_AGENT_AFTER = re.compile(
-    r"^\s+(?:is|was|has|had|will|said|says|thinks|wants|just|also|and\s+i\b|[a-z]{2,}ed\b"
+    r"\s+(?:is|was|has|had|will|said|says|thinks|wants|just|also|and\s+i\b|[a-z]{2,}ed\b"
     # irregular past tenses: "tomek left the stove on", "mikey forgot the keys"
     r"|left|forgot|broke|lost|took|gave|told|sent|wrote|bought|found|made|got|went|came|ran|won|paid|spent)"
     r"(?!\s+(?:by|to)\b)"
@@ -104,6 +104,10 @@ def common_words(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found - STOPWORDS)
 
 
+#: A subject pronoun opening the next clause (matched in place: slicing the rest per word is quadratic).
+_NEXT_CLAUSE = re.compile(r"\s+(?:i|we|he|she|they)\s")
+
+
 @lru_cache(maxsize=1024)
 def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
@@ -124,9 +128,9 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         # "tariq fixed ...", "rahul is debugging ...": an unlisted word opening a sentence as its agent
         opening = not before.strip() or before.rstrip()[-1:] in ".!?" or before.strip().lower() in _INTERJECTIONS
         if opening and len(bare) > 2 and low not in STOPWORDS | NOT_NAMES | _NOT_AGENTS and not verbal(low):
-            name = name or bool(_LOWER_AGENT_AFTER.match(text[match.end() :]))
+            name = name or bool(_LOWER_AGENT_AFTER.match(text, match.end()))
         # "in glasgow i played": a subject pronoun opens the next clause, so the place ends this one
-        ending = ending or bool(re.match(r"\s+(?:i|we|he|she|they)\s", text[match.end() :]))
+        ending = ending or bool(_NEXT_CLAUSE.match(text, match.end()))
         # "at work", "to bed", "in town": English lets institutional nouns go bare there; no names
         ending = ending and bare.lower() not in _BARE_LOCATIVES
         # "hard at restaurants": a bare plural is a kind of place, not one named place

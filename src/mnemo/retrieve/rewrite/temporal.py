@@ -150,6 +150,7 @@ def event_in(text: str) -> tuple[str | None, float]:
         if place and TIME.match(place.group(0).strip()):
             place = None
         if place is None:
+            shown += _partner(text[start + len(shown) :])  # "a call with the bank": who it was with says which
             shown += _locative(text[start + len(shown) :])  # "her new job at the maritime museum"
         shown = without_particles(shown)  # "a payment notification since" (its date cut off) ends at its noun
         if shown.split()[0] in ("The", "Our", "My", "A", "An", "His", "Her", "Their"):
@@ -287,6 +288,22 @@ _DATED = re.compile(
 _CAPITAL_DETERMINERS = frozenset({"The", "Our", "My", "Their", "His", "Her"})
 _SUBJECT_PRONOUNS = frozenset("i we you he she it they this that there what which who".split())
 _LOCATIVE = re.compile(r"^\s+(at|in)\s+(the\s+(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)")
+
+
+_PARTNER = re.compile(
+    r"^\s+with\s+((?:the|my|our|his|her|their)\s+(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*|[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+)
+
+
+def _partner(rest: str) -> str:
+    """Whom an event was with ("with the bank", "with Priya"), cut before function words and times."""
+    found = _PARTNER.match(rest)
+    if found is None:
+        return ""
+    words = found.group(1).split()
+    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
+        words.pop()
+    return f" with {' '.join(words)}" if words and words[-1].lower() not in STOPWORDS else ""
 
 
 def _locative(rest: str) -> str:

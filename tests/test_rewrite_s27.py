@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
+from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
 
@@ -24,3 +26,45 @@ def test_an_event_keeps_whom_it_was_with(message: str, partner: str) -> None:
 def test_a_partner_stops_before_the_time() -> None:
     found, _ = event_in("a meeting with my landlord at 3 tomorrow")
     assert found == "a meeting with my landlord"
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("the printer jams every time", "The pickup roller is probably worn."),
+            "how do I order the part?",
+            "pickup roller",
+        ),
+        (
+            ("dishwasher shows E24", "Usually a blocked filter, occasionally a failed drain pump."),
+            "where do i order the replacement part",
+            "replacement drain pump",
+        ),
+        (
+            ("took the car in", "They said it needs a new timing belt."),
+            "how much does the part itself cost",
+            "the timing belt itself",
+        ),
+        (
+            ("the tap drips", "Then it's probably the ceramic cartridge."),
+            "is a replacement expensive",
+            "a replacement ceramic cartridge",
+        ),
+    ],
+)
+def test_the_part_is_the_component_found_at_fault(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what part of lisbon should we stay in", "i loved the part where she leaves", "is a replacement worth it"],
+)
+def test_a_part_with_its_own_complement_or_no_fault_stays(query: str) -> None:
+    context = said("we watched the film in lisbon last night", "Glad you liked it! The ending divides people.")
+    assert expand(query, context) == query
+
+
+def test_a_part_never_runs_across_a_line() -> None:
+    assert faulty_part("it needs a new timing belt\nTiming belts on the Fiesta last 10 years") == "timing belt"

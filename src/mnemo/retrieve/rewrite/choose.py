@@ -27,6 +27,7 @@ from mnemo.retrieve.rewrite.names import (
     TIME_HEADS,
 )
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
@@ -67,6 +68,9 @@ def choose(
     if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
         medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
+    if ref.kind == "implicit" and PART_REF.fullmatch(ref.text):  # "the part": the one found at fault
+        text = part_text(ref.text, "\n".join(str(m.get("content") or "") for m in context))
+        return (text, 0.8) if text else None
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
         return _best(problems, high=0.9)

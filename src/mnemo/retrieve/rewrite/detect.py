@@ -51,6 +51,7 @@ from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.spares import part_spans
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -154,7 +155,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if back and not any(r.start < back.end(1) and back.start() < r.end for r in found):
         found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
         covered.append((back.start(), back.end(1)))
-    for start, end, noun in dose_spans(query, context_text):  # "the next dose": of the medicine named
+    for start, end, noun in dose_spans(query, context_text) + part_spans(query, context_text):
+        # "the next dose": of the medicine named; "the part": the one the conversation found at fault
         if not any(s < end and start < e for s, e in covered):
             found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
             covered.append((start, end))
@@ -208,6 +210,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         if low == "that" and i + 1 < len(words) and TEMPORAL_POINTER.match(query, words[i + 1][1]):
             found.append(Reference(word, "demonstrative", start, end))  # "practise that the day before"
             continue
+        if low in ("itself", "themselves") and i >= 2 and set(lowered[max(0, i - 3) : i - 1]) & _DETERMINERS:
+            continue  # "does the part itself cost much": an intensifier of the noun before, no reference
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals
@@ -396,6 +400,7 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
 
 
 #: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
+_DETERMINERS = frozenset("the this that these those my your our his her their a an".split())
 _REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves itself".split())
 _NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
@@ -68,3 +69,32 @@ def test_a_part_with_its_own_complement_or_no_fault_stays(query: str) -> None:
 
 def test_a_part_never_runs_across_a_line() -> None:
     assert faulty_part("it needs a new timing belt\nTiming belts on the Fiesta last 10 years") == "timing belt"
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("our new sofa comes thursday and the old one goes to Esme", "Nice."),
+            "how do i get the old one down the stairs",
+            "the old sofa",
+        ),
+        (
+            ("we bought a new boiler", "Good, the old boiler was 20 years old."),
+            "can the new one be serviced yearly",
+            "the new boiler",
+        ),
+    ],
+)
+def test_the_old_one_is_the_kind_written_beside_new(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_the_old_one_with_no_kind_beside_an_age_word_stays() -> None:
+    query = "whats the best way to get the old one down the stairs"
+    assert expand(query, said("we picked a sofa in clay velvet", "Lovely choice.")) == query
+
+
+def test_an_age_word_before_a_verb_names_one_word() -> None:
+    assert aged_kind("the new sofa arrives on friday") == "sofa"
+    assert aged_kind("the new composite index makes it redundant") == "composite index"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.health import DOSE_REF, GENERIC_MEDICINE, body_part, medicine_like, taken, tended
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
@@ -68,8 +69,10 @@ def choose(
     if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
         medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
-    if ref.kind == "implicit" and PART_REF.fullmatch(ref.text):  # "the part": the one found at fault
-        text = part_text(ref.text, "\n".join(str(m.get("content") or "") for m in context))
+    if ref.kind == "implicit" and (PART_REF.fullmatch(ref.text) or AGED_REF.fullmatch(ref.text)):
+        # "the part": the one found at fault; "the old one": the other of the kind written beside "new"
+        said = "\n".join(str(m.get("content") or "") for m in context)
+        text = part_text(ref.text, said) if PART_REF.fullmatch(ref.text) else aged_text(ref.text, said)
         return (text, 0.8) if text else None
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from mnemo.retrieve.rewrite.aged import aged_spans
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
@@ -155,7 +156,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if back and not any(r.start < back.end(1) and back.start() < r.end for r in found):
         found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
         covered.append((back.start(), back.end(1)))
-    for start, end, noun in dose_spans(query, context_text) + part_spans(query, context_text):
+    spans = dose_spans(query, context_text) + part_spans(query, context_text) + aged_spans(query, context_text)
+    for start, end, noun in spans:
         # "the next dose": of the medicine named; "the part": the one the conversation found at fault
         if not any(s < end and start < e for s, e in covered):
             found.append(Reference(query[start:end], "implicit", start, end, noun=noun))

@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
+from mnemo.retrieve.rewrite.tidy import without_title_stops
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -98,3 +99,11 @@ def test_the_old_one_with_no_kind_beside_an_age_word_stays() -> None:
 def test_an_age_word_before_a_verb_names_one_word() -> None:
     assert aged_kind("the new sofa arrives on friday") == "sofa"
     assert aged_kind("the new composite index makes it redundant") == "composite index"
+
+
+def test_a_titles_full_stop_keeps_the_person_with_the_noun_before() -> None:
+    assert without_title_stops("my landlord Mr. Haddad wants more. Dr. Okafor agreed.") == (
+        "my landlord Mr Haddad wants more. Dr Okafor agreed."
+    )
+    context = said("the accountant Ms. Varga emailed", "What did she need?")
+    assert "Ms Varga" in expand("did she ask for my P60", context)

@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.llm import RewriteCache, confidence, llm_rewrite
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolve import Resolution, resolve
+from mnemo.retrieve.rewrite.tidy import without_title_stops
 from mnemo.store.sql import query_terms
 
 #: Queries longer than this are pasted text, not conversational follow-ups; the rules' cost grows
@@ -151,6 +152,7 @@ class QueryRewriter:
     def _with_resolver(
         self, query: str, messages: list[dict[str, str]], refs: list[Reference], why: str
     ) -> RewriteResult:
+        messages = [{**m, "content": without_title_stops(m.get("content", ""))} for m in messages]
         candidates = extract(messages, self.max_context)
         # only personal pronouns use the chains, and each chained message costs an extraction
         pronouns = any(r.kind in ("person", "plural", "thing") for r in refs)

@@ -84,3 +84,13 @@ _LEADING_DETERMINER = re.compile(r"^(?:the|my|your|our|a|an)\s+", re.IGNORECASE)
 def without_determiner(phrase: str) -> str:
     """ "the Lenovo monitor" -> "Lenovo monitor": the phrase without its leading determiner."""
     return _LEADING_DETERMINER.sub("", phrase)
+
+
+#: A title's full stop before a name ("Mr. Haddad", "Dr. Okafor"): no sentence ends there.
+_TITLE_STOP = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Sr|Jr|Fr|Capt|Sgt|Lt|Rev)\.(?=\s+[A-Z])")
+
+
+def without_title_stops(text: str) -> str:
+    """ "my landlord Mr. Haddad" as "my landlord Mr Haddad": phrases and sentences split at full
+    stops, and a title's stop would cut the person from the noun that describes them."""
+    return _TITLE_STOP.sub(r"\1", text) if "." in text else text

@@ -107,3 +107,31 @@ def test_a_titles_full_stop_keeps_the_person_with_the_noun_before() -> None:
     )
     context = said("the accountant Ms. Varga emailed", "What did she need?")
     assert "Ms Varga" in expand("did she ask for my P60", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("the landlord sent a renewal", "Anything unusual?", "a clause banning all pets"),
+            "is that clause legal",
+            "the clause banning all pets legal",
+        ),
+        (
+            ("got an email saying my amazon account is locked", "Sounds like phishing."),
+            "where do i report this email",
+            "saying my amazon account",
+        ),
+    ],
+)
+def test_a_participle_keeps_its_object_and_the_noun_is_not_repeated(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_an_initial_before_a_lower_case_word_ends_no_sentence() -> None:
+    assert (
+        without_title_stops("the LEGO T. rex set. J. K. Rowling wrote it.")
+        == "the LEGO T rex set. J. K. Rowling wrote it."
+    )

@@ -366,6 +366,8 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             phrase = f"{phrase} {named.group(1)}"
         elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), before):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
+        elif len(words) > 1 and words[-1].endswith("ing") and (object_ := _PARTICIPLE_OBJECT.match(rest)):
+            phrase = f"{phrase} {object_.group(1)}"  # "a clause banning all pets": the participle's object says which
         covered = match.start(1) + len(phrase)
         gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
         det = match.group(0).split()[0].lower()
@@ -383,6 +385,11 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
     return out
 
 
+#: What a participle ending a phrase takes, up to a clause's end: "banning *all pets*".
+_PARTICIPLE_OBJECT = re.compile(
+    r"\s+((?:all|any|the|a|an|no|my|your|our|their)(?:\s+(?!(?:is|are|was|were|has|have|and|or|but|to|that|which|i|we)\b)"
+    r"[a-z][\w-]*){1,3})"
+)
 _VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
 _MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
 _NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")

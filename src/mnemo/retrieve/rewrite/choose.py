@@ -409,7 +409,8 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         bare = without_determiner(top[0])
         return f"the {bare} {noun}", top[1]
     text, confidence = found
-    if not text.lower().rstrip("s").endswith(stem):  # "that error" -> "the TimeoutError error"
+    inside = re.search(rf"\b{re.escape(stem)}s?\s+[a-z]+ing\b", text.lower())  # "the clause banning all pets"
+    if not text.lower().rstrip("s").endswith(stem) and not inside:  # "that error" -> "the TimeoutError error"
         text = f"{text} {noun}"
     return text, confidence
 

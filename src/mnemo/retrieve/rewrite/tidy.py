@@ -86,11 +86,15 @@ def without_determiner(phrase: str) -> str:
     return _LEADING_DETERMINER.sub("", phrase)
 
 
-#: A title's full stop before a name ("Mr. Haddad", "Dr. Okafor"): no sentence ends there.
-_TITLE_STOP = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Sr|Jr|Fr|Capt|Sgt|Lt|Rev)\.(?=\s+[A-Z])")
+#: A title's full stop before a name ("Mr. Haddad", "Dr. Okafor"), an initial's before a lower-case
+#: word ("T. rex"): no sentence ends there.
+_TITLE_STOP = re.compile(
+    r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Sr|Jr|Fr|Capt|Sgt|Lt|Rev)\.(?=\s+[A-Z])|\b([A-Z])\.(?=\s+[a-z])"
+)
 
 
 def without_title_stops(text: str) -> str:
-    """ "my landlord Mr. Haddad" as "my landlord Mr Haddad": phrases and sentences split at full
-    stops, and a title's stop would cut the person from the noun that describes them."""
-    return _TITLE_STOP.sub(r"\1", text) if "." in text else text
+    """ "my landlord Mr. Haddad" as "my landlord Mr Haddad", "the T. rex set" as "the T rex set":
+    phrases and sentences split at full stops, and a title's or an initial's stop would cut the
+    name from the noun around it (an initial before a lower-case word ends no sentence)."""
+    return _TITLE_STOP.sub(lambda m: m.group(1) or m.group(2), text) if "." in text else text

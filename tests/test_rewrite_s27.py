@@ -135,3 +135,26 @@ def test_an_initial_before_a_lower_case_word_ends_no_sentence() -> None:
         without_title_stops("the LEGO T. rex set. J. K. Rowling wrote it.")
         == "the LEGO T rex set. J. K. Rowling wrote it."
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "event"),
+    [
+        ("my flatmate Thandi is obsessed with the new kitten, we got it on sunday", None),
+        ("my mother-in-law Gwen is coming to stay from the 8th to the 15th", "my mother-in-law Gwen"),
+        ("our daughter Esme was born on 2 March", "our daughter Esme"),
+        ("I finally adopted a rescue greyhound called Biko", "a rescue greyhound called Biko"),
+    ],
+)
+def test_a_person_by_role_is_an_event_only_when_born_or_visiting(message: str, event: str | None) -> None:
+    found, _ = event_in(message)
+    if event is None:
+        assert found is None or "Thandi" not in found
+    else:
+        assert found is not None and event in found
+
+
+@pytest.mark.parametrize("noun", ["flatmate", "housemate", "classmate", "godmother", "brother-in-law", "childminder"])
+def test_more_role_nouns_make_a_named_person(noun: str) -> None:
+    context = said(f"my {noun} Ngozi lent me a drill", "That was kind.")
+    assert "Ngozi" in expand("should i buy her a gift", context)

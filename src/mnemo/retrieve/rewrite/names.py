@@ -44,11 +44,13 @@ def fold(word: str) -> str:
 #: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.
 FEMALE_NOUNS = frozenset(
     """wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman
-    nan nana nanna gran stepmum stepmom stepmother stepsister stepdaughter fiancee fiancée""".split()
+    nan nana nanna gran stepmum stepmom stepmother stepsister stepdaughter fiancee fiancée godmother
+    goddaughter sister-in-law mother-in-law daughter-in-law""".split()
 )
 MALE_NOUNS = frozenset(
     """husband father dad brother son boyfriend uncle grandfather grandpa granddad nephew guy man grandad
-    gramps stepdad stepfather stepbrother stepson fiance fiancé""".split()
+    gramps stepdad stepfather stepbrother stepson fiance fiancé godfather godson brother-in-law father-in-law
+    son-in-law""".split()
 )
 PERSON_NOUNS = (
     frozenset(
@@ -57,7 +59,8 @@ PERSON_NOUNS = (
     therapist lawyer intern cousin dentist vet nurse physio coach tutor student professor accountant
     contractor plumber electrician agent nanny mechanic builder surgeon gp optician pharmacist midwife
     receptionist technician installer cleaner courier physio dermatologist physiotherapist solicitor
-    landlady caretaker babysitter""".split()
+    landlady caretaker babysitter flatmate housemate classmate tenant childminder mate pal buddy bestie
+    carer housekeeper gardener handyman decorator roofer locksmith tiler joiner carpenter painter""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS

@@ -132,7 +132,7 @@ def event_in(text: str) -> tuple[str | None, float]:
     for start, candidate in sorted(found, key=lambda pair: pair[0]):
         written = candidate if isinstance(candidate, str) else candidate.text
 
-        if not _names_event(written) or TIME.fullmatch(written):
+        if not _names_event(written, born=bool(_BIRTH.search(text))) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)
         gerund = _GERUND_BEFORE.search(text, max(0, start - 24), start)
@@ -267,11 +267,19 @@ _ADVERBS = frozenset("already just finally then also recently literally actually
 _DEED_PRONOUNS = frozenset("we you he she they someone somebody my our your his her their the".split())
 
 
-def _names_event(phrase: str) -> bool:
+#: A birth or a visit dates the person: "our daughter Esme was born on 2 March", "my mother-in-law
+#: Gwen is coming to stay from the 8th" make the person the anchor.
+_BIRTH = re.compile(r"\b(?:born|birth|arriv\w*|coming|comes|visit\w*|stay\w*|fly(?:ing)?\s+in)\b", re.IGNORECASE)
+
+
+def _names_event(phrase: str, born: bool = False) -> bool:
     """Whether a noun phrase names an event: its head is no person, group or vague word, and a
     time noun counts when a modifier makes it an occasion ("the parent-teacher evening")."""
     words = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()
     head = words[-1]
+    named = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase, maxsplit=1)[0].split()[-1][:1].isupper()
+    if len(words) >= 2 and words[-2] in PERSON_NOUNS and named and not born:
+        return False  # "my flatmate Thandi": a person by role and name, no event
     if head in TIME_HEADS and len([w for w in words[:-1] if w not in STOPWORDS and w not in _DETERMINERS]) >= 1:
         return not TIME.search(phrase)  # "the awards night", not "last night" or "my new year's"
     return head not in NOT_EVENTS and head.removesuffix("s") not in NOT_EVENTS
@@ -320,8 +328,11 @@ def _locative(rest: str) -> str:
 
 def _as_written(text: str, start: int, normalised: str) -> str:
     """The phrase as the message wrote it ("our anniversary", not the normalised "the anniversary")."""
-    words = len(normalised.split())
-    return " ".join(text[start:].split()[:words]).strip(".,;:!?")
+    count, last = len(normalised.split()), normalised.split()[-1]
+    written = text[start:].split()[: count + 2]
+    # "a rescue greyhound called Biko" was normalised without "called": read on to its last word
+    ends = [n for n, w in enumerate(written) if w.strip(".,;:!?") == last and n >= count - 1]
+    return " ".join(written[: ends[0] + 1 if ends else count]).strip(".,;:!?")
 
 
 def _cut(phrase: str) -> str:

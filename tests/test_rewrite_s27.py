@@ -6,6 +6,7 @@ import pytest
 
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -159,3 +160,25 @@ def test_a_person_by_role_is_an_event_only_when_born_or_visiting(message: str, e
 def test_more_role_nouns_make_a_named_person(noun: str) -> None:
     found = extract(said(f"my {noun} Ngozi is obsessed with the garden", "Nice."))
     assert any(c.text == f"my {noun} Ngozi" and c.kind == "person" for c in found)
+
+
+def test_a_collective_named_in_apposition_is_its_name() -> None:
+    context = said("my bank, Monzo, froze my account", "Did they say how long?", "up to 5 working days")
+    assert "Monzo" in expand("can they legally hold my salary that long", context)
+
+
+def test_a_comma_less_neighbour_is_no_apposition() -> None:
+    context = said("what do my parents think of tipping", "Great question, it varies.")
+    assert "Great" not in expand("do they expect a tip", context)
+
+
+def test_them_after_a_verb_of_talking_is_no_list_of_things() -> None:
+    context = said(
+        "HMRC says I underpaid tax", "You have two options: pay now, or let them recover it through your code."
+    )
+    assert "options" not in expand("can i ring them to ask which is better", context)
+
+
+def test_a_name_before_a_verb_and_its_pronoun_is_no_compound() -> None:
+    found = compound_names("or let HMRC recover it through your tax code")
+    assert all(c.text != "HMRC recover" for _, c in found)

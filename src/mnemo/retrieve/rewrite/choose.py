@@ -54,7 +54,7 @@ def choose(
     if ref.kind == "person":
         return _person(query, ref, candidates, context)
     if ref.kind == "plural":
-        return _plural(low, candidates, context)
+        return _plural(low, candidates, context, query[: ref.start])
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
         return _best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
@@ -107,12 +107,17 @@ def _person(
 
 
 def _plural(
-    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = ()
+    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = (), before: str = ""
 ) -> tuple[str, float] | None:
     """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
+    addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
     teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
     # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
     groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
+    if addressed:  # "ring them": people ("my parents"), not "two options"
+        groups = [
+            c for c in groups if (c.head or "").removesuffix("s") in PERSON_NOUNS | PLURAL_GROUPS or c.kind == "person"
+        ]
     places = {c.text for c in candidates if c.kind == "place"}
     # "next June in Jaipur": a name also read as a place is none of "the two people"
     people = [
@@ -139,11 +144,13 @@ def _plural(
     # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
     # "them" is things before an organisation; a subject "they" acts, and a thing seldom does
     countable = _best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
-    listed = find_list(context, named=True) if low == "them" else []
+    listed = find_list(context, named=True) if low == "them" and not addressed else []
+    countable = None if addressed else countable
     if len(listed) >= 2 and all(_IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
         countable = (", ".join(listed[:-1]) + f" and {listed[-1]}", 0.6)
+    team = _best(teams, high=0.8)
     return (
-        _best(teams, high=0.8)
+        (_apposed(team, context) if team else None)
         or _best(groups, high=0.7)
         or _pair(candidates)
         or countable
@@ -308,6 +315,23 @@ def name_like(candidate: Candidate) -> bool:
         and not CALENDAR_WORD.fullmatch(candidate.text)
         and not re.search(r"[/.:@]", candidate.text)
     )
+
+
+#: A verb of talking to someone right before "them": "ring them", "email them", "complain to them".
+_ADDRESSED = re.compile(
+    r"\b(?:ring|call|phone|email|e-mail|text|message|contact|ask|tell|chase|ping|write\s+to|complain\s+to"
+    r"|speak\s+to|talk\s+to)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _apposed(team: tuple[str, float], context: Sequence[Mapping[str, str]]) -> tuple[str, float]:
+    """A collective the conversation named in apposition, by its name: "my bank, Monzo, froze ..." and
+    "the desert tour company, Sahara Trails" are Monzo and Sahara Trails."""
+    text = "\n".join(str(m.get("content") or "") for m in context)
+    pattern = rf"(?i:{re.escape(team[0])})(?:,[ ]+|[ ]+(?i:called|named)[ ]+)([A-Z][\w&'-]*(?:[ ]+[A-Z][\w&'-]*)*)"
+    named = re.search(pattern, text)
+    return (named.group(1), team[1]) if named and named.group(1).lower() not in STOPWORDS else team
 
 
 def _countable_plural(candidate: Candidate) -> bool:

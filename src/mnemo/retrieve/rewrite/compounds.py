@@ -12,6 +12,7 @@ from mnemo.store.sql import STOPWORDS
 
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
 _NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
+_PRONOUN_OBJECT = re.compile(r"\s+(?:it|them|him|her|me|us)\b")
 _NOT_COMPOUND_HEADS = STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST
 
 
@@ -31,6 +32,8 @@ def compound_names(text: str) -> list[tuple[int, Candidate]]:
             continue
         if noun in _NOT_COMPOUND or (noun.endswith("s") and OBJECT_NEXT.match(text[match.end() :])):
             continue  # "Redis last sprint", "Temporal gives you": not a compound noun
+        if _PRONOUN_OBJECT.match(text, match.end()):
+            continue  # "let HMRC recover it": a verb takes the pronoun, no noun does
         lead = window_before(text, match.start())
         opening = not lead.strip() or lead.rstrip()[-1:] in ".!?:\n"
         if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:

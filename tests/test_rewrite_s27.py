@@ -182,3 +182,44 @@ def test_them_after_a_verb_of_talking_is_no_list_of_things() -> None:
 def test_a_name_before_a_verb_and_its_pronoun_is_no_compound() -> None:
     found = compound_names("or let HMRC recover it through your tax code")
     assert all(c.text != "HMRC recover" for _, c in found)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query"),
+    [
+        (
+            ("we post terraform plan output on every PR", "Good practice."),
+            "Ravi wants his terraform changes auto-applied after merge, is that a good idea",
+        ),
+        (
+            ("KEYS in prod causes latency spikes", "Use SCAN instead."),
+            "i heard that redis is single threaded, is that still true in redis 7",
+        ),
+        (
+            ("my teammate deletes package-lock.json", "That can upgrade dependencies."),
+            "is it bad practice to not commit package-lock.json in a library",
+        ),
+        (
+            ("our dog keeps sneezing after walks", "Often it's just pollen."),
+            "my sister says her cat sneezes too, should she take it to a vet",
+        ),
+        (
+            ("my grandfather turns 88 next week", "Lovely."),
+            "my grandfather keeps forgetting his pills, are there apps that can remind him",
+        ),
+        (
+            ("i collect the results in a slice", "Synchronise access to the slice."),
+            "when a goroutine panics does it crash the whole program",
+        ),
+        (
+            ("a consumer group with 4 partitions", "Each consumer gets one partition."),
+            "if a kafka consumer crashes before committing its offset, is the message lost",
+        ),
+        (
+            ("CI uses node 18 but we have node 20", "Pin it in .nvmrc."),
+            "add a line to the README saying that node 20 is required",
+        ),
+    ],
+)
+def test_a_query_that_names_its_own_antecedent_stays(turns: tuple[str, str], query: str) -> None:
+    assert expand(query, said(*turns)) == query

@@ -51,7 +51,8 @@ REPORTING_VERBS = frozenset(
     """say says said think thinks thought know knows knew mean means meant claim claims claimed believe
     believes believed confirm confirms confirmed mention mentions mentioned suggest suggests suggested
     show shows showed prove proves proved notice noticed read hear heard feel felt realise realize find finds found
-    realised realized check checks checked verify verifies verified ensure ensures ensured sure""".split()
+    realised realized check checks checked verify verifies verified ensure ensures ensured sure saying stating
+    states stated explaining explains explained noting notes warning warns warned""".split()
 )
 
 

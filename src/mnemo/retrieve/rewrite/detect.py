@@ -26,7 +26,7 @@ from mnemo.retrieve.rewrite.clause import (
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
-from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans
+from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, OWN_CLAUSE_THAT, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import dose_spans
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -314,7 +314,13 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
 
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     spans = expletive_spans(query)
-    return [r for r in found if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))]
+    judged = OWN_CLAUSE_THAT.match(query)  # "..., is that a good idea": the query's own clause
+    return [
+        r
+        for r in found
+        if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))
+        and not (judged and r.start == judged.start("that"))
+    ]
 
 
 def _with_temporal_pointers(query: str, found: list[Reference], has_context: bool = True) -> list[Reference]:

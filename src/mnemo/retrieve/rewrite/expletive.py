@@ -25,6 +25,9 @@ EXPLETIVE_IT = re.compile(
     r"|it(?:'s|\s+is|\s+was)?\s+(?:so\s+|really\s+|very\s+|super\s+|too\s+|absolutely\s+)?"
     r"(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
+    # "is it bad practice to commit ...", "is it a good habit to ...": a judged noun and its infinitive
+    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:a\s+|an\s+)?(?:good|bad|best|common|standard|normal|accepted|acceptable"
+    r"|poor|safe|better|wise)\s+(?:practice|practise|idea|habit|form|approach|move|option|choice|plan)\s+(?:to|that|if)\b"
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
@@ -80,6 +83,17 @@ EXPLETIVE_IT = re.compile(
 
 CLOCK_QUESTION = re.compile(
     r"^\s*what(?:'s|\s+is)?\s+(?:the\s+)?(?:time|day|date)(?:\s+is\s+it)?\s*(?:now|today)?\s*\??\s*$", re.IGNORECASE
+)
+
+
+#: A query that judges its own clause: "Ravi wants his changes auto-applied, is that a good idea", "i
+#: heard redis is single threaded, is that still true". "that" is the clause before the comma.
+OWN_CLAUSE_THAT = re.compile(
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?),\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
+    r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?:a\s+good\s+idea|a\s+bad\s+idea|true|right"
+    r"|correct|ok|okay|fine|normal|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible|enough"
+    r"|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good)\b",
+    re.IGNORECASE,
 )
 
 

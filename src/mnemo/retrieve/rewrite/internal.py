@@ -37,6 +37,9 @@ def thing_subject_before(lowered: list[str]) -> bool:
             break
         clause.append(word)
     clause.reverse()
+    if clause and clause[0].endswith("ing") and len(clause) < len(lowered):
+        # "crashes before committing its offset": a gerund has no subject, its owner is the main clause's
+        return thing_subject_before(lowered[: len(lowered) - len(clause) - 1])
     start = 0
     while start < len(clause) and (clause[start] in AUXILIARIES or clause[start] in _QUESTION_ADVERBS):
         start += 1  # "how often should a 2016 Honda Jazz have its oil changed": the subject follows
@@ -156,6 +159,7 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     A phrase after a preposition ("look at the logs and tell me why it crashed"), a plural, a person
     or a time is no such antecedent, and a sentence break ends the search: then the conversation
     says what "it" is. One pass over the words."""
+    asked = bool(lowered) and lowered[-1] in AUXILIARIES  # "does it crash"
     subject = after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
     found = broken = False
     for n, word in enumerate(lowered[:-1]):
@@ -174,6 +178,8 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
         opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
         if (subject and opens_clause) or (not subject and before not in _PREPOSITIONS and n):
             found, broken = True, False
+    if asked and found and lowered[0] in _SUBORDINATORS:
+        broken = True  # "when a goroutine panics does it crash": the auxiliary opens the main clause
     return found and broken
 
 
@@ -194,7 +200,10 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
     often is; ``after`` is the word after the pronoun (a noun after "her" makes it possessive)."""
     female = pronoun in ("she", "her", "hers", "herself")
     if pronoun == "him" or (pronoun == "her" and (not after or after in STOPWORDS or not after.isalpha())):
-        return False  # an object pronoun
+        # an object pronoun is someone else in its own clause ("did my dad ever call him back?"), but
+        # may be the relative who opened the query, a clause away ("my grandfather keeps forgetting
+        # his pills, is there an app that can remind him")
+        return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS)
     gendered = FEMALE_NOUNS if female else MALE_NOUNS
     for n, word in enumerate(lowered):
         owned = (n and lowered[n - 1] in _OWN) or (n > 1 and lowered[n - 2] in _OWN)  # "my (teenage) son"
@@ -204,7 +213,15 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
 
 
 _OWN = frozenset("my our your".split())
+
+
+def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
+    """A relative of the gender opening the query ("my grandfather ..."), then a clause break."""
+    opening = next((n for n in (1, 2) if n < len(lowered) and lowered[0] in _OWN and lowered[n] in gendered), None)
+    return opening is not None and any(w in PUNCTUATION for w in lowered[opening + 1 :])
+
+
 #: Verbs whose object is someone addressed: "ask the concierge", "tell the landlord", "email the agent".
 _ADDRESSING = frozenset("ask tell remind email text message call ping thank pay".split())
-_THING_NAMERS = frozenset("the a an my our your this".split())
+_THING_NAMERS = frozenset("the a an my our your this his her their".split())
 _NOT_THINGS = frozenset("thank thanks lot bit few couple little while kind sort way number look try go one".split())

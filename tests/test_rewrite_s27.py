@@ -223,3 +223,13 @@ def test_a_name_before_a_verb_and_its_pronoun_is_no_compound() -> None:
 )
 def test_a_query_that_names_its_own_antecedent_stays(turns: tuple[str, str], query: str) -> None:
     assert expand(query, said(*turns)) == query
+
+
+def test_a_bare_plural_keeps_its_attachment_as_a_candidate() -> None:
+    found = extract(said("we adopted two kittens from a shelter last weekend", "Congratulations!"))
+    assert any(c.text.startswith("two kittens") and c.plural for c in found)
+
+
+def test_a_preposition_opening_a_sentence_is_no_name() -> None:
+    found = extract(said("they're 10 weeks old", "At 10 weeks they need kitten food four times a day."))
+    assert not any(c.text.startswith("At") for c in found)

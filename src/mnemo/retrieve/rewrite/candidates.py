@@ -35,6 +35,7 @@ from mnemo.retrieve.rewrite.names import (
     NOT_NAMES,
     PERSON_NOUNS,
     PLACE_NOUNS,
+    VAGUE,
     fold,
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
@@ -254,7 +255,9 @@ def _read_mentions(
     found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(noun_phrases)
     found.extend(compounds)
-    found.extend(p for p in bare_plurals(text) if p[1].text.lower().split()[-1] not in inside)
+    # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not
+    # ("two kittens from a shelter": the shelter's phrase does not hold the kittens)
+    found.extend(p for p in bare_plurals(text) if not _held(p[1].text, inside))
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
     tidied = [(at, _tidied(c)) for at, c in found]
@@ -333,6 +336,14 @@ def _named(
 
 def inside_text(phrases: list[tuple[int, Candidate]]) -> str:
     return " ".join(c.text.lower() for _, c in phrases)
+
+
+def _held(phrase: str, inside: set[str]) -> bool:
+    """Whether a bare plural belongs to another phrase: its last word does, and so does its head, or
+    the head is a vague request word ("ideas for a weekend trip from Madrid"). "two kittens from a
+    shelter" holds the kittens, whatever holds the shelter."""
+    head = re.split(r"\s+(?:of|for|from|to|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()[-1]
+    return phrase.lower().split()[-1] in inside and (head in inside or head.removesuffix("s") in VAGUE)
 
 
 def phrases(text: str) -> list[tuple[int, Candidate]]:

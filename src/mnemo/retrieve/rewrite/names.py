@@ -79,7 +79,9 @@ NOT_NAMES = (
     right exactly agreed cool got true fine monday tuesday wednesday
     thursday friday saturday sunday january february march april may june july august september october
     november december today tomorrow yesterday ask tell talk check remember note try use make see
-    tonight already still went used next back twice everyone everybody someone somebody""".split()
+    tonight already still went used next back twice everyone everybody someone somebody at in on by for
+    from with into onto over under about after before since until during without within between among
+    per via""".split()
     )
     | QUANTIFIERS
 )

@@ -233,3 +233,14 @@ def test_a_bare_plural_keeps_its_attachment_as_a_candidate() -> None:
 def test_a_preposition_opening_a_sentence_is_no_name() -> None:
     found = extract(said("they're 10 weeks old", "At 10 weeks they need kitten food four times a day."))
     assert not any(c.text.startswith("At") for c in found)
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_up", "wanted"),
+    [
+        ("how much paracetamol can an adult take in one day", "and for a 6 year old", "can a 6 year old take"),
+        ("how many hours before a blood test do i need to fast", "and for a thyroid one?", "before a thyroid test"),
+    ],
+)
+def test_a_for_fragment_takes_the_questions_one_indefinite_slot(question: str, follow_up: str, wanted: str) -> None:
+    assert wanted in expand(follow_up, said(question, "Usually 10 to 12 hours."))

@@ -67,7 +67,7 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
             return None  # a fragment continues the latest question; after a statement it adds to it
         phrases = list(pattern.finditer(text))
         if not phrases:
-            continue
+            return _in_indefinite_slot(preposition, argument, text)
         found = phrases[-1]  # the last such phrase: "from Milan to Venice" -> "to Venice"
         end = found.end(1)
         unit = re.match(rf"\s+{re.escape(argument.split()[-1])}\b", text[end:], re.IGNORECASE)
@@ -76,3 +76,20 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rebuilt = text[: found.start(1)] + argument + text[end:]
         return rebuilt if rebuilt.endswith("?") or not query.rstrip().endswith("?") else rebuilt.rstrip(".!") + "?"
     return None
+
+
+_INDEFINITE = re.compile(
+    r"\b(?:a|an)\s+(?!(?:lot|bit|few|little|couple)\b)[a-z][\w'-]*(?:\s+(?:year|month|week)s?\s+old)?\b"
+)
+
+
+def _in_indefinite_slot(preposition: str, argument: str, question: str) -> str | None:
+    """ "and for a 6 year old?" after "how much paracetamol can an adult take?": a "for" phrase the
+    question lacks takes the place of its one indefinite noun (the one it was asked for)."""
+    slots = list(_INDEFINITE.finditer(question))
+    if preposition != "for" or not re.match(r"(?:a|an)\s", argument, re.IGNORECASE) or len(slots) != 1:
+        return None
+    slot = slots[0]
+    if argument.lower().endswith(" one") and re.match(r"\s+[a-z]{3,}\b", question[slot.end() :]):
+        argument = argument[: -len(" one")]  # "a thyroid one" for "a cholesterol test": the modifier swaps
+    return question[: slot.start()] + argument + question[slot.end() :]

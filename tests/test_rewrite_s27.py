@@ -244,3 +244,13 @@ def test_a_preposition_opening_a_sentence_is_no_name() -> None:
 )
 def test_a_for_fragment_takes_the_questions_one_indefinite_slot(question: str, follow_up: str, wanted: str) -> None:
     assert wanted in expand(follow_up, said(question, "Usually 10 to 12 hours."))
+
+
+def test_on_it_is_the_medicine_the_conversation_put_someone_on() -> None:
+    context = said(
+        "the doctor put me on amoxicillin for a sinus infection",
+        "Finish the full course.",
+        "can i take ibuprofen for the headache",
+        "Generally yes, ibuprofen doesn't interact with it.",
+    )
+    assert "amoxicillin" in expand("can i have a beer while im still on it", context)

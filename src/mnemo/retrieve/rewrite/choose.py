@@ -14,7 +14,15 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.health import DOSE_REF, GENERIC_MEDICINE, body_part, medicine_like, taken, tended
+from mnemo.retrieve.rewrite.health import (
+    DOSE_REF,
+    GENERIC_MEDICINE,
+    body_part,
+    medicine_like,
+    put_on,
+    taken,
+    tended,
+)
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
@@ -194,7 +202,7 @@ def _thing(
         part = _best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
             return f"the {body_part(part[0])}", part[1]
-    things = _of_the_kind_done_to(query, ref, things)
+    things = _of_the_kind_done_to(query, ref, things, context)
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
@@ -207,13 +215,17 @@ def _thing(
     return _best(things, high=0.85) or (_pair(candidates) if plural else None)
 
 
-def _of_the_kind_done_to(query: str, ref: Reference, things: list[Candidate]) -> list[Candidate]:
+def _of_the_kind_done_to(
+    query: str, ref: Reference, things: list[Candidate], context: Sequence[Mapping[str, str]] = ()
+) -> list[Candidate]:
     """The things of the kind the query's verb needs, when the conversation has one: "take it" a
     medicine, "mark it as xfail" a test, "restart it" a service."""
     if taken(query, ref):  # "should i take it with food": among the things named, the medicine
         medicines = [c for c in things if medicine_like(c.text)]
         named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
-        return named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
+        said = "\n".join(str(m.get("content") or "") for m in context)
+        course = [c for c in named or medicines if put_on(c.text, said)]  # "put me on amoxicillin"
+        return course or named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
     if worked_on(query):
         return fitting_work(query, things)
     return things

@@ -28,7 +28,7 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, OWN_CLAUSE_THAT, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
-from mnemo.retrieve.rewrite.health import dose_spans
+from mnemo.retrieve.rewrite.health import dose_spans, on_course_before
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
@@ -233,7 +233,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue  # "should the new one have its own tests": "own" binds it to its clause's subject
         if low == "its" and thing_subject_before(lowered[:i]):
             continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
-        if low == "it" and thing_named_before(lowered[:i], nxt):
+        if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
             continue  # "set the oven to 180 and turn it off": the query names what "it" is
         if low in ("it", "its") and title_before(words[:i]):
             continue  # "who wrote The Remains of the Day and when was it published": the title

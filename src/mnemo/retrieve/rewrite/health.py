@@ -58,10 +58,37 @@ _STEMS = re.compile(
 )
 
 
+#: "while im still on it", "can i come off it": one is on a course of a medicine.
+_ON_COURSE_BEFORE = re.compile(
+    r"\b(?:(?:still|while|i'?m|im|am|been|stay|staying|stayed|remain|be)\s+(?:still\s+)?on"
+    r"|(?:come|coming|came|get|getting|go|going)\s+off)\s+$",
+    re.IGNORECASE,
+)
+#: The medicine a conversation puts someone on: "the doctor put me on amoxicillin", "i'm on sertraline".
+_PUT_ON = re.compile(
+    r"\b(?:put\s+(?:me|him|her|us|them)\s+on|started\s+(?:me\s+|him\s+|her\s+)?on|i'?m\s+on|im\s+on|been\s+on"
+    r"|prescribed(?:\s+me|\s+him|\s+her)?|switched\s+(?:me\s+)?to)\s+([\w-]+(?:\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+
+
+def on_course_before(text: str) -> bool:
+    """Whether the text ends as "still on", "come off": the next "it" is a course of medicine."""
+    return bool(_ON_COURSE_BEFORE.search(text[-50:]))
+
+
+def put_on(medicine: str, context_text: str) -> bool:
+    """Whether the conversation puts someone on this medicine ("put me on amoxicillin")."""
+    names = {w.lower() for w in _words(medicine)}
+    return any(names & {w.lower() for w in m.group(1).split()} for m in _PUT_ON.finditer(context_text))
+
+
 def taken(query: str, ref: Reference) -> bool:
     """Whether the query takes the reference as one takes a medicine."""
     before = query[max(0, ref.start - 50) : ref.start]
     after = query[ref.end : ref.end + 30]
+    if on_course_before(before):
+        return True
     if _TAKE_BEFORE.search(before):
         return not _NOT_DOSING.match(after)
     # "can he have grapefruit juice with it" asks yes or no; "what wine should we have with it" pairs food

@@ -254,3 +254,22 @@ def test_on_it_is_the_medicine_the_conversation_put_someone_on() -> None:
         "Generally yes, ibuprofen doesn't interact with it.",
     )
     assert "amoxicillin" in expand("can i have a beer while im still on it", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("my landlord wants to raise the rent by 18%", "A large increase can be legal there."),
+            "can i fight that increase",
+            "the rent increase",
+        ),
+        (
+            ("the council will cut the bins to fortnightly", "That cut saves money."),
+            "when does that cut start",
+            "the bins cut",
+        ),
+    ],
+)
+def test_an_amount_change_is_of_what_the_chat_raised_or_cut(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))

@@ -95,3 +95,30 @@ def _by(match: re.Match[str], verb: str | None) -> bool:
 def changed_noun(reference: str) -> str:
     """The head noun of "the new <noun>"."""
     return reference.split()[-1].lower()
+
+
+#: Nouns for a change of an amount and the verbs that make it: "that increase" after "raise the rent".
+_AMOUNT_CHANGES = {
+    "increase": "rais|increas|hik|put(?:ting)?\\s+up|bump",
+    "rise": "rais|increas|hik|put(?:ting)?\\s+up|bump",
+    "hike": "rais|increas|hik|put(?:ting)?\\s+up|bump",
+    "raise": "rais|increas|hik|put(?:ting)?\\s+up|bump",
+    "cut": "cut|reduc|lower|drop|decreas",
+    "reduction": "cut|reduc|lower|drop|decreas",
+    "decrease": "cut|reduc|lower|drop|decreas",
+}
+
+
+def amount_change(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "that increase" after "my landlord wants to raise the rent by 18%": "the rent increase"."""
+    verbs = _AMOUNT_CHANGES.get(noun.lower())
+    if verbs is None:
+        return None
+    pattern = re.compile(
+        rf"\b(?:{verbs})(?:e|es|ed|ing|s)?\s+(?:the|my|our|your|their|his|her)\s+([a-z]+)\b", re.IGNORECASE
+    )
+    for message in reversed(list(context)):
+        found = list(pattern.finditer(str(message.get("content") or "")))
+        if found:
+            return f"the {found[-1].group(1).lower()} {noun.lower()}"
+    return None

@@ -19,7 +19,7 @@ from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
+from mnemo.retrieve.rewrite.changes import CHANGED, amount_change, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
@@ -374,6 +374,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         if name:
             return f"the {ref.noun} {name}", 0.8
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
+        changed = amount_change(ref.noun, context)  # "that increase": of what the chat said was raised
+        if changed:
+            return changed, 0.8
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)
         if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):

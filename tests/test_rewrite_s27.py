@@ -273,3 +273,10 @@ def test_on_it_is_the_medicine_the_conversation_put_someone_on() -> None:
 )
 def test_an_amount_change_is_of_what_the_chat_raised_or_cut(turns: tuple[str, str], query: str, wanted: str) -> None:
     assert wanted in expand(query, said(*turns))
+
+
+def test_a_diagnosis_with_the_same_head_replaces_the_description() -> None:
+    context = said("tiny black flies around the kitchen sink, kind of furry", "Those are almost certainly drain flies.")
+    assert "drain flies" in expand("are those dangerous for my cat", context)
+    plain = said("tiny black flies around the kitchen sink", "They breed in the film inside drains.")
+    assert "drain flies" not in expand("are those dangerous for my cat", plain)

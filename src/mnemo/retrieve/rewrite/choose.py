@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.diagnosis import diagnosed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
     GENERIC_MEDICINE,
@@ -212,7 +213,10 @@ def _thing(
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
         if found is not None:
             return found.text, 0.75
-    return _best(things, high=0.85) or (_pair(candidates) if plural else None)
+    best = _best(things, high=0.85)
+    if best is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
+        return diagnosed(best[0], context), best[1]
+    return _pair(candidates) if plural else None
 
 
 def _of_the_kind_done_to(

@@ -25,32 +25,25 @@ from mnemo.retrieve.rewrite.health import (
     tended,
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
-from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
-    COLLECTIVES,
     PERSON_NOUNS,
     PLACE_NOUNS,
-    PLURAL_GROUPS,
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
 )
+from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
+from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
-from mnemo.retrieve.rewrite.tidy import TIME_UNITS, without_determiner
+from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
-_OWNERS = frozenset({"the", "my", "your"})
 _GENERAL_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some"})
-#: A counted plural is a group too: "got two tickets ... add them to my wallet".
-_COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
-#: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
-#: ("OpenAI changed their prices") is no such sign.
-_IDENTIFIER = re.compile(r"[\d_]")
 #: Nouns that stand in for the thing itself: "that one", "that stuff" is the thing, not "the X one".
 _PRO_NOUNS = frozenset({"one", "stuff", "thing"})
 
@@ -63,10 +56,10 @@ def choose(
     if ref.kind == "person":
         return _person(query, ref, candidates, context)
     if ref.kind == "plural":
-        return _plural(low, candidates, context, query[: ref.start])
+        return plural_referent(low, candidates, context, query[: ref.start])
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
-        return _best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
+        return best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
@@ -76,7 +69,7 @@ def choose(
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
         return _then(low, candidates)
     if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
-        medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
+        medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
     if ref.kind == "implicit" and (PART_REF.fullmatch(ref.text) or AGED_REF.fullmatch(ref.text)):
         # "the part": the one found at fault; "the old one": the other of the kind written beside "new"
@@ -85,7 +78,7 @@ def choose(
         return (text, 0.8) if text else None
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and _is_problem(c)]
-        return _best(problems, high=0.9)
+        return best(problems, high=0.9)
     return None
 
 
@@ -112,64 +105,7 @@ def _person(
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen and not any(c.kind == "person" and not c.speaker for c in candidates):
         return _unlisted_name(query, candidates)
-    return _best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
-
-
-def _plural(
-    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = (), before: str = ""
-) -> tuple[str, float] | None:
-    """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
-    addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
-    teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
-    # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
-    groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
-    if addressed:  # "ring them": people ("my parents"), not "two options"
-        groups = [
-            c for c in groups if (c.head or "").removesuffix("s") in PERSON_NOUNS | PLURAL_GROUPS or c.kind == "person"
-        ]
-    places = {c.text for c in candidates if c.kind == "place"}
-    # "next June in Jaipur": a name also read as a place is none of "the two people"
-    people = [
-        c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper() and c.text not in places
-    ]
-    people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
-    recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
-    if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
-        first, second = sorted(recent[:2], key=lambda c: c.order)
-        return f"{first.text} and {second.text}", 0.75
-    couple = _couple(recent, people, context) if len(recent) == 1 else None
-    if couple is not None:  # "Anjali got engaged to Marcus" ... "Marcus has never been": the two of them
-        return couple, 0.7
-    # "Stripe changed their fees": an organisation; "in Galway" is where, not who
-    named = [
-        c
-        for c in candidates
-        if c.kind == "thing"
-        and c.text[:1].isupper()
-        and not c.plural
-        and c.text not in places
-        and not _IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
-    ]
-    # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
-    # "them" is things before an organisation; a subject "they" acts, and a thing seldom does
-    countable = _best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
-    listed = find_list(context, named=True) if low == "them" and not addressed else []
-    countable = None if addressed else countable
-    if len(listed) >= 2 and all(_IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
-        countable = (", ".join(listed[:-1]) + f" and {listed[-1]}", 0.6)
-    team = _best(teams, high=0.8)
-    return (
-        (_apposed(team, context) if team else None)
-        or _best(groups, high=0.7)
-        or _pair(candidates)
-        or countable
-        or _best(named, high=0.6)  # "Stripe changed their fees": an organisation
-        # one person only as a singular "they" of unknown gender: "Mehmet ... his mum" is "he"
-        or _best(
-            [c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker and not c.gender],
-            high=0.5,
-        )
-    )
+    return best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
 
 
 def _thing(
@@ -182,7 +118,7 @@ def _thing(
     things = [
         c
         for c in candidates
-        if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not _span_of_time(c)
+        if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not span_of_time(c)
     ]
     # "sells it" after "the house in Galway": a building named by a common noun is a thing one owns too
     known = {c.text.lower() for c in things}
@@ -200,7 +136,7 @@ def _thing(
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
     if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
-        part = _best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
+        part = best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
             return f"the {body_part(part[0])}", part[1]
     things = _of_the_kind_done_to(query, ref, things, context)
@@ -213,10 +149,10 @@ def _thing(
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
         if found is not None:
             return found.text, 0.75
-    best = _best(things, high=0.85)
-    if best is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
-        return diagnosed(best[0], context), best[1]
-    return _pair(candidates) if plural else None
+    top = best(things, high=0.85)
+    if top is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
+        return diagnosed(top[0], context), top[1]
+    return pair(candidates) if plural else None
 
 
 def _of_the_kind_done_to(
@@ -277,7 +213,7 @@ def _echoes(text: str, verb: str) -> bool:
 
 def _then(low: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     """ "since then", "back then", "at that time": the time the conversation named last."""
-    times = _best([c for c in candidates if c.kind == "time"], high=0.8)
+    times = best([c for c in candidates if c.kind == "time"], high=0.8)
     if times is None:
         return None
     word = "since" if low == "since then" else "in" if low == "back then" else "at"
@@ -301,21 +237,12 @@ def _named_in(query: str, name: str) -> bool:
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
 
 
-def _leads_group(text: str) -> bool:
-    """ "the kids", "my parents", "two tickets": a determiner or a count before a plural; "ten
-    weeks" is a length of time, not a group that acts."""
-    words = text.lower().split()
-    if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
-        return True
-    return words[0] in _COUNTS and words[-1].rstrip("s") not in TIME_UNITS
-
-
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     """ "who will onboard him?" after "Oyelaran starts on Monday": with nobody else in sight, an
     unlisted name the cues read as a thing (one that is also a place is a place)."""
     places = {c.text for c in candidates if c.kind == "place"}
     unlisted = [c for c in candidates if name_like(c) and c.text not in places and not _named_in(query, c.text)]
-    return _best(unlisted, high=0.55)
+    return best(unlisted, high=0.55)
 
 
 def name_like(candidate: Candidate) -> bool:
@@ -326,50 +253,11 @@ def name_like(candidate: Candidate) -> bool:
         candidate.kind == "thing"
         and 1 <= len(words) <= 2
         and all(w[:1].isupper() and not w.isupper() for w in words)
-        and not _IDENTIFIER.search(candidate.text)
+        and not IDENTIFIER.search(candidate.text)
         and not TIME.search(candidate.text)
         and not CALENDAR_WORD.fullmatch(candidate.text)
         and not re.search(r"[/.:@]", candidate.text)
     )
-
-
-#: A verb of talking to someone right before "them": "ring them", "email them", "complain to them".
-_ADDRESSED = re.compile(
-    r"\b(?:ring|call|phone|email|e-mail|text|message|contact|ask|tell|chase|ping|write\s+to|complain\s+to"
-    r"|speak\s+to|talk\s+to)\s+$",
-    re.IGNORECASE,
-)
-
-
-def _apposed(team: tuple[str, float], context: Sequence[Mapping[str, str]]) -> tuple[str, float]:
-    """A collective the conversation named in apposition, by its name: "my bank, Monzo, froze ..." and
-    "the desert tour company, Sahara Trails" are Monzo and Sahara Trails."""
-    text = "\n".join(str(m.get("content") or "") for m in context)
-    pattern = rf"(?i:{re.escape(team[0])})(?:,[ ]+|[ ]+(?i:called|named)[ ]+)([A-Z][\w&'-]*(?:[ ]+[A-Z][\w&'-]*)*)"
-    named = re.search(pattern, text)
-    return (named.group(1), team[1]) if named and named.group(1).lower() not in STOPWORDS else team
-
-
-def _countable_plural(candidate: Candidate) -> bool:
-    """ "got new running shoes ... return them": a plural thing, not an amount of time or money."""
-    return (
-        candidate.kind == "thing"
-        and candidate.plural
-        and not QUANTITY.fullmatch(candidate.text)
-        and not _span_of_time(candidate)
-    )
-
-
-def _span_of_time(candidate: Candidate) -> bool:
-    """ "the month", "two weeks", "six hours": how long something took, never what "it" or "that
-    repair" points at ("the 2023 season" names more than a span)."""
-    words = candidate.text.lower().split()
-    if words and words[0] in _SPAN_PREPOSITIONS:
-        words = words[1:]  # "within 10 days", "for two weeks"
-    return 0 < len(words) <= 2 and words[-1].rstrip("s") in TIME_UNITS
-
-
-_SPAN_PREPOSITIONS = frozenset("within for in after over about around".split())
 
 
 def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping[str, str]]) -> list[Candidate]:
@@ -431,11 +319,11 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
             latest = min(named, key=lambda c: (c.last_seen, -c.salience))
             return latest.text, 0.75
     if stem in _PRO_NOUNS:  # "who wrote that one?": the latest salient thing itself
-        return _best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
+        return best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
     named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
-    found = _best(named, high=0.9)
+    found = best(named, high=0.9)
     if found is None and GENERIC_MEDICINE.fullmatch(noun):  # "this pill": the medicine the chat named
-        medicine = _best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
+        medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         if medicine:
             return f"the {without_determiner(medicine[0])} {noun}", medicine[1]
     if found is None and stem in _PRODUCT_CLASSES:
@@ -443,7 +331,7 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         if found:
             return found
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
-        top = _best([c for c in candidates if c.kind == "thing" and not _span_of_time(c)], high=0.6)
+        top = best([c for c in candidates if c.kind == "thing" and not span_of_time(c)], high=0.6)
         if top is None:
             return None
         bare = without_determiner(top[0])
@@ -470,61 +358,19 @@ def _product(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | 
         if c.kind == "thing"
         and _PRODUCT_SHAPE.search(without_determiner(c.text))
         and not QUANTITY.fullmatch(c.text)
-        and not _span_of_time(c)
+        and not span_of_time(c)
     ]
-    best = _best(names, high=0.7)
-    if best is None:
+    top = best(names, high=0.7)
+    if top is None:
         return None
     alone = noun.lower().rstrip("s") in _NAMED_ALONE
-    return (best[0] if alone else f"the {without_determiner(best[0])} {noun}"), best[1]
+    return (top[0] if alone else f"the {without_determiner(top[0])} {noun}"), top[1]
 
 
 _PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split())
 _PLACE_WORDS = frozenset("place spot restaurant bar pub cafe shop store hotel clinic venue taverna".split())
 
 
-def _couple(
-    recent: Sequence[Candidate], people: Sequence[Candidate], context: Sequence[Mapping[str, str]]
-) -> str | None:
-    """The two people of the latest of the last three messages that names two, one of them the
-    person named last: "they" continue the pair the conversation introduced together."""
-    for message in list(context)[-3:][::-1]:
-        text = str(message.get("content") or "")
-        named = [c for c in people if re.search(rf"(?<!\w){re.escape(c.text)}(?!\w)", text)]
-        # "my friend Anjali" and "Anjali" are one person: the shorter reading is the one kept
-        named = [c for c in named if not any(o is not c and o.text in c.text for o in named)]
-        if len(named) >= 2:
-            if recent[0] not in named:
-                return None
-            first, second = sorted(named[:2], key=lambda c: text.find(c.text))
-            return f"{first.text} and {second.text}"
-    return None
-
-
-def _pair(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
-    """Two named things of the latest message stand for "they"/"those" ("Qdrant and Milvus")."""
-    places = {c.text for c in candidates if c.kind == "place"}
-    named = [
-        c
-        for c in candidates
-        if c.kind == "thing"
-        and c.last_seen == 0
-        and c.text[:1].isupper()
-        and " " not in c.text
-        and c.text not in places
-    ]
-    return (f"{named[0].text} and {named[1].text}", 0.7) if len(named) >= 2 else None
-
-
 def _is_problem(candidate: Candidate) -> bool:
     low = candidate.text.lower()
     return any(word in low for word in PROBLEM_WORDS)
-
-
-def _best(options: Sequence[Candidate], high: float) -> tuple[str, float] | None:
-    if not options:
-        return None
-    ranked = sorted(options, key=lambda c: -c.salience)
-    top = ranked[0]
-    clear_winner = len(ranked) == 1 or top.salience >= 1.4 * ranked[1].salience
-    return top.text, high if clear_winner else high - 0.15

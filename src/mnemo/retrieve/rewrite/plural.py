@@ -1,0 +1,160 @@
+"""Choosing what "they" and "them" stand for: a group, two people named together, an organisation,
+or (for an object "them") several things.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.lists import find_list
+from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY
+from mnemo.retrieve.rewrite.ranked import best
+from mnemo.retrieve.rewrite.tidy import TIME_UNITS
+from mnemo.store.sql import STOPWORDS
+
+_OWNERS = frozenset({"the", "my", "your"})
+#: A counted plural is a group too: "got two tickets ... add them to my wallet".
+_COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
+#: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
+#: ("OpenAI changed their prices") is no such sign.
+IDENTIFIER = re.compile(r"[\d_]")
+
+
+def plural_referent(
+    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = (), before: str = ""
+) -> tuple[str, float] | None:
+    """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
+    addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
+    teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
+    # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
+    groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
+    if addressed:  # "ring them": people ("my parents"), not "two options"
+        groups = [
+            c for c in groups if (c.head or "").removesuffix("s") in PERSON_NOUNS | PLURAL_GROUPS or c.kind == "person"
+        ]
+    places = {c.text for c in candidates if c.kind == "place"}
+    # "next June in Jaipur": a name also read as a place is none of "the two people"
+    people = [
+        c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper() and c.text not in places
+    ]
+    people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
+    recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
+    if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
+        first, second = sorted(recent[:2], key=lambda c: c.order)
+        return f"{first.text} and {second.text}", 0.75
+    couple = _couple(recent, people, context) if len(recent) == 1 else None
+    if couple is not None:  # "Anjali got engaged to Marcus" ... "Marcus has never been": the two of them
+        return couple, 0.7
+    # "Stripe changed their fees": an organisation; "in Galway" is where, not who
+    named = [
+        c
+        for c in candidates
+        if c.kind == "thing"
+        and c.text[:1].isupper()
+        and not c.plural
+        and c.text not in places
+        and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
+    ]
+    # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
+    # "them" is things before an organisation; a subject "they" acts, and a thing seldom does
+    countable = best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
+    listed = find_list(context, named=True) if low == "them" and not addressed else []
+    countable = None if addressed else countable
+    if len(listed) >= 2 and all(IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
+        countable = (", ".join(listed[:-1]) + f" and {listed[-1]}", 0.6)
+    team = best(teams, high=0.8)
+    return (
+        (_apposed(team, context) if team else None)
+        or best(groups, high=0.7)
+        or pair(candidates)
+        or countable
+        or best(named, high=0.6)  # "Stripe changed their fees": an organisation
+        # one person only as a singular "they" of unknown gender: "Mehmet ... his mum" is "he"
+        or best(
+            [c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker and not c.gender],
+            high=0.5,
+        )
+    )
+
+
+def _leads_group(text: str) -> bool:
+    """ "the kids", "my parents", "two tickets": a determiner or a count before a plural; "ten
+    weeks" is a length of time, not a group that acts."""
+    words = text.lower().split()
+    if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
+        return True
+    return words[0] in _COUNTS and words[-1].rstrip("s") not in TIME_UNITS
+
+
+#: A verb of talking to someone right before "them": "ring them", "email them", "complain to them".
+_ADDRESSED = re.compile(
+    r"\b(?:ring|call|phone|email|e-mail|text|message|contact|ask|tell|chase|ping|write\s+to|complain\s+to"
+    r"|speak\s+to|talk\s+to)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _apposed(team: tuple[str, float], context: Sequence[Mapping[str, str]]) -> tuple[str, float]:
+    """A collective the conversation named in apposition, by its name: "my bank, Monzo, froze ..." and
+    "the desert tour company, Sahara Trails" are Monzo and Sahara Trails."""
+    text = "\n".join(str(m.get("content") or "") for m in context)
+    pattern = rf"(?i:{re.escape(team[0])})(?:,[ ]+|[ ]+(?i:called|named)[ ]+)([A-Z][\w&'-]*(?:[ ]+[A-Z][\w&'-]*)*)"
+    named = re.search(pattern, text)
+    return (named.group(1), team[1]) if named and named.group(1).lower() not in STOPWORDS else team
+
+
+def _countable_plural(candidate: Candidate) -> bool:
+    """ "got new running shoes ... return them": a plural thing, not an amount of time or money."""
+    return (
+        candidate.kind == "thing"
+        and candidate.plural
+        and not QUANTITY.fullmatch(candidate.text)
+        and not span_of_time(candidate)
+    )
+
+
+def span_of_time(candidate: Candidate) -> bool:
+    """ "the month", "two weeks", "six hours": how long something took, never what "it" or "that
+    repair" points at ("the 2023 season" names more than a span)."""
+    words = candidate.text.lower().split()
+    if words and words[0] in _SPAN_PREPOSITIONS:
+        words = words[1:]  # "within 10 days", "for two weeks"
+    return 0 < len(words) <= 2 and words[-1].rstrip("s") in TIME_UNITS
+
+
+_SPAN_PREPOSITIONS = frozenset("within for in after over about around".split())
+
+
+def _couple(
+    recent: Sequence[Candidate], people: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> str | None:
+    """The two people of the latest of the last three messages that names two, one of them the
+    person named last: "they" continue the pair the conversation introduced together."""
+    for message in list(context)[-3:][::-1]:
+        text = str(message.get("content") or "")
+        named = [c for c in people if re.search(rf"(?<!\w){re.escape(c.text)}(?!\w)", text)]
+        # "my friend Anjali" and "Anjali" are one person: the shorter reading is the one kept
+        named = [c for c in named if not any(o is not c and o.text in c.text for o in named)]
+        if len(named) >= 2:
+            if recent[0] not in named:
+                return None
+            first, second = sorted(named[:2], key=lambda c: text.find(c.text))
+            return f"{first.text} and {second.text}"
+    return None
+
+
+def pair(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """Two named things of the latest message stand for "they"/"those" ("Qdrant and Milvus")."""
+    places = {c.text for c in candidates if c.kind == "place"}
+    named = [
+        c
+        for c in candidates
+        if c.kind == "thing"
+        and c.last_seen == 0
+        and c.text[:1].isupper()
+        and " " not in c.text
+        and c.text not in places
+    ]
+    return (f"{named[0].text} and {named[1].text}", 0.7) if len(named) >= 2 else None

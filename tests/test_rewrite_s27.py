@@ -280,3 +280,8 @@ def test_a_diagnosis_with_the_same_head_replaces_the_description() -> None:
     assert "drain flies" in expand("are those dangerous for my cat", context)
     plain = said("tiny black flies around the kitchen sink", "They breed in the film inside drains.")
     assert "drain flies" not in expand("are those dangerous for my cat", plain)
+
+
+def test_a_phrase_cut_back_to_a_relative_is_a_person() -> None:
+    found = extract(said("my grandma keeps getting calls from someone", "That's a scam."))
+    assert any(c.text == "my grandma" and c.kind == "person" and c.gender == "f" for c in found)

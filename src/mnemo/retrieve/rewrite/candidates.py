@@ -270,7 +270,12 @@ def _tidied(candidate: Candidate) -> Candidate:
     if text == candidate.text:
         return candidate
     last = text.split()[-1] if text else ""
-    return replace(candidate, text=text, plural=candidate.plural and looks_plural(last))
+    tidied = replace(candidate, text=text, plural=candidate.plural and looks_plural(last))
+    if candidate.kind == "thing" and text and " " in text and _person_phrase(text.split()):
+        # "my grandma keeps getting" cut to "my grandma": the head left is a person's
+        gender = "f" if last.lower() in FEMALE_NOUNS else "m" if last.lower() in MALE_NOUNS else None
+        return replace(tidied, kind="person", gender=gender)
+    return tidied
 
 
 def _named(

@@ -285,3 +285,12 @@ def test_a_diagnosis_with_the_same_head_replaces_the_description() -> None:
 def test_a_phrase_cut_back_to_a_relative_is_a_person() -> None:
     found = extract(said("my grandma keeps getting calls from someone", "That's a scam."))
     assert any(c.text == "my grandma" and c.kind == "person" and c.gender == "f" for c in found)
+
+
+@pytest.mark.parametrize(
+    "message", ["my 4 year old refuses to eat anything green", "our 3-year-old loves trains", "my 10yo wants a phone"]
+)
+def test_a_child_by_age_is_a_person_and_no_garbled_thing(message: str) -> None:
+    found = extract(said(message, "Very normal."))
+    assert any(c.kind == "person" and ("old" in c.text or "yo" in c.text) for c in found)
+    assert not any(c.kind == "thing" and ("year old" in c.text or "year-old" in c.text) for c in found)

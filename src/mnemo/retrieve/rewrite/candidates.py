@@ -40,7 +40,7 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.retrieve.rewrite.plain_names import TECH, code_names, dosed, lower_answer, tech_weight
-from mnemo.retrieve.rewrite.possessed import person_owned, possessed
+from mnemo.retrieve.rewrite.possessed import aged_children, person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
@@ -252,6 +252,8 @@ def _read_mentions(
         inside.update(w.lower() for w in match.group(1).split())
     found.extend(possessed(text))
     found.extend(person_owned(text))
+    children = aged_children(text)  # "my 4 year old": a person, and no phrase of its words is a thing
+    found.extend(children)
     found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(noun_phrases)
     found.extend(compounds)
@@ -260,6 +262,8 @@ def _read_mentions(
     found.extend(p for p in bare_plurals(text) if not _held(p[1].text, inside))
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
+    spans = [(at, at + len(c.text)) for at, c in children]  # "year old refuses" is the child's, no thing
+    found = [(at, c) for at, c in found if c.kind != "thing" or not any(s <= at < e for s, e in spans)]
     tidied = [(at, _tidied(c)) for at, c in found]
     return [c for _, c in sorted(tidied, key=lambda pair: pair[0]) if c.text]
 

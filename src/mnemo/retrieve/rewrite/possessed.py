@@ -61,3 +61,20 @@ def person_owned(text: str) -> list[tuple[int, Candidate]]:
         phrase = f"{match.group(1).lower()} {match.group(2)}'s {thing}"
         found.append((match.start(), Candidate(phrase, "thing", plural=looks_plural(head))))
     return found
+
+
+#: A child by age: "my 4 year old", "our 3-year-old", "my 10yo", "her six-month-old".
+_AGED_CHILD = re.compile(
+    r"\b(my|our|his|her|their|your)\s+((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|thirteen|fourteen|fifteen|sixteen)(?:[- ]?(?:year|month|week)s?[- ]old|\s?yo|\s?y/o))\b",
+    re.IGNORECASE,
+)
+
+
+def aged_children(text: str) -> list[tuple[int, Candidate]]:
+    """ "my 4 year old refuses to eat anything green": a child named by age is a person, not the
+    phrase "year old refuses" that the noun-phrase rules would read."""
+    return [
+        (m.start(), Candidate(f"{m.group(1).lower()} {m.group(2)}", "person", salience=1.2))
+        for m in _AGED_CHILD.finditer(text)
+    ]

@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.compounds import compound_names
+from mnemo.retrieve.rewrite.dates import times_in
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -294,3 +295,11 @@ def test_a_child_by_age_is_a_person_and_no_garbled_thing(message: str) -> None:
     found = extract(said(message, "Very normal."))
     assert any(c.kind == "person" and ("old" in c.text or "yo" in c.text) for c in found)
     assert not any(c.kind == "thing" and ("year old" in c.text or "year-old" in c.text) for c in found)
+
+
+def test_a_version_number_is_no_day_and_a_starting_event_is_dated() -> None:
+    assert times_in("code freeze for the 5.0 release starts on the 20th") == ["on the 20th"]
+    found, _ = event_in("code freeze for the 5.0 release starts on the 20th")
+    assert found == "code freeze for the 5.0 release"
+    context = said("code freeze for the 5.0 release starts on the 20th", "Good to plan around.")
+    assert "code freeze" in expand("can we still merge bug fixes after that", context)

@@ -27,7 +27,7 @@ TIME = re.compile(
     rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
     rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
     rf"|(?<=the )(?:{_MONTHS})(?=\s+(?!through|to|towards|on|in|at|of)[a-z]{{3,}})"  # "the march appointment"
-    rf"|the\s+{_ORD}(?=[^\w-]|$)"
+    rf"|the\s+{_ORD}(?=[^\w.-]|\.(?!\d)|$)"  # "the 5.0 release" is a version, no day
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|(?:19|20)\d{{2}}(?![-\d])"
     rf"|(?:last\s+|next\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?"

@@ -290,7 +290,8 @@ _DETERMINERS = frozenset("the a an my our your his her their this that last next
 
 #: "<subject> is <date>": a copula that dates its subject.
 _DATED = re.compile(
-    r"^\s*((?:[A-Za-z0-9][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due)\s+(.+)$",
+    r"^\s*((?:[A-Za-z0-9](?:[\w'-]|\.(?=\d))*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due"
+    r"|starts|begins|ends|kicks\s+off|opens|closes)\s+(.+)$",
     re.IGNORECASE,
 )
 _CAPITAL_DETERMINERS = frozenset({"The", "Our", "My", "Their", "His", "Her"})

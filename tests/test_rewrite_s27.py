@@ -303,3 +303,7 @@ def test_a_version_number_is_no_day_and_a_starting_event_is_dated() -> None:
     assert found == "code freeze for the 5.0 release"
     context = said("code freeze for the 5.0 release starts on the 20th", "Good to plan around.")
     assert "code freeze" in expand("can we still merge bug fixes after that", context)
+
+
+def test_new_years_day_without_an_apostrophe_is_a_date() -> None:
+    assert times_in("quit smoking on new years day, so about 6 weeks now") == ["on new years day"]

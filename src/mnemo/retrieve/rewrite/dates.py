@@ -15,7 +15,7 @@ _MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _HOLIDAY = (
-    r"(?:(?:christmas|new year(?:'s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
+    r"(?:(?:christmas|new\s+year(?:'?s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
     r"|black\s+friday|cyber\s+monday|boxing\s+day)"
 )
 #: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.

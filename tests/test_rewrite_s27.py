@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
+from mnemo.retrieve.rewrite.names import FEMALE, FIRST_NAMES, MALE
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -307,3 +308,18 @@ def test_a_version_number_is_no_day_and_a_starting_event_is_dated() -> None:
 
 def test_new_years_day_without_an_apostrophe_is_a_date() -> None:
     assert times_in("quit smoking on new years day, so about 6 weeks now") == ["on new years day"]
+
+
+def test_listed_first_names_of_many_cultures_are_people_with_a_gender() -> None:
+    context = [
+        {"role": "user", "content": "Ines: booked the cabin for the 3 of us, 180 each"},
+        {"role": "user", "content": "Ines: Duarte hasn't paid his share yet"},
+        {"role": "user", "content": "Rita: I sent mine yesterday"},
+    ]
+    assert "Duarte" in expand("write a friendly msg reminding him about that", context)
+
+
+def test_an_unaccented_name_decides_over_an_accented_one_that_folds_alike() -> None:
+    assert "mira" in FEMALE and "mira" not in MALE
+    assert "mar" not in FIRST_NAMES  # spelt like the month
+    assert "hope" not in FIRST_NAMES  # an ordinary word too

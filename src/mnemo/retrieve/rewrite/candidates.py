@@ -28,9 +28,8 @@ from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind
 from mnemo.retrieve.rewrite.names import (
-    FEMALE,
     FEMALE_NOUNS,
-    MALE,
+    FIRST_NAMES,
     MALE_NOUNS,
     NOT_NAMES,
     PERSON_NOUNS,
@@ -295,7 +294,7 @@ def _named(
     for match in _NAME.finditer(text):
         name, start = match.group(1), match.start()
         if _NUMBERED.search(name) and (
-            CALENDAR_WORD.fullmatch(name.split()[-2]) or fold(name.split()[-2]) in MALE | FEMALE
+            CALENDAR_WORD.fullmatch(name.split()[-2]) or fold(name.split()[-2]) in FIRST_NAMES
         ):
             name = name.rsplit(" ", 1)[0]  # "May 12": a date; "Leo 7": an age; no model number
         title = TITLES.get(name.split()[0].lower()) if " " in name else None
@@ -447,7 +446,7 @@ def _attachable(preposition: str, attachment: str, before: str = "") -> bool:
         return bool(trim(rest))
     with_ = preposition.lower() == "with"
     recipient = preposition.lower() == "to" and _GIVING.search(before)
-    if first[:1].isupper() and (recipient or fold(first.lower()) in MALE | FEMALE):
+    if first[:1].isupper() and (recipient or fold(first.lower()) in FIRST_NAMES):
         return False
     return bool(trim(rest)) or (not with_ and first[:1].isupper() and bool(trim(first)))
 

@@ -103,7 +103,7 @@ def _person(
     people = [c for c in people if not c.speaker] or people
     named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
-    if not chosen and not any(c.kind == "person" and not c.speaker for c in candidates):
+    if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         return _unlisted_name(query, candidates)
     return best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
 

@@ -7,7 +7,7 @@ import re
 
 from mnemo.retrieve.rewrite.bare import OBJECT_NEXT, looks_plural, past_participle
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.names import FEMALE, IRREGULAR_PAST, MALE, NOT_NAMES, PHRASE_BREAKERS
+from mnemo.retrieve.rewrite.names import FIRST_NAMES, IRREGULAR_PAST, NOT_NAMES, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9])\s+([a-z]{3,})\b")
@@ -36,7 +36,7 @@ def compound_names(text: str) -> list[tuple[int, Candidate]]:
             continue  # "let HMRC recover it": a verb takes the pronoun, no noun does
         lead = window_before(text, match.start())
         opening = not lead.strip() or lead.rstrip()[-1:] in ".!?:\n"
-        if opening and modifier[1:].islower() and modifier.lower() not in MALE | FEMALE:
+        if opening and modifier[1:].islower() and modifier.lower() not in FIRST_NAMES:
             continue  # "About twenty", "Wait times": a sentence's first word is no evidence of a name
         out.append((match.start(), Candidate(f"{modifier} {noun}", "thing", salience=0.9, plural=looks_plural(noun))))
     return out

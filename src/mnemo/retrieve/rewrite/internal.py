@@ -12,9 +12,8 @@ import re
 
 from mnemo.retrieve.rewrite.names import (
     AUXILIARIES,
-    FEMALE,
     FEMALE_NOUNS,
-    MALE,
+    FIRST_NAMES,
     MALE_NOUNS,
     PERSON_NOUNS,
     PREPOSITIONS,
@@ -113,7 +112,7 @@ _PLACE_LEADS = frozenset("to in at from near around via into across".split())
 
 def _is_title(run: list[str]) -> bool:
     capitals = [w for w in run if w[:1].isupper()]
-    return len(capitals) >= 2 and fold(capitals[0]) not in MALE | FEMALE
+    return len(capitals) >= 2 and fold(capitals[0]) not in FIRST_NAMES
 
 
 def things_before(lowered: list[str]) -> bool:

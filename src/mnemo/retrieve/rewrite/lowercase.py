@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from mnemo.retrieve.rewrite.names import FEMALE, IRREGULAR_PAST, MALE, NOT_NAMES, PERSON_NOUNS, VAGUE
+from mnemo.retrieve.rewrite.names import CURATED_FEMALE, CURATED_MALE, IRREGULAR_PAST, NOT_NAMES, PERSON_NOUNS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
 _LOWER_PERSON_CUE = re.compile(
@@ -104,6 +104,7 @@ def common_words(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found - STOPWORDS)
 
 
+_TRUECASE_NAMES = CURATED_MALE | CURATED_FEMALE
 #: A subject pronoun opening the next clause (matched in place: slicing the rest per word is quadratic).
 _NEXT_CLAUSE = re.compile(r"\s+(?:i|we|he|she|they)\s")
 
@@ -121,7 +122,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         low = bare.lower()
         cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])
         name = (
-            (low in MALE | FEMALE and (low not in _WORDS_TOO or cued))
+            (low in _TRUECASE_NAMES and (low not in _WORDS_TOO or cued))
             or low in known
             or (cued and low not in STOPWORDS | NOT_NAMES | _OBJECT_PRONOUNS | _BARE_LOCATIVES and not _finite(low))
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.names import FEMALE, MALE, PERSON_NOUNS, fold
+from mnemo.retrieve.rewrite.names import FIRST_NAMES, PERSON_NOUNS, fold
 from mnemo.store.sql import STOPWORDS
 
 _UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
@@ -63,7 +63,7 @@ def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str
     if _PLACE_CUE.search(before[-24:]):
         return "place", 1.0
     first = name.split()[0].lower()
-    if fold(first) in MALE or fold(first) in FEMALE or possessive:
+    if fold(first) in FIRST_NAMES or possessive:
         return "person", 1.0
     if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
         return "person", 0.8
@@ -72,7 +72,7 @@ def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str
         return "person", 0.9
     paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
     if paired and (
-        paired.group(1).lower() in MALE | FEMALE or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
+        paired.group(1).lower() in FIRST_NAMES or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
     ):  # "Henry and Paula": both people
         return "person", 0.8
     if paired and re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:

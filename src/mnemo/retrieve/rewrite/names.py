@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
-MALE = frozenset(
+from mnemo.retrieve.rewrite.lexicon import SOFTWARE, kinds_of
+
+#: First names listed by hand; lower-case chats capitalise only these (a longer list would turn
+#: ordinary lower-case words into names).
+CURATED_MALE = frozenset(
     """adam alan alex alexander andrew anthony ben benjamin bill bob brian carlos charles chris
     christopher daniel dave david dennis diego donald ed edward eric frank gary george greg harry henry
     ian jack jacob james jason jeff jim joe john jon jonathan jose joseph josh juan kevin kyle larry
@@ -22,7 +27,7 @@ MALE = frozenset(
     mikey mohammed muhammad musa nikolai olumide oluwaseun oskar pablo piotr rahul rajesh ravi rohan sanjay
     segun sergei sipho sven takeshi tariq thabo tobi tomas vikram wei wiremu yusuf zoltan""".split()
 )
-FEMALE = frozenset(
+CURATED_FEMALE = frozenset(
     """alice amanda amy ana angela anna anne ashley barbara beth betty carol caroline catherine chloe
     christine claire deborah diana donna elena elizabeth ella emily emma eva fatima grace hannah helen
     isabel jane janet jennifer jess jessica julia karen kate katie laura linda lisa lucy maria mary
@@ -39,6 +44,42 @@ FEMALE = frozenset(
 def fold(word: str) -> str:
     """ "Tomás" -> "tomas", "Björn" -> "bjorn": accents do not change a name's gender."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _listed_names() -> dict[str, str]:
+    """The given names of data/first_names.tsv (many cultures, by gender: m, f or u), without those
+    that are also ordinary words ("will", "may", "grace") and one- or two-letter ones, folded."""
+    path = Path(__file__).with_name("data") / "first_names.tsv"
+    found: dict[str, str] = {}
+    plain: set[str] = set()  # folded names also listed as written without accents
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        name, gender, flag = [*line.split("\t"), "", ""][:3]
+        if flag == "w" or len(name) < 3 or gender not in ("m", "f", "u") or name in _CALENDAR_SHORT:
+            continue
+        if kinds_of(name) & SOFTWARE:
+            continue  # "Cassandra", "Julia": in a chat about software, a product
+        key = fold(name)
+        if name == key:  # "mira" (f) decides over the Hungarian "míra" (m) that folds the same
+            found[key] = gender
+            plain.add(key)
+        elif key not in plain:  # two accented names folding alike, of different sexes: either
+            found[key] = gender if found.get(key, gender) == gender else "u"
+    return found
+
+
+#: Abbreviated months and days, which some given names are spelt like ("Mar", "Jun").
+_CALENDAR_SHORT = frozenset(
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur fri sat sun".split()
+)
+
+
+_LISTED = _listed_names()
+MALE = CURATED_MALE | {n for n, g in _LISTED.items() if g == "m"} - CURATED_FEMALE
+FEMALE = CURATED_FEMALE | {n for n, g in _LISTED.items() if g == "f"} - CURATED_MALE
+#: Given names used for either sex: a person, of no gender one can tell.
+UNISEX = frozenset(n for n, g in _LISTED.items() if g == "u") - MALE - FEMALE
+#: Every listed first name, of either sex or both.
+FIRST_NAMES = MALE | FEMALE | UNISEX
 
 
 #: Words for people that carry gender: "my wife" is a she, "the CTO" is not known.

@@ -6,6 +6,7 @@ import pytest
 
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_NAMES, MALE
@@ -323,3 +324,31 @@ def test_an_unaccented_name_decides_over_an_accented_one_that_folds_alike() -> N
     assert "mira" in FEMALE and "mira" not in MALE
     assert "mar" not in FIRST_NAMES  # spelt like the month
     assert "hope" not in FIRST_NAMES  # an ordinary word too
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("two offers, Zalando in Berlin and a fintech in Tallinn", "The fintech's backend is in Rust."),
+            "whats the cost of living in that city compared to berlin",
+            "in Tallinn compared",
+        ),
+        (
+            ("my 7yo wants swimming or judo on saturdays", "Both are great."),
+            "when do kids get their first belt in the martial art",
+            "judo",
+        ),
+        (
+            ("saw a green velvet sofa for 899", "Velvet can be tricky with pets."),
+            "is that fabric scratch resistant",
+            "elvet fabric",
+        ),
+    ],
+)
+def test_a_class_noun_takes_the_member_the_chat_named(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_a_class_noun_the_chat_wrote_itself_is_left_to_other_rules() -> None:
+    assert class_spans("is the city safe at night", "we loved the city of Porto") == []

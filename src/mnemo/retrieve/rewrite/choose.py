@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
@@ -71,6 +72,9 @@ def choose(
     if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
+    if ref.kind == "implicit" and ref.noun and class_of(ref.noun) and ref.text.lower().startswith("the "):
+        member = class_member(ref.noun, context, query)  # "the martial art": "judo"
+        return (member_text(ref.text, ref.noun, member), 0.8) if member else None
     if ref.kind == "implicit" and (PART_REF.fullmatch(ref.text) or AGED_REF.fullmatch(ref.text)):
         # "the part": the one found at fault; "the old one": the other of the kind written beside "new"
         said = "\n".join(str(m.get("content") or "") for m in context)

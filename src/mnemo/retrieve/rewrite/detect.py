@@ -14,6 +14,7 @@ from mnemo.retrieve.rewrite.aged import aged_spans
 from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.backref import BACKREF
+from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.clause import (
     CLAUSE_PREDICATES,
     QUANTIFIERS,
@@ -157,6 +158,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
         covered.append((back.start(), back.end(1)))
     spans = dose_spans(query, context_text) + part_spans(query, context_text) + aged_spans(query, context_text)
+    spans += class_spans(query, context_text)  # "the martial art": the one the conversation named
     for start, end, noun in spans:
         # "the next dose": of the medicine named; "the part": the one the conversation found at fault
         if not any(s < end and start < e for s, e in covered):

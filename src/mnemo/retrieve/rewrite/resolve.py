@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.changes import CHANGED, amount_change, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
+from mnemo.retrieve.rewrite.classed import class_member, member_text
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
@@ -155,7 +156,7 @@ def _choice(
     if ref.anchored:
         return _temporal(query, ref, context, used)
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
-    choice = (problem, 0.7) if problem else _from_context(ref, context) or choose(query, ref, pool, context)
+    choice = (problem, 0.7) if problem else _from_context(ref, context, query) or choose(query, ref, pool, context)
     if choice is None and ref.kind == "place":
         choice = locative(context)  # "worked there" after "my job at the bank"
     return choice
@@ -171,7 +172,7 @@ def _event(
     if found or pronoun.lower() not in ("that", "this", "it"):  # an ordering or a bare verb has no plain reading
         return (found, 0.7) if found else None
     plain = replace(ref, kind="demonstrative", text=pronoun, start=ref.end - len(pronoun))
-    choice = _from_context(plain, context) or choose(query, plain, pool, context)
+    choice = _from_context(plain, context, query) or choose(query, plain, pool, context)
     return (f"{verb} {choice[0]}".strip(), choice[1]) if choice else None  # "do that" with no action: do the thing
 
 
@@ -351,7 +352,7 @@ def _said(event: str, query: str) -> bool:
     return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
 
 
-def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
         return _ordinal(ref, context)
     if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
@@ -377,6 +378,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple
         changed = amount_change(ref.noun, context)  # "that increase": of what the chat said was raised
         if changed:
             return changed, 0.8
+        member = class_member(ref.noun, context, query)  # "that city": "Tallinn"
+        if member:
+            return member_text(ref.text, ref.noun, member), 0.8
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)
         if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):

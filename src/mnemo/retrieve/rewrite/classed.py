@@ -1,0 +1,130 @@
+"""A class noun that points at a member the conversation named: "that city" after "an offer in
+Tallinn", "the martial art" after "swimming or judo", "that fabric" after "a green velvet sofa".
+
+The noun names a class, not the member; no word of the query matches the member, and candidate
+ranking would pick the newest noun ("Rust" for "that city"). The lexicon (lexicon.py) says which
+named things are members of which class; the latest member the conversation wrote, and the query
+did not, is the one meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from mnemo.retrieve.rewrite.lexicon import members
+
+#: The query's noun -> the lexicon's classes it names.
+CLASS_NOUNS: dict[str, tuple[str, ...]] = {
+    "city": ("city",),
+    "town": ("city",),
+    "country": ("country",),
+    "island": ("region",),
+    "region": ("region",),
+    "breed": ("dog breed", "cat breed"),
+    "fabric": ("fabric",),
+    "material": ("fabric",),
+    "martial art": ("martial art",),
+    "spice": ("spice",),
+    "herb": ("spice",),
+    "dish": ("dish",),
+    "cuisine": ("cuisine",),
+    "language": ("language", "programming language"),
+    "sport": ("sport",),
+    "instrument": ("instrument",),
+    "cocktail": ("drink",),
+    "wine": ("wine",),
+    "grape": ("wine",),
+    "cheese": ("cheese",),
+    "bread": ("bread",),
+    "fruit": ("fruit",),
+    "vegetable": ("vegetable",),
+    "veg": ("vegetable",),
+    "flower": ("flower",),
+    "plant": ("plant",),
+    "houseplant": ("plant",),
+    "tree": ("tree",),
+    "bird": ("bird",),
+    "fish": ("fish",),
+    "game": ("game",),
+    "dance": ("dance",),
+    "genre": ("genre",),
+    "drug": ("medicine",),
+    "medication": ("medicine",),
+    "supplement": ("supplement",),
+    "condition": ("condition",),
+    "illness": ("condition",),
+    "airline": ("airline",),
+    "bank": ("bank",),
+    "supermarket": ("shop",),
+    "exam": ("exam",),
+    "festival": ("festival",),
+    "library": ("library",),
+    "package": ("library",),
+    "framework": ("framework",),
+    "database": ("database",),
+    "browser": ("browser",),
+    "editor": ("editor",),
+    "distro": ("os",),
+}
+#: Classes named by place: the member stands alone ("in Tallinn"), not "the Tallinn city".
+_PLACES = frozenset({"city", "country", "region"})
+
+
+def class_of(noun: str) -> tuple[str, ...]:
+    low = noun.lower().strip()
+    return CLASS_NOUNS.get(low) or CLASS_NOUNS.get(low.removesuffix("s"), ())
+
+
+@lru_cache(maxsize=64)
+def _pattern(kinds: tuple[str, ...]) -> re.Pattern[str]:
+    names = sorted({m for k in kinds for m in members(k) if len(m) > 2}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.IGNORECASE)
+
+
+def class_member(noun: str, context: Sequence[Mapping[str, str]], query: str = "") -> str | None:
+    """The latest member of the noun's class the conversation wrote and the query did not, as
+    written ("Tallinn"), or None."""
+    kinds = class_of(noun)
+    if not kinds:
+        return None
+    pattern = _pattern(kinds)
+    own = {m.group(0).lower() for m in pattern.finditer(query)}  # "compared to berlin": not that one
+    for message in reversed(list(context)):
+        found = [m.group(0) for m in pattern.finditer(str(message.get("content") or ""))]
+        found = [f for f in found if f.lower() not in own and f.lower() != noun.lower()]
+        if found:
+            return found[-1]
+    return None
+
+
+def member_text(reference: str, noun: str, member: str) -> str:
+    """What "that city" becomes: "Tallinn"; "that fabric": "the velvet fabric"."""
+    if set(class_of(noun)) & _PLACES:
+        return member
+    if member.lower().endswith(noun.lower()):
+        return f"the {member}"
+    return f"the {member} {noun}"
+
+
+_CLASS_REF = re.compile(
+    r"\bthe\s+("
+    + "|".join(sorted((re.escape(n) for n in CLASS_NOUNS), key=len, reverse=True))
+    + r")s?\b(?!\s+(?:of|in|for)\b)",
+    re.IGNORECASE,
+)
+
+
+def class_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, noun) for "the martial art", "the spice": a class noun the conversation never
+    wrote, one of whose members it did."""
+    found = []
+    for match in _CLASS_REF.finditer(query):
+        noun = match.group(1).lower()
+        if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
+            continue  # "the city" after "the city is lovely": the conversation's own noun, other rules
+        messages = [{"content": line} for line in context_text.split("\n")]
+        if class_member(noun, messages, query):
+            found.append((match.start(), match.end(), noun))
+    return found

@@ -352,3 +352,9 @@ def test_a_class_noun_takes_the_member_the_chat_named(turns: tuple[str, str], qu
 
 def test_a_class_noun_the_chat_wrote_itself_is_left_to_other_rules() -> None:
     assert class_spans("is the city safe at night", "we loved the city of Porto") == []
+
+
+def test_a_follow_up_swaps_the_word_of_its_own_kind() -> None:
+    context = said("can dogs eat grapes", "No, grapes can cause kidney failure in dogs.")
+    assert expand("what about cats", context) == "can cats eat grapes"
+    assert expand("what about raisins", context) == "can dogs eat raisins"

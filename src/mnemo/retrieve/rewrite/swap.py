@@ -17,6 +17,7 @@ from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.dates import without_preposition
 from mnemo.retrieve.rewrite.fragments import QUESTION_START
 from mnemo.retrieve.rewrite.implicit import RELATIONAL
+from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import AUXILIARIES, COMMON_VERBS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
@@ -76,7 +77,7 @@ def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         return None
     if TIME.search(phrase) or words[-1] in _TIME_WORDS:  # "what about tomorrow": only for a time asked about
         return _swap_time(phrase, question)
-    slot = _slot(phrase, words, question)
+    slot = _same_kind_slot(phrase, question) or _slot(phrase, words, question)
     named = slot is not None and slot[2][:1].isupper()
     if slot is not None and not named and _is_person(words[-1]) != _is_person(slot[2].lower().split()[-1]):
         return None  # "and the kids?" never takes the place of "my flight"
@@ -85,6 +86,22 @@ def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if slot is None or slot[2].lower() == phrase.lower():
         return None
     return question[: slot[0]] + phrase + question[slot[1] :]
+
+
+def _same_kind_slot(phrase: str, question: str) -> tuple[int, int, str] | None:
+    """ "what about cats" after "can dogs eat grapes": the question's word of the same kind (an
+    animal, not the food), by the lexicon; None when no single word shares a kind."""
+    kinds = _kinds_of_word(phrase)
+    if not kinds or " " in phrase.strip():
+        return None
+    slots = [m for m in re.finditer(r"[a-z][\w-]*", question, re.IGNORECASE) if _kinds_of_word(m.group(0)) & kinds]
+    slots = [m for m in slots if m.group(0).lower() != phrase.lower()]
+    return (slots[0].start(), slots[0].end(), slots[0].group(0)) if len(slots) == 1 else None
+
+
+def _kinds_of_word(word: str) -> frozenset[str]:
+    low = word.lower()
+    return kinds_of(low) or (kinds_of(low[:-1]) if low.endswith("s") else frozenset())
 
 
 def _swap_time(phrase: str, question: str) -> str | None:

@@ -9,6 +9,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
+from mnemo.retrieve.rewrite.namekind import name_kind
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_NAMES, MALE
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
@@ -358,3 +359,11 @@ def test_a_follow_up_swaps_the_word_of_its_own_kind() -> None:
     context = said("can dogs eat grapes", "No, grapes can cause kidney failure in dogs.")
     assert expand("what about cats", context) == "can cats eat grapes"
     assert expand("what about raisins", context) == "can dogs eat raisins"
+
+
+def test_a_city_read_as_someone_by_a_cue_is_a_place() -> None:
+    found = extract(
+        said("Kenji lands at Lisbon airport on friday", "Terminal 1.", "hes coming from Tokyo via Istanbul")
+    )
+    assert not any(c.text == "Tokyo" and c.kind == "person" for c in found)
+    assert name_kind("Santiago", "", " said he would come", False)[0] == "person"  # a given name too

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.names import FIRST_NAMES, PERSON_NOUNS, fold
+from mnemo.retrieve.rewrite.lexicon import kinds_of
+from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, FIRST_NAMES, PERSON_NOUNS, fold
 from mnemo.store.sql import STOPWORDS
 
 _UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
@@ -57,7 +58,21 @@ _AND_NAME_AFTER = re.compile(rf"^\s+and\s+({WORD})(?!\w)")
 
 
 def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
-    """What a capitalised word is, and how sure: a cue or a known first name makes a person."""
+    """What a capitalised word is, and how sure: a cue or a known first name makes a person; a
+    city or country the lexicon knows is a place whatever cue reads it as someone ("coming from
+    Tokyo", "Lisbon is easy for English speakers")."""
+    kind, confidence = _cued_kind(name, before, after, possessive)
+    named = fold(name.split()[0]) in ANY_GIVEN_NAME  # "Santiago" may be either
+    if kind in ("person", "agent") and not possessive and not named and kinds_of(name) & _PLACE_KINDS:
+        return "place", 0.9
+    return kind, confidence
+
+
+#: Lexicon classes that name places.
+_PLACE_KINDS = frozenset({"city", "country", "region"})
+
+
+def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
     if CALENDAR_WORD.fullmatch(name):  # "the raid on Tuesdays keeps failing": a time, nobody who acts
         return "thing", 0.0
     if _PLACE_CUE.search(before[-24:]):

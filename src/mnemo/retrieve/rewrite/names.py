@@ -46,6 +46,9 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+_ALL_NAMES: set[str] = set()
+
+
 def _listed_names() -> dict[str, str]:
     """The given names of data/first_names.tsv (many cultures, by gender: m, f or u), without those
     that are also ordinary words ("will", "may", "grace") and one- or two-letter ones, folded."""
@@ -54,6 +57,7 @@ def _listed_names() -> dict[str, str]:
     plain: set[str] = set()  # folded names also listed as written without accents
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         name, gender, flag = [*line.split("\t"), "", ""][:3]
+        _ALL_NAMES.add(fold(name))
         if flag == "w" or len(name) < 3 or gender not in ("m", "f", "u") or name in _CALENDAR_SHORT:
             continue
         if kinds_of(name) & SOFTWARE:
@@ -78,6 +82,8 @@ MALE = CURATED_MALE | {n for n, g in _LISTED.items() if g == "m"} - CURATED_FEMA
 FEMALE = CURATED_FEMALE | {n for n, g in _LISTED.items() if g == "f"} - CURATED_MALE
 #: Given names used for either sex: a person, of no gender one can tell.
 UNISEX = frozenset(n for n, g in _LISTED.items() if g == "u") - MALE - FEMALE
+#: Every given name of the list, those that are ordinary words or places too ("Santiago") among them.
+ANY_GIVEN_NAME = frozenset(_ALL_NAMES) | CURATED_MALE | CURATED_FEMALE
 #: Every listed first name, of either sex or both.
 FIRST_NAMES = MALE | FEMALE | UNISEX
 

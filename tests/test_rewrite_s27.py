@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.aged import aged_kind
+from mnemo.retrieve.rewrite.bare import counted_plurals
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.compounds import compound_names
@@ -367,3 +368,17 @@ def test_a_city_read_as_someone_by_a_cue_is_a_place() -> None:
     )
     assert not any(c.text == "Tokyo" and c.kind == "person" for c in found)
     assert name_kind("Santiago", "", " said he would come", False)[0] == "person"  # a given name too
+
+
+def test_they_that_keep_in_the_fridge_are_the_things_named() -> None:
+    context = said("i bought way too many zucchini at the market, like 3 kilos", "Make bread or soup.")
+    assert "zucchini" in expand("how long do they keep in the fridge", context)
+    assert (
+        expand("how do they train guide dogs", said("we met a guide dog today", "Lovely."))
+        == "how do they train guide dogs"
+    )
+
+
+def test_an_amount_is_no_group() -> None:
+    assert not counted_plurals("many refund up to £200 a year")
+    assert [c.text for _, c in counted_plurals("way too many zucchini")] == ["zucchini"]

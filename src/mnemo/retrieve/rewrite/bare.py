@@ -171,3 +171,22 @@ _ENDS_PHRASE = IRREGULAR_PAST | {"last", "next"}
 PLURAL_AGREEING = _COMMON_VERBS_3RD | frozenset(
     "arrive land leave stay live visit love like hate play want fly travel move agree disagree argue".split()
 )
+
+
+#: A noun after a word of many: "too many zucchini", "lots of sushi": several, whatever its ending.
+_MANY = re.compile(
+    r"\b(?:too\s+many|so\s+many|lots\s+of|loads\s+of|a\s+lot\s+of|a\s+bunch\s+of|plenty\s+of)"
+    r"\s+([a-z][a-z-]{2,})\b",
+    re.IGNORECASE,
+)
+
+
+def counted_plurals(text: str) -> list[tuple[int, Candidate]]:
+    """Nouns a word of many makes plural though they do not end in -s ("way too many zucchini")."""
+    return [
+        (m.start(1), Candidate(m.group(1), "thing", salience=0.8, plural=True))
+        for m in _MANY.finditer(text)
+        if m.group(1).lower() not in STOPWORDS
+        and not m.group(1).lower().endswith("s")
+        and m.group(1).lower() not in PHRASE_BREAKERS
+    ]

@@ -17,6 +17,7 @@ from mnemo.retrieve.rewrite.bare import (
     PLURAL_AGREEING,
     bare_plurals,
     bare_subjects,
+    counted_plurals,
     looks_plural,
     trim,
     trim_keep_det,
@@ -259,6 +260,7 @@ def _read_mentions(
     # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not
     # ("two kittens from a shelter": the shelter's phrase does not hold the kittens)
     found.extend(p for p in bare_plurals(text) if not _held(p[1].text, inside))
+    found.extend(p for p in counted_plurals(text) if p[1].text.lower() not in inside)  # "too many zucchini"
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
     spans = [(at, at + len(c.text)) for at, c in children]  # "year old refuses" is the child's, no thing

@@ -57,7 +57,7 @@ def choose(
     if ref.kind == "person":
         return _person(query, ref, candidates, context)
     if ref.kind == "plural":
-        return plural_referent(low, candidates, context, query[: ref.start])
+        return plural_referent(low, candidates, context, query[: ref.start], query[ref.end :])
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
         return best([c for c in places if c.text[:1].isupper()] or places, high=0.85)

@@ -23,7 +23,11 @@ IDENTIFIER = re.compile(r"[\d_]")
 
 
 def plural_referent(
-    low: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]] = (), before: str = ""
+    low: str,
+    candidates: Sequence[Candidate],
+    context: Sequence[Mapping[str, str]] = (),
+    before: str = "",
+    after: str = "",
 ) -> tuple[str, float] | None:
     """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
     addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
@@ -76,7 +80,23 @@ def plural_referent(
             [c for c in candidates if c.kind == "person" and c.text[:1].isupper() and not c.speaker and not c.gender],
             high=0.5,
         )
+        # "how long do they keep in the fridge": with no one in sight, things that "they" can be
+        or (best([c for c in candidates if _countable_plural(c)], high=0.5) if _THING_PREDICATE.match(after) else None)
     )
+
+
+#: What things do, said after a subject "they": "how long do they keep", "do they need a coat",
+#: "are they safe for cats". Acts that want an agent ("how do they train guide dogs") are not here.
+_THING_PREDICATE = re.compile(
+    r"^\s+(?:keep|last|need|cost|fit|taste|grow|work|break|spoil|freeze|go\s+off|expire|survive|weigh|shed|bite"
+    r"|come\s+in|stay|hold|smell|look|contain|count|matter|run|get\s+along)\b",
+    re.IGNORECASE,
+)
+#: Units of measure: "3 kilos", "two litres" are an amount, not a group of things.
+_MEASURES = frozenset(
+    """kilo kilogram gram pound ounce litre liter pint gallon mile kilometre kilometer metre meter foot feet
+    inch yard cup tablespoon teaspoon tbsp tsp euro dollar quid buck pence cent percent point""".split()
+)
 
 
 def _leads_group(text: str) -> bool:
@@ -85,7 +105,8 @@ def _leads_group(text: str) -> bool:
     words = text.lower().split()
     if words[0] in _OWNERS or (words[0].endswith("'s") and len(words) > 1):  # "Omar's cousins"
         return True
-    return words[0] in _COUNTS and words[-1].rstrip("s") not in TIME_UNITS
+    unit = words[-1].rstrip("s")
+    return words[0] in _COUNTS and unit not in TIME_UNITS and unit not in _MEASURES
 
 
 #: A verb of talking to someone right before "them": "ring them", "email them", "complain to them".

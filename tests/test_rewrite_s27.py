@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.advice import advised
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.bare import counted_plurals
 from mnemo.retrieve.rewrite.candidates import extract
@@ -382,3 +383,30 @@ def test_they_that_keep_in_the_fridge_are_the_things_named() -> None:
 def test_an_amount_is_no_group() -> None:
     assert not counted_plurals("many refund up to £200 a year")
     assert [c.text for _, c in counted_plurals("way too many zucchini")] == ["zucchini"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "how do i undo my last commit but keep the changes",
+                "Run git reset --soft HEAD~1. It keeps the changes staged.",
+            ),
+            "does that still work if i already pushed it",
+            "git reset --soft HEAD~1 still work",
+        ),
+        (
+            ("whats a good stretch for lower back pain", "Try the knee-to-chest stretch: lie on your back and hold."),
+            "how many times a day should i do that",
+            "knee-to-chest stretch",
+        ),
+    ],
+)
+def test_that_done_after_an_instruction_is_the_instruction(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_an_instruction_that_answered_no_question_is_no_antecedent() -> None:
+    context = said("my back hurts after sitting all day", "Try the knee-to-chest stretch.", "ok")
+    assert advised(context) is None

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from mnemo.retrieve.rewrite.advice import acted_on, advised
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
@@ -147,6 +148,8 @@ def _thing(
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
+    if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
+        return told, 0.75  # "does that still work": what the reply told the user to run or try
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
         # "how urgent is that": a demonstrative points at the matter under discussion; "does that
         # come in white" asks about the thing just named, as "does it" would

@@ -15,11 +15,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from mnemo.retrieve.rewrite.candidates import phrases
 from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_preposition, without_preposition
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import COLLECTIVES, COMMON_VERBS, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.noun_phrases import phrases
 from mnemo.retrieve.rewrite.tidy import without_particles
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS

@@ -1,0 +1,191 @@
+"""Determiner-led noun phrases of a message ("the ETL job", "my daughter Amira", "a clause banning all
+pets"): their extent, what they attach, and whether a person or a place is meant. A part of
+candidate extraction (candidates.py), kept apart for its size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mnemo.retrieve.rewrite.bare import (
+    ATTACHED,
+    PLURAL_AGREEING,
+    looks_plural,
+    trim,
+    trim_keep_det,
+)
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.compounds import window_before
+from mnemo.retrieve.rewrite.names import (
+    FEMALE_NOUNS,
+    FIRST_NAMES,
+    MALE_NOUNS,
+    PERSON_NOUNS,
+    PLACE_NOUNS,
+    fold,
+)
+from mnemo.retrieve.rewrite.plain_names import TECH, tech_weight
+from mnemo.store.sql import STOPWORDS
+
+#: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about
+#: my back pain") still starts a phrase of its own.
+_PHRASE = re.compile(
+    r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
+    # a dot only inside a word ("fly.io", "v2.3"): "a tough situation. Whose" is two sentences
+    r"(?=((?:[A-Za-z](?:[\w\-]|\.(?=\w))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
+    re.IGNORECASE,
+)
+_CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
+
+
+def phrases(text: str) -> list[tuple[int, Candidate]]:
+    out: list[tuple[int, Candidate]] = []
+    covered = 0
+    for match in _PHRASE.finditer(text):
+        phrase = trim(match.group(1))
+        if not phrase or match.start() < covered:
+            continue
+        if match.group(0)[:4].lower() in ("that", "this") and _NAMED_ALONE.match(text, match.start(1)):
+            continue  # "is that Hugo, the beagle?": an identity question names, it has no "that Hugo"
+        if match.group(0)[:4].lower() in ("that", "this") and _VERB_AFTER_PRONOUN.match(text, match.start(1)):
+            continue  # "That means a gluten-free diet": a pronoun subject and its verb
+        head = phrase.split()[-1].lower()
+        rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
+        several = len(phrase.split()) > 1
+        before = window_before(text, match.start())
+        if several and (_verb_like_end(phrase, rest) or _AUX_BEFORE.search(before)):
+            phrase = phrase.rsplit(" ", 1)[0]  # "the ETL job writes Parquet": "writes" is the verb
+            rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]
+            head = phrase.split()[-1].lower()
+        named, attached = _CALLED.match(rest), ATTACHED.match(rest)
+        kind = "person" if person_phrase(phrase.split()) else "place" if head in PLACE_NOUNS else "thing"
+        # "been going to the support group": the goal of a motion is also a place ("go there")
+        goal = kind == "thing" and bool(_MOTION_TO.search(before))
+        words = phrase.split()
+        if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
+            kind = "person"  # "my daughter Amira" is Amira
+            head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
+        if named:
+            phrase = f"{phrase} {named.group(1)}"
+        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), before):
+            phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
+        elif len(words) > 1 and words[-1].endswith("ing") and (object_ := _PARTICIPLE_OBJECT.match(rest)):
+            phrase = f"{phrase} {object_.group(1)}"  # "a clause banning all pets": the participle's object says which
+        covered = match.start(1) + len(phrase)
+        gender = "f" if head in FEMALE_NOUNS else "m" if head in MALE_NOUNS else None
+        det = match.group(0).split()[0].lower()
+        owner = "my" if det == "my" else "your" if det == "your" else "the"
+        weight = max([tech_weight(w) for w in phrase.split() if TECH.fullmatch(w)] + [1.0])
+        if weight == 1.0 and any(w[:1].isupper() for w in phrase.split()):
+            weight = 1.15  # "the Kindle Paperwhite": a named thing
+        # "the Yaris", "the Prius": a name in -is or -us is one thing ("the Okonkwos" stay a family)
+        last = phrase.split()[-1]
+        plural = looks_plural(head) and not (last[:1].isupper() and last.endswith(("is", "us")))
+        candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=plural)
+        out.append((match.start(), candidate))
+        if goal:
+            out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
+    return out
+
+
+#: What a participle ending a phrase takes, up to a clause's end: "banning *all pets*".
+_PARTICIPLE_OBJECT = re.compile(
+    r"\s+((?:all|any|the|a|an|no|my|your|our|their)(?:\s+(?!(?:is|are|was|were|has|have|and|or|but|to|that|which|i|we)\b)"
+    r"[a-z][\w-]*){1,3})"
+)
+_VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
+_MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
+_NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
+
+
+#: A question's auxiliary right before a noun phrase: the phrase is its subject, and the phrase's
+#: last word is the bare verb ("what did the doctor prescribe me", "did your dad cry?"). In "we did
+#: the quarterly planning" the verb "did" opens no question, so its object keeps every word.
+_AUX_BEFORE = re.compile(
+    # "which painkiller did the dentist ...": a wh-word, perhaps with its noun; "what we did the
+    # whole weekend" has a subject before "did", so "did" is the main verb there
+    r"(?:^|[.?!,:]\s*|\b(?:what|when|where|why|how|who|which)\s+(?:(?!(?:i|we|you|he|she|they|it)\s)[a-z]+\s+){0,2})"
+    r"(?:did|does|do|will|would|can|could|should|didn't|doesn't|don't|won't)\s+$",
+    re.IGNORECASE,
+)
+
+
+#: A verb of giving before the phrase: its "to X" is the recipient ("I lent my drill to Tomasz").
+_GIVING = re.compile(
+    r"\b(?:lent|lend|gave|give|sent|send|passed|pass|handed|hand|showed|show|sold|sell|returned|return|forwarded"
+    r"|forward|mailed|posted|owe|owed|paid|pay|brought|bring|took|take|lends|gives|sends|sells)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _attachable(preposition: str, attachment: str, before: str = "") -> bool:
+    """Whether what follows "of"/"for"/"to"/"with" is a noun phrase of its own: "the new flat", a
+    firm ("the contract with Halvorsen Logistics"), or one name where it says which ("my flight to
+    Bogotá got cancelled"); "of course" or a bare verb is not, nor a person: one name met "with"
+    ("the pricing change with Noor"), a listed first name, or one given something "to" ("lent my
+    drill to Tomasz") is someone else, not part of the thing. An unlisted full name after "with"
+    cannot be told from a firm's and stays attached."""
+    first, _, rest = attachment.partition(" ")
+    if first.lower() in ("the", "a", "an"):
+        return bool(trim(rest))
+    with_ = preposition.lower() == "with"
+    recipient = preposition.lower() == "to" and _GIVING.search(before)
+    if first[:1].isupper() and (recipient or fold(first.lower()) in FIRST_NAMES):
+        return False
+    return bool(trim(rest)) or (not with_ and first[:1].isupper() and bool(trim(first)))
+
+
+def named_last(phrase: str) -> bool:
+    words = phrase.split()
+    return (
+        len(words) > 2 and words[-1][:1].isupper() and words[-1][1:].islower() and all(w.islower() for w in words[:-1])
+    )
+
+
+def _verb_like_end(phrase: str, rest: str) -> bool:
+    last = phrase.split()[-1].lower()
+    following = rest.split()[0].lower().strip(".,;:!?") if rest.split() else ""
+    if last in _THIRD_PERSON_VERBS:  # "my passport expires on 2 August"
+        return True
+    if following in _OBJECT_PRONOUNS and last.endswith("s") and not last.endswith(("ss", "'s")):
+        return True  # "half the team loves it": a noun is not followed by an object pronoun
+    before = phrase.split()[-2].lower()
+    if before.endswith("ing") and len(before) > 4 and last not in _THIRD_PERSON_VERBS:
+        return False  # "the blue running shoes", "my hiking boots": a gerund modifies the noun after it
+    plural_verb = last.endswith("s") and not last.endswith("ss") and not before.endswith("s")
+    if following in PLURAL_AGREEING:  # "the old keys stop working": the verb follows, "keys" is its subject
+        return False
+    return plural_verb and bool(following) and following not in STOPWORDS and rest.lstrip()[:1] not in ".,;:!?"
+
+
+_OBJECT_PRONOUNS = frozenset("it them him me us".split())
+
+#: Present-tense verbs that follow a subject noun phrase; a phrase ending in one ends before it.
+_THIRD_PERSON_VERBS = frozenset(
+    """expires keeps leaks hurts smells returns crashes breaks fails works runs needs takes shows looks seems
+    sounds chokes lags hangs stops starts opens closes costs belongs depends happens matters""".split()
+)
+
+
+#: Words that cannot be the noun of "<Name> <noun>": function words, verbs ("GP put", "Derya lent").
+
+
+#: Role nouns that also name things: "the team lead" is a person, "the extension lead" is not;
+#: "my client" is a person, "the API client" is software.
+_THING_SENSES = frozenset("lead client builder installer agent".split())
+#: Words before such a noun that keep the person sense.
+_ROLE_MODIFIERS = frozenset(
+    """the a an my our your his her their this that new old former previous senior junior main head other
+    potential team tech technical project product design engineering sales marketing dev qa ux ops travel
+    estate insurance literary real""".split()
+)
+
+
+def person_phrase(words: Sequence[str]) -> bool:
+    """Whether a noun phrase names a person by its head ("my dentist"), unless a modifier gives the
+    head its thing sense ("the extension lead")."""
+    head = words[-1].lower()
+    if head not in PERSON_NOUNS:
+        return False
+    return head not in _THING_SENSES or len(words) < 2 or words[-2].lower() in _ROLE_MODIFIERS

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.aged import aged_spans
-from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.aspect import aspect_span
-from mnemo.retrieve.rewrite.backref import BACKREF
-from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.clause import (
     CLAUSE_PREDICATES,
     QUANTIFIERS,
@@ -26,10 +22,11 @@ from mnemo.retrieve.rewrite.clause import (
 )
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
+from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, OWN_CLAUSE_THAT, expletive_spans
 from mnemo.retrieve.rewrite.fragments import fragment_opener
-from mnemo.retrieve.rewrite.health import dose_spans, on_course_before
+from mnemo.retrieve.rewrite.health import on_course_before
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
@@ -53,7 +50,6 @@ from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.reference import Reference
-from mnemo.retrieve.rewrite.spares import part_spans
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
@@ -153,20 +149,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     covered = [(r.start, r.end) for r in found]
     covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
     found += _listed_phrases(query, covered)
-    back = BACKREF.search(query)  # "the croquetas place you mentioned": definite by pointing back
-    if back and not any(r.start < back.end(1) and back.start() < r.end for r in found):
-        found.append(Reference(query[back.start() : back.end(1)], "implicit", back.start(), back.end(1)))
-        covered.append((back.start(), back.end(1)))
-    spans = dose_spans(query, context_text) + part_spans(query, context_text) + aged_spans(query, context_text)
-    spans += class_spans(query, context_text)  # "the martial art": the one the conversation named
-    for start, end, noun in spans:
-        # "the next dose": of the medicine named; "the part": the one the conversation found at fault
-        if not any(s < end and start < e for s, e in covered):
-            found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
-            covered.append((start, end))
-    for start, end, noun in descriptions(query, context_text):  # "the interview": the one at Stripe
-        if not any(s < end and start < e for s, e in covered):
-            found.append(Reference(query[start:end], "implicit", start, end, noun=noun, described=True))
+    found += definite_references(query, context_text, found, covered)
     compared = comparison_span(query) if not found else None
     if compared is not None:  # "which has the better ORM?": the pair just compared, named or not
         found.append(Reference(query[compared[0] : compared[1]], "implicit", *compared))

@@ -11,6 +11,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.namekind import name_kind
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_NAMES, MALE
 from mnemo.retrieve.rewrite.spares import faulty_part
@@ -410,3 +411,19 @@ def test_that_done_after_an_instruction_is_the_instruction(turns: tuple[str, str
 def test_an_instruction_that_answered_no_question_is_no_antecedent() -> None:
     context = said("my back hurts after sitting all day", "Try the knee-to-chest stretch.", "ok")
     assert advised(context) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "found"),
+    [
+        ("can i just turn that rule off repo-wide", "lint fails on no-unused-vars", "that rule"),
+        ("should i report that number somewhere", "someone from Amazon support called me", "that number"),
+        ("would Tariq lend me the one that went down well", "Azul went down well at christmas", None),
+    ],
+)
+def test_that_before_a_noun_and_a_particle_is_a_determiner(query: str, context: str, found: str | None) -> None:
+    refs = {r.text.lower(): r.kind for r in detect(query, context)}
+    if found is None:
+        assert not any(k.startswith("that") for k in refs)
+    else:
+        assert refs.get(found) == "demonstrative"

@@ -45,7 +45,7 @@ from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import ING_NOUNS, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
+from mnemo.retrieve.rewrite.names import ING_NOUNS, IRREGULAR_PAST, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
@@ -395,6 +395,8 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
 #: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
 _DETERMINERS = frozenset("the this that these those my your our his her their a an".split())
 _REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves itself".split())
+#: Adverbs that close a verb phrase: "report that number somewhere", "try that recipe again".
+_CLOSING_ADVERBS = frozenset("somewhere anywhere again too instead first later repo-wide everywhere".split())
 _NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
 
 
@@ -420,10 +422,14 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "pronoun"  # "take that every night": a time adverbial, no noun
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
+    if nxt in IRREGULAR_PAST or nxt in _COMMON_PAST:
+        return "pronoun" if pointer else None  # "the one that went down well": a relative clause
     if not after or after in PUNCT or _stem(nxt) in known or nxt in known:
         return "determiner"
     if after in PREPOSITIONS and not looks_verbal(nxt) and nxt not in STOPWORDS:
         return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
+    if (after in PARTICLES or after in _CLOSING_ADVERBS) and not _verb_like(nxt) and nxt not in STOPWORDS:
+        return "determiner"  # "add that polyfill back", "report that number somewhere": a particle, no verb
     if (looks_verbal(nxt) and nxt not in ING_NOUNS) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):
@@ -432,6 +438,14 @@ def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
+
+
+def _verb_like(word: str) -> bool:
+    """A verb form, regular or not: "the one that went down well" opens a relative clause."""
+    return looks_verbal(word) or word in IRREGULAR_PAST or word in _COMMON_PAST
+
+
+_COMMON_PAST = frozenset("went came got made took gave ran did said broke left fell sold bought kept put".split())
 
 
 def _adverbial(word: str) -> bool:

@@ -427,3 +427,9 @@ def test_that_before_a_noun_and_a_particle_is_a_determiner(query: str, context: 
         assert not any(k.startswith("that") for k in refs)
     else:
         assert refs.get(found) == "demonstrative"
+
+
+def test_that_after_a_preposition_is_no_degree() -> None:
+    context = said("I put 4000 into a regular savings account at 6%", "Regular savers suit monthly deposits.")
+    assert "regular savings account" in expand("is the interest on that taxable", context)
+    assert "really that bad" in expand("is it really that bad", context)

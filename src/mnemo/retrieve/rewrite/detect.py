@@ -190,7 +190,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue
         if low in ("that", "this") and (not nxt or nxt in PUNCT) and REPORTED.search(query[:start]):
             continue  # "i read that fasting lowers blood sugar, is there evidence for that?": the claim itself
-        if low in ("that", "this") and graded(lowered[:i], nxt, after):
+        if low in ("that", "this") and prev not in PREPOSITIONS and graded(lowered[:i], nxt, after):
             continue  # "is it really that bad", "were my periods this heavy before": how much, not which
         if low in ("that", "this") and (nxt in ORDINALS or nxt == "other") and _countable(after, known):
             continue  # "that first option", "that other one": an ordinal reference, read by _ordinals

@@ -13,7 +13,7 @@ from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.namekind import name_kind
-from mnemo.retrieve.rewrite.names import FEMALE, FIRST_NAMES, MALE
+from mnemo.retrieve.rewrite.names import CURATED_FEMALE, CURATED_MALE, FEMALE, FIRST_NAMES, MALE
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -272,9 +272,9 @@ def test_on_it_is_the_medicine_the_conversation_put_someone_on() -> None:
             "the rent increase",
         ),
         (
-            ("the council will cut the bins to fortnightly", "That cut saves money."),
-            "when does that cut start",
-            "the bins cut",
+            ("the council will reduce the bins to fortnightly", "That saves money."),
+            "when does that reduction start",
+            "the bins reduction",
         ),
     ],
 )
@@ -433,3 +433,33 @@ def test_that_after_a_preposition_is_no_degree() -> None:
     context = said("I put 4000 into a regular savings account at 6%", "Regular savers suit monthly deposits.")
     assert "regular savings account" in expand("is the interest on that taxable", context)
     assert "really that bad" in expand("is it really that bad", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query"),
+    [
+        (("we use pandas and numpy at work", "Both are solid."), "what time does the library close on sundays"),
+        (("my Monzo card is frozen", "Call their support."), "is the bank holiday this monday"),
+        (
+            ("the washing machine has a failed carbon brush", "Easy to replace."),
+            "is the part time job at currys still open",
+        ),
+        (("the boiler needs a new pump", "A plumber can fit it."), "can the school get a replacement teacher quickly"),
+        (("the boiler might have a leaking valve", "Get it checked."), "can i fit a spare key box myself"),
+        (("is it worth getting a dashcam?", "Yes, insurers like them."), "and for a learner driver?"),
+    ],
+)
+def test_review_misfires_of_the_sixth_pass_stay_fixed(turns: tuple[str, str], query: str) -> None:
+    out = expand(query, said(*turns))
+    assert not any(
+        w in out for w in ("numpy", "Monzo bank", "brush time", "pump teacher", "valve key", "getting a learner")
+    )
+
+
+def test_a_state_before_is_that_safe_leaves_that_to_the_conversation() -> None:
+    context = said("can i take ibuprofen for my back", "Yes, 400mg up to three times a day with food.")
+    assert "ibuprofen" in expand("i have a stomach ulcer though, is that safe", context)
+
+
+def test_an_accented_name_does_not_bring_back_an_ordinary_word() -> None:
+    assert not {"van", "son", "said", "jan", "mark", "hang", "tan"} & FIRST_NAMES - CURATED_MALE - CURATED_FEMALE

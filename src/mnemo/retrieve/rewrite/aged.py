@@ -19,6 +19,7 @@ _AGED_KIND = re.compile(
     r"\b(?:new|old|current|previous|original|replacement)[ ]+([a-z][a-z-]+)(?:[ ]+([a-z][a-z-]+))?", re.IGNORECASE
 )
 #: Words after an age word that name no kind: "new one", "new to", times and verbs that follow.
+_ADVERBS = frozenset("last still just now already too again yet privately soon".split())
 _NOT_KINDS = frozenset("one ones year years week weeks day days month months things stuff lot".split())
 
 
@@ -30,7 +31,11 @@ def aged_kind(context_text: str) -> str | None:
         if first in STOPWORDS or first in _NOT_KINDS:
             continue
         # a second word continues the noun ("composite *index*"), a verb or adverb after it does not
-        compound = second.isalpha() and second not in STOPWORDS and not second.endswith(("s", "ed", "ing", "ly"))
+        compound = (
+            second.isalpha()
+            and second not in STOPWORDS | _NOT_KINDS | _ADVERBS
+            and not second.endswith(("s", "ed", "ing", "ly"))
+        )
         found = f"{first} {second}" if compound else first
     return found
 

@@ -103,7 +103,6 @@ _AMOUNT_CHANGES = {
     "rise": "rais|increas|hik|put(?:ting)?\\s+up|bump",
     "hike": "rais|increas|hik|put(?:ting)?\\s+up|bump",
     "raise": "rais|increas|hik|put(?:ting)?\\s+up|bump",
-    "cut": "cut|reduc|lower|drop|decreas",
     "reduction": "cut|reduc|lower|drop|decreas",
     "decrease": "cut|reduc|lower|drop|decreas",
 }

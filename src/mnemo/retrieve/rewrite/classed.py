@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.lexicon import members
+from mnemo.store.sql import STOPWORDS
 
 #: The query's noun -> the lexicon's classes it names.
 CLASS_NOUNS: dict[str, tuple[str, ...]] = {
@@ -89,11 +90,17 @@ def class_member(noun: str, context: Sequence[Mapping[str, str]], query: str = "
     kinds = class_of(noun)
     if not kinds:
         return None
+    return _latest_member(noun.lower(), kinds, tuple(str(m.get("content") or "") for m in context), query)
+
+
+@lru_cache(maxsize=256)
+def _latest_member(noun: str, kinds: tuple[str, ...], texts: tuple[str, ...], query: str) -> str | None:
+    # cached: a query may repeat "that city", and each would rescan the query and the conversation
     pattern = _pattern(kinds)
     own = {m.group(0).lower() for m in pattern.finditer(query)}  # "compared to berlin": not that one
-    for message in reversed(list(context)):
-        found = [m.group(0) for m in pattern.finditer(str(message.get("content") or ""))]
-        found = [f for f in found if f.lower() not in own and f.lower() != noun.lower()]
+    for text in reversed(texts):
+        found = [m.group(0) for m in pattern.finditer(text)]
+        found = [f for f in found if f.lower() not in own and f.lower() != noun]
         if found:
             return found[-1]
     return None
@@ -116,15 +123,37 @@ _CLASS_REF = re.compile(
 )
 
 
+#: Class nouns with a common sense of their own, which "the X" alone does not take from the
+#: conversation: "the library" that closes, "the bank holiday", "the country", "the game" on TV.
+_OWN_SENSES = frozenset(
+    """country library package editor language bank game drug condition exam supermarket illness medication
+    plant fish bird tree dance game material""".split()
+)
+
+
 def class_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for "the martial art", "the spice": a class noun the conversation never
-    wrote, one of whose members it did."""
+    wrote, one of whose members it did; not a noun that modifies the next word ("the bank holiday")."""
     found = []
+    members_of: dict[str, bool] = {}
+    messages = [{"content": line} for line in context_text.split("\n")]
     for match in _CLASS_REF.finditer(query):
         noun = match.group(1).lower()
+        if noun in _OWN_SENSES or _modifies(query[match.end() :]):
+            continue
         if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # "the city" after "the city is lovely": the conversation's own noun, other rules
-        messages = [{"content": line} for line in context_text.split("\n")]
-        if class_member(noun, messages, query):
+        if noun not in members_of:  # one lookup per noun: a long query may repeat it
+            members_of[noun] = class_member(noun, messages, query) is not None
+        if members_of[noun]:
             found.append((match.start(), match.end(), noun))
     return found
+
+
+def _modifies(rest: str) -> bool:
+    """Whether the next word is a noun the class noun modifies ("the bank holiday", "the drug test")."""
+    found = re.match(r"\s+([a-z][a-z-]*)", rest)
+    if found is None:
+        return False
+    word = found.group(1)
+    return word not in STOPWORDS and not word.endswith(("ly", "ed", "ing")) and len(word) > 2

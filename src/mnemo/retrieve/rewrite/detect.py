@@ -24,7 +24,7 @@ from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
-from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, OWN_CLAUSE_THAT, expletive_spans
+from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import on_course_before
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -299,7 +299,7 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
 
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     spans = expletive_spans(query)
-    judged = OWN_CLAUSE_THAT.match(query)  # "..., is that a good idea": the query's own clause
+    judged = own_clause_that(query)  # "..., is that a good idea": the query's own clause
     return [
         r
         for r in found

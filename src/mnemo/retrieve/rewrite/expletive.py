@@ -87,14 +87,32 @@ CLOCK_QUESTION = re.compile(
 
 
 #: A query that judges its own clause: "Ravi wants his changes auto-applied, is that a good idea", "i
-#: heard redis is single threaded, is that still true". "that" is the clause before the comma.
-OWN_CLAUSE_THAT = re.compile(
+#: heard redis is single threaded, is that still true", "my shins hurt since i started, is that
+#: normal". "that" is the clause before the comma when the clause reports a wish, a plan or a claim,
+#: or when the judgement is of a state ("normal"); "i have an ulcer, is that safe" asks about the
+#: conversation's medicine.
+_JUDGED = re.compile(
     r"^(?P<clause>(?:\S+\s+){3,}\S+?),\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
-    r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?:a\s+good\s+idea|a\s+bad\s+idea|true|right"
-    r"|correct|ok|okay|fine|normal|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible|enough"
-    r"|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good)\b",
+    r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
+    r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
+    r"|enough|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good)\b",
     re.IGNORECASE,
 )
+_REPORTED_CLAUSE = re.compile(
+    r"\b(?:wants?|wanted|plans?|planning|thinking|going\s+to|gonna|heard|read|said|says|told|suggested"
+    r"|recommended|decided|like\s+to|'d\s+like)\b",
+    re.IGNORECASE,
+)
+_STATE_JUDGEMENTS = frozenset({"normal", "common", "a problem", "an issue", "bad"})
+
+
+def own_clause_that(query: str) -> re.Match[str] | None:
+    """The match of a query whose "that" is its own clause before the comma, or None."""
+    found = _JUDGED.match(query)
+    if found is None:
+        return None
+    judgement = " ".join(found.group("judgement").lower().split())
+    return found if judgement in _STATE_JUDGEMENTS or _REPORTED_CLAUSE.search(found.group("clause")) else None
 
 
 def expletive_spans(query: str) -> list[tuple[int, int]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.names import PERSON_NOUNS
+
 _PREPOSITION = r"(to|from|in|at|on|for|with|by|near|into|over|under|via|without|per)"
 _FRAGMENT = re.compile(
     rf"^\s*(?:and|or|but|what\s+about|how\s+about)\s+{_PREPOSITION}\s+([^?.!]{{1,40}}?)\s*[?.!]*\s*$"
@@ -90,6 +92,20 @@ def _in_indefinite_slot(preposition: str, argument: str, question: str) -> str |
     if preposition != "for" or not re.match(r"(?:a|an)\s", argument, re.IGNORECASE) or len(slots) != 1:
         return None
     slot = slots[0]
+    if _personal(argument) != _personal(slot.group(0)):
+        return None  # "and for a learner driver?" is whom "a dashcam" is for, not a dashcam
     if argument.lower().endswith(" one") and re.match(r"\s+[a-z]{3,}\b", question[slot.end() :]):
         argument = argument[: -len(" one")]  # "a thyroid one" for "a cholesterol test": the modifier swaps
     return question[: slot.start()] + argument + question[slot.end() :]
+
+
+#: Words for people by age or role that a "for" fragment may swap for another: "an adult" - "a 6 year old".
+_PEOPLE = frozenset(
+    "adult adults child children kid kids baby toddler teenager teen person old man woman driver learner beginner"
+    " pensioner senior couple family".split()
+)
+
+
+def _personal(phrase: str) -> bool:
+    words = phrase.lower().split()
+    return bool(words) and (words[-1] in _PEOPLE or words[-1] in PERSON_NOUNS)

@@ -60,7 +60,7 @@ _STEMS = re.compile(
 
 #: "while im still on it", "can i come off it": one is on a course of a medicine.
 _ON_COURSE_BEFORE = re.compile(
-    r"\b(?:(?:still|while|i'?m|im|am|been|stay|staying|stayed|remain|be)\s+(?:still\s+)?on"
+    r"\b(?:(?:still|while|i'?m|im|am|been)\s+(?:still\s+)?on"
     r"|(?:come|coming|came|get|getting|go|going)\s+off)\s+$",
     re.IGNORECASE,
 )

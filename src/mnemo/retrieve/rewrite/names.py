@@ -54,10 +54,13 @@ def _listed_names() -> dict[str, str]:
     that are also ordinary words ("will", "may", "grace") and one- or two-letter ones, folded."""
     path = Path(__file__).with_name("data") / "first_names.tsv"
     found: dict[str, str] = {}
+    words: set[str] = set()  # ordinary words: "van", and "vân" that folds to it, name nobody
     plain: set[str] = set()  # folded names also listed as written without accents
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         name, gender, flag = [*line.split("\t"), "", ""][:3]
         _ALL_NAMES.add(fold(name))
+        if flag == "w":
+            words.add(fold(name))
         if flag == "w" or len(name) < 3 or gender not in ("m", "f", "u") or name in _CALENDAR_SHORT:
             continue
         if kinds_of(name) & SOFTWARE:
@@ -68,7 +71,7 @@ def _listed_names() -> dict[str, str]:
             plain.add(key)
         elif key not in plain:  # two accented names folding alike, of different sexes: either
             found[key] = gender if found.get(key, gender) == gender else "u"
-    return found
+    return {name: gender for name, gender in found.items() if name not in words}
 
 
 #: Abbreviated months and days, which some given names are spelt like ("Mar", "Jun").

@@ -347,6 +347,11 @@ def _event_head(event: str) -> str:
     return words[-1].strip(".,'s") if words else ""
 
 
+def _said_noun(noun: str, context: Sequence[Mapping[str, str]]) -> bool:
+    pattern = re.compile(rf"\b{re.escape(noun)}\b", re.IGNORECASE)
+    return any(pattern.search(str(m.get("content") or "")) for m in context)
+
+
 def _said(event: str, query: str) -> bool:
     words = {w for w in re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
     return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
@@ -378,8 +383,8 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         changed = amount_change(ref.noun, context)  # "that increase": of what the chat said was raised
         if changed:
             return changed, 0.8
-        member = class_member(ref.noun, context, query)  # "that city": "Tallinn"
-        if member:
+        member = class_member(ref.noun, context, query) if not _said_noun(ref.noun, context) else None
+        if member:  # "that city": "Tallinn"; "that language" after "harsh language" is that language
             return member_text(ref.text, ref.noun, member), 0.8
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)

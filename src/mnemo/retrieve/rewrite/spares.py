@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 
+from mnemo.store.sql import STOPWORDS
+
 #: "the part", "the replacement part", "a replacement", "a new part", "the spare": a part not named.
 PART_REF = re.compile(
     r"\b(?:the|a)\s+(?:(?:new|replacement|spare)\s+)?(?:part|replacement|spare)\b"
-    r"(?!\s+(?:of|for|from|number|where|that|which|about|when|in|is|was)\b)(?!-)",
+    r"(?!\s+(?:of|for|from|number|where|that|which|about|when|in|is|was|at\s+the)\b)(?!-)",
     re.IGNORECASE,
 )
 
@@ -33,7 +35,9 @@ _FAULT_FRAMES = (
     re.compile(rf"\breplac(?:e|ing)\s+{_DETERMINER}{_PART}", re.IGNORECASE),
     re.compile(rf"\b{_DETERMINER}{_PART}\s+(?:is|are|'s|has|have)\s+{_HEDGE}(?:been\s+)?{_BROKEN}\b", re.IGNORECASE),
     re.compile(rf"\b(?:a|an|the|your|its)\s+{_BROKEN}\s+{_PART}", re.IGNORECASE),
-    re.compile(rf"\bit'?s\s+{_HEDGE}{_DETERMINER}{_PART}", re.IGNORECASE),
+    re.compile(
+        rf"\bit'?s\s+(?:probably|likely|most\s+likely|almost\s+certainly)\s+{_DETERMINER}{_PART}", re.IGNORECASE
+    ),
     re.compile(rf"\b{_DETERMINER}{_PART}\s+needs?\s+(?:replacing|replacement|to\s+be\s+replaced)", re.IGNORECASE),
 )
 
@@ -66,9 +70,26 @@ def _trimmed(phrase: str) -> str:
     return " ".join(words) if words and words[-1] not in _NOT_PARTS else ""
 
 
+#: Words after "a replacement" that describe it rather than name it: "is a replacement expensive".
+_DESCRIBING = frozenset(
+    """expensive cheap pricey available worth ok okay hard easy difficult covered included necessary itself online
+    onlne anywhere somewhere locally here there""".split()
+)
+
+
+def _modifies(rest: str) -> bool:
+    """Whether "part"/"spare"/"replacement" modifies the next word: "the part time job", "a spare key",
+    "a replacement teacher" name other things."""
+    found = re.match(r"\s+([a-z][a-z-]*)", rest, re.IGNORECASE)
+    if found is None:
+        return False
+    word = found.group(1).lower()
+    return not (word in STOPWORDS or word in _DESCRIBING or word.endswith(("ly", "ed", "ing")) or len(word) < 3)
+
+
 def part_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each unnamed part of the query when the conversation names a fault."""
-    found = [(m.start(), m.end(), "part") for m in PART_REF.finditer(query)]
+    found = [(m.start(), m.end(), "part") for m in PART_REF.finditer(query) if not _modifies(query[m.end() :])]
     return found if found and faulty_part(context_text) else []
 
 

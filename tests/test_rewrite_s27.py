@@ -463,3 +463,16 @@ def test_a_state_before_is_that_safe_leaves_that_to_the_conversation() -> None:
 
 def test_an_accented_name_does_not_bring_back_an_ordinary_word() -> None:
     assert not {"van", "son", "said", "jan", "mark", "hang", "tan"} & FIRST_NAMES - CURATED_MALE - CURATED_FEMALE
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "remind me to give ewa back her ladder on saturday",
+        "ask rahel whether she wants us to bring chairs to her place",
+        "tell farid his pr needs idempotency keys before i can approve it",
+    ],
+)
+def test_a_name_typed_in_lower_case_is_the_pronouns_antecedent(query: str) -> None:
+    context = said("we are moving house next week", "Good luck with the move, Tomasz is helping you, right?")
+    assert expand(query, context) == query

@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite.names import (
     PREPOSITIONS,
     PUNCTUATION,
     TIME_HEADS,
+    WORDS_TOO_NAMES,
     fold,
     is_pet,
 )
@@ -69,8 +70,25 @@ IDENTIFIER_WORD = re.compile(r"^[A-Za-z][\w]*(?:_[\w]+|\.[a-z]\w*|/\w+|\(\))")
 
 
 def named_before(words: list[tuple[str, int, int]], needed: int) -> bool:
-    names = [w for n, (w, _, _) in enumerate(words) if n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT]
+    """Whether the query names enough people before the pronoun: capitalised names, or listed first
+    names typed in lower case ("remind me to give ewa back her ladder")."""
+    names = [
+        w
+        for n, (w, _, _) in enumerate(words)
+        if (n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT)
+        or (n and words[n - 1][0].lower() in _NAME_CUES and _lower_name(w))
+    ]
     return len(names) >= needed
+
+
+#: Words a name typed in lower case follows: "ask rahel", "for yuki", "that lukas needs".
+_NAME_CUES = frozenset(
+    "for to ask tell give with and from text call email message thank remind invite meet pay cc ping that".split()
+)
+
+
+def _lower_name(word: str) -> bool:
+    return word.islower() and fold(word) in FIRST_NAMES and word not in WORDS_TOO_NAMES and word not in STOPWORDS
 
 
 def plural_before(lowered: list[str], pronoun: str = "they") -> bool:

@@ -11,7 +11,15 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from mnemo.retrieve.rewrite.names import CURATED_FEMALE, CURATED_MALE, IRREGULAR_PAST, NOT_NAMES, PERSON_NOUNS, VAGUE
+from mnemo.retrieve.rewrite.names import (
+    CURATED_FEMALE,
+    CURATED_MALE,
+    IRREGULAR_PAST,
+    NOT_NAMES,
+    PERSON_NOUNS,
+    VAGUE,
+    WORDS_TOO_NAMES,
+)
 from mnemo.store.sql import STOPWORDS
 
 _LOWER_PERSON_CUE = re.compile(
@@ -39,9 +47,7 @@ _NOT_AGENTS = frozenset(
 
 #: Listed first names that are everyday words too ("i will call", "max 5%", "mark it done"): in
 #: lower-case chat they count as names only after a person cue ("met will", "ask mark").
-_WORDS_TOO = frozenset(
-    "will mark bill rose grace max frank pat may june april august dawn hope joy faith art sue jack sandy".split()
-)
+_WORDS_TOO = WORDS_TOO_NAMES
 #: "with us", "told them": object pronouns follow person cues and are never names.
 _OBJECT_PRONOUNS = frozenset("me us you him her them it".split())
 

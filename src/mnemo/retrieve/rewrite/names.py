@@ -87,6 +87,10 @@ FEMALE = CURATED_FEMALE | {n for n, g in _LISTED.items() if g == "f"} - CURATED_
 UNISEX = frozenset(n for n, g in _LISTED.items() if g == "u") - MALE - FEMALE
 #: Every given name of the list, those that are ordinary words or places too ("Santiago") among them.
 ANY_GIVEN_NAME = frozenset(_ALL_NAMES) | CURATED_MALE | CURATED_FEMALE
+#: Names that are everyday words too: typed in lower case they are the word ("will", "grace").
+WORDS_TOO_NAMES = frozenset(
+    "will mark bill rose grace max frank pat may june april august dawn hope joy faith art sue jack sandy".split()
+)
 #: Every listed first name, of either sex or both.
 FIRST_NAMES = MALE | FEMALE | UNISEX
 

@@ -15,7 +15,10 @@ from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 #: Predicates after which "that" opens a clause ("make sure that", "is it true that"). Verbs of
 #: saying and knowing take an object too ("does Tom know that place?"); REPORTING_VERBS and
 #: clause_follows decide those.
-CLAUSE_PREDICATES = frozenset("sure true confirmed certain clear possible likely obvious aware unlikely".split())
+CLAUSE_PREDICATES = frozenset(
+    """sure true confirmed certain clear possible likely obvious aware unlikely note reminder fact idea chance
+    sign""".split()
+)
 #: Verbs right after "that": it is the subject then ("did the shop say that was normal?").
 SUBJECT_VERBS = _AUX | frozenset(
     "seems seemed looks looked sounds sounded happens happened works worked means meant helps".split()

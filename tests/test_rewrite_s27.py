@@ -476,3 +476,8 @@ def test_an_accented_name_does_not_bring_back_an_ordinary_word() -> None:
 def test_a_name_typed_in_lower_case_is_the_pronouns_antecedent(query: str) -> None:
     context = said("we are moving house next week", "Good luck with the move, Tomasz is helping you, right?")
     assert expand(query, context) == query
+
+
+def test_a_for_fragment_after_a_question_typed_without_an_apostrophe() -> None:
+    context = said("whats the recommended dose of melatonin for jet lag", "For adults, 0.5 to 3 mg.")
+    assert expand("and for a 10 year old", context) == "whats the recommended dose of melatonin for a 10 year old"

@@ -20,11 +20,17 @@ _FRAGMENT = re.compile(
     rf"|^\s*{_PREPOSITION}\s+((?:[\w'.%£$-]+\s*){{1,3}}?)\s*\?\s*$",
     re.IGNORECASE,
 )
-_ARGUMENT = r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*(?:\s+\d[\w.]*)?"
+_ARGUMENT = (
+    r"(?:the\s+|a\s+|an\s+)?[\w'-]+(?-i:\s+[A-Z][\w'-]*)*(?:\s+\d[\w.]*)?"
+    # a lower-case compound runs to its head: "for jet lag", not "for jet"
+    r"(?:\s+(?!(?:and|or|but|in|on|at|for|with|to|from|of|if|when|is|are|was|do|does|i|we|you)\b)[a-z][a-z'-]*(?=\s*[?.!,]?\s*$))?"
+)
 
 
 QUESTION_START = re.compile(
-    r"^(?:what|which|who|where|when|why|how|is|are|was|were|do|does|did|can|could|will|would|should)\b", re.IGNORECASE
+    r"^(?:what|whats|which|who|whos|where|wheres|when|why|how|hows|is|are|was|were|do|does|did|can|could|will|would"
+    r"|should|shall|any)\b",
+    re.IGNORECASE,
 )
 
 

@@ -481,3 +481,8 @@ def test_a_name_typed_in_lower_case_is_the_pronouns_antecedent(query: str) -> No
 def test_a_for_fragment_after_a_question_typed_without_an_apostrophe() -> None:
     context = said("whats the recommended dose of melatonin for jet lag", "For adults, 0.5 to 3 mg.")
     assert expand("and for a 10 year old", context) == "whats the recommended dose of melatonin for a 10 year old"
+
+
+def test_a_follow_up_one_keeps_the_questions_head() -> None:
+    context = said("how long should i roast a 2kg chicken at 200C", "About 1 hour 20 minutes.")
+    assert expand("and a 3kg one", context) == "how long should i roast a 3kg chicken at 200C"

@@ -66,6 +66,8 @@ def swapped(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     phrase = found.group(1).strip()
     words = phrase.lower().split()
     lower_word = not phrase[:1].isupper()
+    if words[0] in ("a", "an") and words[-1] == "one" and len(words) >= 3:
+        return _swap_modifier(words[:-1], context)  # "and a 3kg one?" after "roast a 2kg chicken"
     if words[-1] in RELATIONAL or words[-1] in STOPWORDS or (lower_word and len(words[-1]) < 3):
         return None  # "what about the price?": the same topic, not a swapped argument
     if words[0] in _NOT_A_PHRASE or words[-1] in ("please", "thanks", "pls"):
@@ -102,6 +104,19 @@ def _same_kind_slot(phrase: str, question: str) -> tuple[int, int, str] | None:
 def _kinds_of_word(word: str) -> frozenset[str]:
     low = word.lower()
     return kinds_of(low) or (kinds_of(low[:-1]) if low.endswith("s") else frozenset())
+
+
+def _swap_modifier(modified: list[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "and a 3kg one?": the question's indefinite phrase with its head kept ("a 3kg chicken")."""
+    question = last_question(context)
+    slot = _MODIFIED.search(question) if question else None
+    if question is None or slot is None:
+        return None  # "a chicken" has no modifier to swap
+    return question[: slot.start()] + " ".join([*modified, slot.group(1)]) + question[slot.end() :]
+
+
+#: An indefinite phrase with one modifier before its head: "a 2kg chicken", "a 5-year fix".
+_MODIFIED = re.compile(r"\b(?:a|an)\s+(?!(?:lot|bit|few|little|couple)\b)[\w.-]+\s+([a-z][\w-]*)\b", re.IGNORECASE)
 
 
 def _swap_time(phrase: str, question: str) -> str | None:

@@ -486,3 +486,10 @@ def test_a_for_fragment_after_a_question_typed_without_an_apostrophe() -> None:
 def test_a_follow_up_one_keeps_the_questions_head() -> None:
     context = said("how long should i roast a 2kg chicken at 200C", "About 1 hour 20 minutes.")
     assert expand("and a 3kg one", context) == "how long should i roast a 3kg chicken at 200C"
+
+
+def test_a_quoted_new_part_is_the_part() -> None:
+    context = said(
+        "check engine light again", "What code?", "P0171, they quoted me for a new MAF sensor", "Often a vacuum leak."
+    )
+    assert "the MAF sensor cost" in expand("how much does the part cost usually", context)

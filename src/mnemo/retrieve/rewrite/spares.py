@@ -32,6 +32,8 @@ _HEDGE = r"(?:(?:probably|likely|most\s+likely|usually|definitely|just|completel
 #: The frames that mark a component as the fault; each captures the component.
 _FAULT_FRAMES = (
     re.compile(rf"\bneeds?\s+(?:a\s+|an\s+)?new\s+{_PART}", re.IGNORECASE),
+    # "they quoted me for a new MAF sensor", "order a new filter": the part a repair replaces
+    re.compile(rf"\b(?:quoted\s+(?:me|us)\s+for|quote\s+for|fit|order|install)\s+(?:a|an)\s+new\s+{_PART}", re.I),
     re.compile(rf"\breplac(?:e|ing)\s+{_DETERMINER}{_PART}", re.IGNORECASE),
     re.compile(rf"\b{_DETERMINER}{_PART}\s+(?:is|are|'s|has|have)\s+{_HEDGE}(?:been\s+)?{_BROKEN}\b", re.IGNORECASE),
     re.compile(rf"\b(?:a|an|the|your|its)\s+{_BROKEN}\s+{_PART}", re.IGNORECASE),
@@ -63,17 +65,18 @@ def faulty_part(context_text: str) -> str | None:
 
 def _trimmed(phrase: str) -> str:
     words: list[str] = []
-    for word in phrase.lower().split():
-        if word in _STOP:
+    for word in phrase.split():
+        if word.lower() in _STOP:
             break
-        words.append(word)
-    return " ".join(words) if words and words[-1] not in _NOT_PARTS else ""
+        words.append(word if word.isupper() else word.lower())  # "MAF sensor" keeps its acronym
+    return " ".join(words) if words and words[-1].lower() not in _NOT_PARTS else ""
 
 
 #: Words after "a replacement" that describe it rather than name it: "is a replacement expensive".
 _DESCRIBING = frozenset(
     """expensive cheap pricey available worth ok okay hard easy difficult covered included necessary itself online
-    onlne anywhere somewhere locally here there""".split()
+    onlne anywhere somewhere locally here there cost costs take takes need needs come comes last lasts fit fits
+    arrive arrives""".split()
 )
 
 

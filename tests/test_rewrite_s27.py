@@ -493,3 +493,29 @@ def test_a_quoted_new_part_is_the_part() -> None:
         "check engine light again", "What code?", "P0171, they quoted me for a new MAF sensor", "Often a vacuum leak."
     )
     assert "the MAF sensor cost" in expand("how much does the part cost usually", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "terraform wants to replace the RDS instance",
+                "Pin engine_version first.",
+                "ok done",
+                "Then set allow_major_version_upgrade = true on the resource.",
+            ),
+            "does that setting cover minor upgrades",
+            "allow_major_version_upgrade setting",
+        ),
+        (
+            ("i committed .env with api keys", "Run `git filter-repo --path .env --invert-paths`, then force-push."),
+            "does that command also rewrite the tags",
+            "git filter-repo",
+        ),
+    ],
+)
+def test_that_setting_or_command_is_the_identifier_or_command_line(
+    turns: tuple[str, str], query: str, wanted: str
+) -> None:
+    assert wanted in expand(query, said(*turns))

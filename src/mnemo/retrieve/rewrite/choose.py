@@ -351,9 +351,27 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
 
 
 #: Nouns for a kind of named product or setting: "that model" is the product the conversation named.
-_PRODUCT_CLASSES = frozenset("model brand make product app tool library package plugin rule flag setting".split())
+_PRODUCT_CLASSES = frozenset(
+    """model brand make product app tool library package plugin rule flag setting command option parameter
+    variable""".split()
+)
 #: Of those, the ones the name stands for alone ("Fluidmaster 400"), not with the noun ("the X rule").
-_NAMED_ALONE = frozenset("model brand make product app tool library package plugin".split())
+_NAMED_ALONE = frozenset("model brand make product app tool library package plugin command".split())
+#: The written shape a named setting or command has: "allow_major_version_upgrade", "--legacy-peer-deps",
+#: "git filter-repo --path .env".
+_SETTING_SHAPE = re.compile(r"^[\w.-]*[_][\w.-]*|^--?[a-z][\w-]*|^[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+_COMMAND_SHAPE = re.compile(
+    r"^(?:git|npm|npx|pip|yarn|pnpm|docker|kubectl|helm|terraform|brew|apt|apt-get|cargo|go|python|make|curl|ssh"
+    r"|gh|aws|gcloud|az|psql|redis-cli)\s+\S"
+)
+_SHAPES = {
+    "setting": _SETTING_SHAPE,
+    "flag": _SETTING_SHAPE,
+    "option": _SETTING_SHAPE,
+    "parameter": _SETTING_SHAPE,
+    "variable": _SETTING_SHAPE,
+    "command": _COMMAND_SHAPE,
+}
 _PRODUCT_SHAPE = re.compile(r"^[A-Z]|\d|[-_.]\w|^'")
 
 
@@ -367,10 +385,14 @@ def _product(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | 
         and not QUANTITY.fullmatch(c.text)
         and not span_of_time(c)
     ]
-    top = best(names, high=0.7)
+    stem = noun.lower().rstrip("s")
+    shaped = [c for c in names if _SHAPES.get(stem) and _SHAPES[stem].search(without_determiner(c.text))]
+    # "that setting": the identifier last written, not the tool's name
+    latest = min(shaped, key=lambda c: (c.last_seen, -c.salience)).text if shaped else ""
+    top = (latest.split(" = ")[0], 0.7) if shaped else best(names, high=0.7)  # "x = true": the setting x
     if top is None:
         return None
-    alone = noun.lower().rstrip("s") in _NAMED_ALONE
+    alone = stem in _NAMED_ALONE
     return (top[0] if alone else f"the {without_determiner(top[0])} {noun}"), top[1]
 
 

@@ -519,3 +519,10 @@ def test_that_setting_or_command_is_the_identifier_or_command_line(
     turns: tuple[str, str], query: str, wanted: str
 ) -> None:
     assert wanted in expand(query, said(*turns))
+
+
+def test_that_part_is_the_replaceable_component() -> None:
+    context = said(
+        "the kitchen faucet drips, its a single-handle Moen", "Moen faucets use a replaceable cartridge, the 1225."
+    )
+    assert "the cartridge" in expand("where do i buy that part", context)

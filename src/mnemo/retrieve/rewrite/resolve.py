@@ -58,6 +58,7 @@ from mnemo.retrieve.rewrite.properties import (
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
+from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
@@ -380,6 +381,10 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         if name:
             return f"the {ref.noun} {name}", 0.8
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
+        if ref.noun.lower() == "part" and (
+            part := faulty_part("\n".join(str(m.get("content") or "") for m in context))
+        ):
+            return f"the {part}", 0.8  # "that part": the one the conversation found at fault
         changed = amount_change(ref.noun, context)  # "that increase": of what the chat said was raised
         if changed:
             return changed, 0.8

@@ -36,7 +36,7 @@ _FAULT_FRAMES = (
     re.compile(rf"\b(?:quoted\s+(?:me|us)\s+for|quote\s+for|fit|order|install)\s+(?:a|an)\s+new\s+{_PART}", re.I),
     re.compile(rf"\breplac(?:e|ing)\s+{_DETERMINER}{_PART}", re.IGNORECASE),
     re.compile(rf"\b{_DETERMINER}{_PART}\s+(?:is|are|'s|has|have)\s+{_HEDGE}(?:been\s+)?{_BROKEN}\b", re.IGNORECASE),
-    re.compile(rf"\b(?:a|an|the|your|its)\s+{_BROKEN}\s+{_PART}", re.IGNORECASE),
+    re.compile(rf"\b(?:a|an|the|your|its)\s+(?:{_BROKEN}|replaceable)\s+{_PART}", re.IGNORECASE),
     re.compile(
         rf"\bit'?s\s+(?:probably|likely|most\s+likely|almost\s+certainly)\s+{_DETERMINER}{_PART}", re.IGNORECASE
     ),

@@ -19,9 +19,8 @@ from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.changes import CHANGED, amount_change, changed_noun, changed_text
+from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
-from mnemo.retrieve.rewrite.classed import class_member, member_text
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
@@ -45,6 +44,7 @@ from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
 from mnemo.retrieve.rewrite.picks import item_by_word, other_of_pair, remaining
+from mnemo.retrieve.rewrite.pointed import pointed_noun
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
     COMPARED_NOUN_REF,
@@ -58,7 +58,6 @@ from mnemo.retrieve.rewrite.properties import (
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
-from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
@@ -348,11 +347,6 @@ def _event_head(event: str) -> str:
     return words[-1].strip(".,'s") if words else ""
 
 
-def _said_noun(noun: str, context: Sequence[Mapping[str, str]]) -> bool:
-    pattern = re.compile(rf"\b{re.escape(noun)}\b", re.IGNORECASE)
-    return any(pattern.search(str(m.get("content") or "")) for m in context)
-
-
 def _said(event: str, query: str) -> bool:
     words = {w for w in re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
     return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
@@ -381,16 +375,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         if name:
             return f"the {ref.noun} {name}", 0.8
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
-        if ref.noun.lower() == "part" and (
-            part := faulty_part("\n".join(str(m.get("content") or "") for m in context))
-        ):
-            return f"the {part}", 0.8  # "that part": the one the conversation found at fault
-        changed = amount_change(ref.noun, context)  # "that increase": of what the chat said was raised
-        if changed:
-            return changed, 0.8
-        member = class_member(ref.noun, context, query) if not _said_noun(ref.noun, context) else None
-        if member:  # "that city": "Tallinn"; "that language" after "harsh language" is that language
-            return member_text(ref.text, ref.noun, member), 0.8
+        pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"
+        if pointed:
+            return pointed, 0.8
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)
         if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):

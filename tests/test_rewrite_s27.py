@@ -13,7 +13,7 @@ from mnemo.retrieve.rewrite.compounds import compound_names
 from mnemo.retrieve.rewrite.dates import times_in
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.namekind import name_kind
-from mnemo.retrieve.rewrite.names import CURATED_FEMALE, CURATED_MALE, FEMALE, FIRST_NAMES, MALE
+from mnemo.retrieve.rewrite.names import CURATED_FEMALE, CURATED_MALE, FEMALE, FIRST_NAMES, MALE, QUANTITY
 from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import event_in
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -526,3 +526,8 @@ def test_that_part_is_the_replaceable_component() -> None:
         "the kitchen faucet drips, its a single-handle Moen", "Moen faucets use a replaceable cartridge, the 1225."
     )
     assert "the cartridge" in expand("where do i buy that part", context)
+
+
+@pytest.mark.parametrize("text", ["26C", "18°C", "9k/month", "£40/night"])
+def test_temperatures_and_rates_are_quantities(text: str) -> None:
+    assert QUANTITY.fullmatch(text)

@@ -185,7 +185,8 @@ DURATION = (
 #: is never the thing "it" points at, nor a topic. Units are listed, so "2FA", "4K" and "1Password"
 #: stay names.
 QUANTITY = re.compile(
-    r"\d[\d.,:]*\s*(?:mg|g|kg|lb|lbs|ml|l|km|m|cm|mm|mi|%|am|pm|h|hrs?|mins?|s|secs?|h\d{2})?",
+    r"[£$€]?\d[\d.,:]*\s*(?:mg|g|kg|lb|lbs|ml|l|km|m|cm|mm|mi|%|am|pm|h|hrs?|mins?|s|secs?|h\d{2}|°?[cf]|°)?"
+    r"(?:k?/(?:month|mo|year|yr|week|day|hour|h|night))?",
     re.IGNORECASE,
 )
 

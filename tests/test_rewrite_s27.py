@@ -531,3 +531,15 @@ def test_that_part_is_the_replaceable_component() -> None:
 @pytest.mark.parametrize("text", ["26C", "18°C", "9k/month", "£40/night"])
 def test_temperatures_and_rates_are_quantities(text: str) -> None:
     assert QUANTITY.fullmatch(text)
+
+
+def test_a_question_after_a_statement_takes_a_follow_up() -> None:
+    context = said(
+        "I'm German, do I need a visa for 2 weeks in Vietnam", "German citizens can enter visa-free for 45 days."
+    )
+    assert "visa for 2 weeks in cambodia" in expand("what about cambodia", context)
+
+
+def test_that_which_kicks_in_is_the_medicine_given() -> None:
+    context = said("she has a fever, i have children's ibuprofen", "Dose by weight: about 5ml.", "just gave it to her")
+    assert "ibuprofen kicks in" in expand("how long before that kicks in", context)

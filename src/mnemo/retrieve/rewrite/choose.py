@@ -150,7 +150,10 @@ def _thing(
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
     if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
         return told, 0.75  # "does that still work": what the reply told the user to run or try
+    kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
+        if kind_done and things:
+            return best(things, high=0.8)
         # "how urgent is that": a demonstrative points at the matter under discussion; "does that
         # come in white" asks about the thing just named, as "does it" would
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)

@@ -12,21 +12,19 @@ import re
 
 from mnemo.retrieve.rewrite.aspect import aspect_span
 from mnemo.retrieve.rewrite.clause import (
-    CLAUSE_PREDICATES,
     QUANTIFIERS,
     REPORTING_VERBS,
-    SUBJECT_VERBS,
     clause_follows,
     looks_verbal,
-    verbal_prev,
 )
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
+from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, demonstrative_use, stem
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
-from mnemo.retrieve.rewrite.health import on_course_before
+from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
@@ -35,7 +33,6 @@ from mnemo.retrieve.rewrite.internal import (
     named_before,
     person_named_before,
     plural_before,
-    plural_word,
     thing_named_before,
     thing_subject_before,
     things_before,
@@ -45,7 +42,7 @@ from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import ING_NOUNS, IRREGULAR_PAST, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
+from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
@@ -100,23 +97,11 @@ IMPLICIT_PHRASES = (
     "the regression",
 )
 
-#: Words after which "that/this" is a pointer, not a relative pronoun: prepositions and the verbs
-#: people use when they talk about a topic ("fix that", "about this bug").
-POINTER_CONTEXT = set(
-    """about of with on for from to in into at by like than is was are were be been do did does done
-    fix fixed try tried use used see saw say said mention mentioned discuss discussed change changed
-    explain explained mean meant remember recall find found show tell told decide decided about
-    regarding re what why how where when would could should will can might must stop prevent avoid handle
-    solve debug reproduce revert undo""".split()
-)
 #: After "this/that" these make a time expression that needs no context ("this week").
 TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
 #: After "there/here" these make an existential ("is there a way", "here is").
 EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
-ADVERBS = frozenset(
-    "also too outside inside again now first later anyway already still either instead twice once".split()
-)
 #: Code in backticks: a thing the query names itself.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 #: "such a refund", "such tickets": a kind the conversation described.
@@ -199,6 +184,9 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             continue
         if low in ("itself", "themselves") and i >= 2 and set(lowered[max(0, i - 3) : i - 1]) & _DETERMINERS:
             continue  # "does the part itself cost much": an intensifier of the noun before, no reference
+        if low in ("that", "this") and TAKES_EFFECT.match(query, end):
+            found.append(Reference(word, "demonstrative", start, end))  # "how long before that kicks in"
+            continue
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals
@@ -231,7 +219,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
             if low == "that" and prev in REPORTING_VERBS and (nxt in QUANTIFIERS or clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
-            use = _demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
+            use = demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
             if use is None:
                 continue
             if use == "determiner":
@@ -371,9 +359,7 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
         if which == "other" and noun in _COUNTS:
             pass  # "the other two": the rest of a list
         elif (
-            noun
-            and noun not in GENERIC_ITEM_NOUNS
-            and not {noun, _stem(noun), f"{noun}s"} & known | _deeds(noun, known)
+            noun and noun not in GENERIC_ITEM_NOUNS and not {noun, stem(noun), f"{noun}s"} & known | _deeds(noun, known)
         ):
             if which not in ("former", "latter"):
                 continue  # "the first step of the tutorial": nothing in the conversation to count
@@ -389,71 +375,13 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 
 _COUNTS = frozenset("two three four five".split())
-_ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
 
 
-#: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
 _DETERMINERS = frozenset("the this that these those my your our his her their a an".split())
-_REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves itself".split())
-#: Adverbs that close a verb phrase: "report that number somewhere", "try that recipe again".
-_CLOSING_ADVERBS = frozenset("somewhere anywhere again too instead first later repo-wide everywhere".split())
-_NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
-
-
-def _demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
-    """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
-    pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
-    if nxt in _REFLEXIVES and prev not in STOPWORDS:
-        return "pronoun"  # "clear that myself": no noun follows, and no clause
-    if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
-        return "pronoun"
-    if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:
-        return None  # "make sure that ...", "is it true that ...": a predicate, then a clause
-    if low == "that" and plural_word(nxt) and "'" not in nxt:
-        # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
-        return "pronoun" if pointer else None
-    if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
-        return "pronoun"  # "buy that second hand": how it is bought, no ordinal
-    if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
-        return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
-    if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
-        return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
-    if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
-        return "pronoun"  # "take that every night": a time adverbial, no noun
-    if nxt in STOPWORDS:
-        return "pronoun" if pointer or low != "that" else None
-    if nxt in IRREGULAR_PAST or nxt in _COMMON_PAST:
-        return "pronoun" if pointer else None  # "the one that went down well": a relative clause
-    if not after or after in PUNCT or _stem(nxt) in known or nxt in known:
-        return "determiner"
-    if after in PREPOSITIONS and not looks_verbal(nxt) and nxt not in STOPWORDS:
-        return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
-    if (after in PARTICLES or after in _CLOSING_ADVERBS) and not _verb_like(nxt) and nxt not in STOPWORDS:
-        return "determiner"  # "add that polyfill back", "report that number somewhere": a particle, no verb
-    if (looks_verbal(nxt) and nxt not in ING_NOUNS) or nxt in STOPWORDS:
-        return "pronoun" if pointer or low != "that" else None
-    if after in ("one", "ones"):
-        return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
-    if verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and plural_word(nxt)):
-        return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
-    # only "that" can open a relative or reported clause; "this branch", "those files" point
-    return "determiner" if pointer or low != "that" else None
-
-
-def _verb_like(word: str) -> bool:
-    """A verb form, regular or not: "the one that went down well" opens a relative clause."""
-    return looks_verbal(word) or word in IRREGULAR_PAST or word in _COMMON_PAST
-
-
-_COMMON_PAST = frozenset("went came got made took gave ran did said broke left fell sold bought kept put".split())
 
 
 def _adverbial(word: str) -> bool:
     return looks_verbal(word) or (word.endswith("ly") and len(word) > 4)
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _word_kind(low: str, prev: str, nxt: str) -> str | None:
@@ -498,7 +426,7 @@ def _deeds(noun: str, known: set[str]) -> set[str]:
 def _countable(noun: str, known: set[str]) -> bool:
     """Whether "that first <noun>" counts a list: a list noun, one the conversation used, or the
     noun of a verb it used ("the first deploy" after "we deployed v3.2.0")."""
-    if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, _stem(noun), f"{noun}s"} & known:
+    if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, stem(noun), f"{noun}s"} & known:
         return True
     return bool(_deeds(noun, known))
 

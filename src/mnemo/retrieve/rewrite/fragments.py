@@ -35,7 +35,7 @@ QUESTION_START = re.compile(
 
 
 #: A question asked after a statement in the same message: "mortgage of 250k over 25 years, what's the payment".
-_ASKED = re.compile(r"[,;:]\s*(?:what|what's|which|how|is|are|does|do|can|could|will|would)\b", re.IGNORECASE)
+ASKED = re.compile(r"[,;:]\s*(?:what|what's|which|how|is|are|does|do|can|could|will|would)\b", re.IGNORECASE)
 
 
 def fragment_opener(query: str, context_text: str = "") -> tuple[str, int, int] | None:
@@ -50,7 +50,7 @@ def fragment_opener(query: str, context_text: str = "") -> tuple[str, int, int] 
         asked = [
             line
             for line in context_text.splitlines()
-            if "?" in line or QUESTION_START.match(line) or _ASKED.search(line)
+            if "?" in line or QUESTION_START.match(line) or ASKED.search(line)
         ]
         if not any(re.search(rf"\b{preposition}\s+\w", line, re.IGNORECASE) for line in asked):
             return None  # "for real?", "in person?": no question to continue
@@ -71,7 +71,7 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
         text = str(message.get("content") or "").strip()
-        if not (text.endswith("?") or QUESTION_START.match(text) or _ASKED.search(text)):
+        if not (text.endswith("?") or QUESTION_START.match(text) or ASKED.search(text)):
             return None  # a fragment continues the latest question; after a statement it adds to it
         phrases = list(pattern.finditer(text))
         if not phrases:

@@ -72,6 +72,10 @@ _PUT_ON = re.compile(
 )
 
 
+#: What a medicine does once taken: "kicks in", "wears off", "starts working".
+TAKES_EFFECT = re.compile(r"\s+(?:kicks?\s+in|kicked\s+in|wears?\s+off|wore\s+off|starts?\s+working)\b", re.IGNORECASE)
+
+
 def on_course_before(text: str) -> bool:
     """Whether the text ends as "still on", "come off": the next "it" is a course of medicine."""
     return bool(_ON_COURSE_BEFORE.search(text[-50:]))
@@ -87,8 +91,8 @@ def taken(query: str, ref: Reference) -> bool:
     """Whether the query takes the reference as one takes a medicine."""
     before = query[max(0, ref.start - 50) : ref.start]
     after = query[ref.end : ref.end + 30]
-    if on_course_before(before):
-        return True
+    if on_course_before(before) or TAKES_EFFECT.match(after):
+        return True  # "while im still on it", "how long before that kicks in"
     if _TAKE_BEFORE.search(before):
         return not _NOT_DOSING.match(after)
     # "can he have grapefruit juice with it" asks yes or no; "what wine should we have with it" pairs food

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.dates import without_preposition
-from mnemo.retrieve.rewrite.fragments import QUESTION_START
+from mnemo.retrieve.rewrite.fragments import ASKED, QUESTION_START
 from mnemo.retrieve.rewrite.implicit import RELATIONAL
 from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import AUXILIARIES, COMMON_VERBS, PERSON_NOUNS
@@ -147,7 +147,7 @@ def last_question(context: Sequence[Mapping[str, str]]) -> str | None:
     for message in list(context)[-3:][::-1]:
         if str(message.get("role") or "").lower() in ("user", "human"):
             text = str(message.get("content") or "").strip()
-            return text if "?" in text or QUESTION_START.match(text) else None
+            return text if "?" in text or QUESTION_START.match(text) or ASKED.search(text) else None
     return None
 
 

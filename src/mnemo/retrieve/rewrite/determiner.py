@@ -1,0 +1,89 @@
+"""Whether a demonstrative determines a noun ("that job"), stands alone ("does this happen") or is
+a relative or reported "that" ("the tests that fail", "make sure that ..."), from the words around it.
+"""
+
+from __future__ import annotations
+
+from mnemo.retrieve.rewrite.clause import (
+    CLAUSE_PREDICATES,
+    SUBJECT_VERBS,
+    looks_verbal,
+    verbal_prev,
+)
+from mnemo.retrieve.rewrite.internal import (
+    plural_word,
+)
+from mnemo.retrieve.rewrite.names import ING_NOUNS, IRREGULAR_PAST, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
+from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
+from mnemo.store.sql import STOPWORDS
+
+#: Words after which "that/this" is a pointer, not a relative pronoun: prepositions and the verbs
+#: people use when they talk about a topic ("fix that", "about this bug").
+POINTER_CONTEXT = set(
+    """about of with on for from to in into at by like than is was are were be been do did does done
+    fix fixed try tried use used see saw say said mention mentioned discuss discussed change changed
+    explain explained mean meant remember recall find found show tell told decide decided about
+    regarding re what why how where when would could should will can might must stop prevent avoid handle
+    solve debug reproduce revert undo""".split()
+)
+ADVERBS = frozenset(
+    "also too outside inside again now first later anyway already still either instead twice once".split()
+)
+_ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ous", "less")
+#: Words after "that" that no demonstrative determines: reflexives and quantified time adverbials.
+_REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves itself".split())
+_NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
+#: Adverbs that close a verb phrase: "report that number somewhere", "try that recipe again".
+_CLOSING_ADVERBS = frozenset("somewhere anywhere again too instead first later repo-wide everywhere".split())
+
+
+def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
+    """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
+    pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
+    if nxt in _REFLEXIVES and prev not in STOPWORDS:
+        return "pronoun"  # "clear that myself": no noun follows, and no clause
+    if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
+        return "pronoun"
+    if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:
+        return None  # "make sure that ...", "is it true that ...": a predicate, then a clause
+    if low == "that" and plural_word(nxt) and "'" not in nxt:
+        # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
+        return "pronoun" if pointer else None
+    if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
+        return "pronoun"  # "buy that second hand": how it is bought, no ordinal
+    if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
+        return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
+    if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
+        return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
+    if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
+        return "pronoun"  # "take that every night": a time adverbial, no noun
+    if nxt in STOPWORDS:
+        return "pronoun" if pointer or low != "that" else None
+    if nxt in IRREGULAR_PAST or nxt in _COMMON_PAST:
+        return "pronoun" if pointer else None  # "the one that went down well": a relative clause
+    if not after or after in PUNCT or stem(nxt) in known or nxt in known:
+        return "determiner"
+    if after in PREPOSITIONS and not looks_verbal(nxt) and nxt not in STOPWORDS:
+        return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
+    if (after in PARTICLES or after in _CLOSING_ADVERBS) and not _verb_like(nxt) and nxt not in STOPWORDS:
+        return "determiner"  # "add that polyfill back", "report that number somewhere": a particle, no verb
+    if (looks_verbal(nxt) and nxt not in ING_NOUNS) or nxt in STOPWORDS:
+        return "pronoun" if pointer or low != "that" else None
+    if after in ("one", "ones"):
+        return "determiner"  # "book that cheaper one": a modifier and the pro-noun "one"
+    if verbal_prev(prev) and not looks_verbal(after) and not (low == "that" and plural_word(nxt)):
+        return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
+    # only "that" can open a relative or reported clause; "this branch", "those files" point
+    return "determiner" if pointer or low != "that" else None
+
+
+def _verb_like(word: str) -> bool:
+    """A verb form, regular or not: "the one that went down well" opens a relative clause."""
+    return looks_verbal(word) or word in IRREGULAR_PAST or word in _COMMON_PAST
+
+
+_COMMON_PAST = frozenset("went came got made took gave ran did said broke left fell sold bought kept put".split())
+
+
+def stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word

@@ -543,3 +543,13 @@ def test_a_question_after_a_statement_takes_a_follow_up() -> None:
 def test_that_which_kicks_in_is_the_medicine_given() -> None:
     context = said("she has a fever, i have children's ibuprofen", "Dose by weight: about 5ml.", "just gave it to her")
     assert "ibuprofen kicks in" in expand("how long before that kicks in", context)
+
+
+def test_a_sentence_adverb_is_no_name() -> None:
+    found = extract(
+        said(
+            "the subnet change needs Dmitri's sign-off",
+            "Otherwise the platform team owns it. Unfortunately it takes a week.",
+        )
+    )
+    assert not any(c.text in ("Otherwise", "Unfortunately") for c in found)

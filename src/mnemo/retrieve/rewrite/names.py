@@ -135,7 +135,10 @@ NOT_NAMES = (
     november december today tomorrow yesterday ask tell talk check remember note try use make see
     tonight already still went used next back twice everyone everybody someone somebody at in on by for
     from with into onto over under about after before since until during without within between among
-    per via""".split()
+    per via otherwise unfortunately fortunately however meanwhile basically actually honestly luckily
+    hopefully apparently alternatively additionally generally usually typically ideally personally
+    realistically technically obviously definitely absolutely certainly probably possibly maybe perhaps
+    instead besides anyway anyways therefore thus hence overall again once""".split()
     )
     | QUANTIFIERS
 )

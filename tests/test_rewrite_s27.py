@@ -553,3 +553,10 @@ def test_a_sentence_adverb_is_no_name() -> None:
         )
     )
     assert not any(c.text in ("Otherwise", "Unfortunately") for c in found)
+
+
+def test_a_measured_item_keeps_what_it_measures() -> None:
+    context = said(
+        "my physio gave me two options: a cortisone shot or six weeks of resistance band exercises", "Both work."
+    )
+    assert "six weeks of resistance band exercises" in expand("does insurance usually cover the latter", context)

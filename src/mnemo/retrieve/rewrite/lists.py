@@ -138,11 +138,16 @@ def _namey(item: str) -> bool:
 _PRICED = re.compile(r"^(?:about\s+|roughly\s+|around\s+)?[£$€]\d[\d,.]*k?\s+(?:for|on)\s+(?=\S)", re.IGNORECASE)
 
 
+#: Measures whose "of" goes on to the thing measured.
+_MEASURES = frozenset("day week month year hour minute session course round cup bag box bottle pack set".split())
+
+
 def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
     part = re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
     part = _PRICED.sub("", part)  # "£420 for Bermondsey": the item is what the amount is for
     words: list[str] = []
+    whole_measure = False  # "six weeks of resistance band exercises" runs on like a whole item
     parts = part.split()
     for n, word in enumerate(parts):
         low = word.lower()
@@ -150,7 +155,13 @@ def _head(part: str, whole: bool = False) -> str:
         # "the Isle of Arran", "a coach tour to Glencoe", "a private lease in Bermondsey": a name after
         # a preposition still belongs to the item
         named_of = low in _NAMING_PREPOSITIONS and n + 1 < len(parts) and parts[n + 1][:1].isupper()
+        # "six weeks of resistance band exercises": a measure's "of" names what is measured
+        measured_of = low == "of" and bool(words) and words[-1].lower().rstrip("s") in _MEASURES
         if words and not whole and low in STOPWORDS | {"is", "at", "with"} and not after_det and not named_of:
+            if measured_of:
+                words.append(word)
+                whole_measure = True
+                continue
             break
         if words and whole and low in ("is", "are", "was", "were", "has", "have"):
             break  # "Poetry is mature" -> "Poetry"
@@ -163,7 +174,7 @@ def _head(part: str, whole: bool = False) -> str:
             )
         )
         name_goes_on = word[:1].isupper() and following[:1] != [] and following[0][:1].isupper()
-        if len(words) >= (8 if whole else 4) and not ((named_next or name_goes_on) and len(words) < 8):
+        if len(words) >= (8 if whole or whole_measure else 4) and not ((named_next or name_goes_on) and len(words) < 8):
             break
     return " ".join(words).strip(" .")
 

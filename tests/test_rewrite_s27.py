@@ -560,3 +560,13 @@ def test_a_measured_item_keeps_what_it_measures() -> None:
         "my physio gave me two options: a cortisone shot or six weeks of resistance band exercises", "Both work."
     )
     assert "six weeks of resistance band exercises" in expand("does insurance usually cover the latter", context)
+
+
+def test_that_one_after_a_verb_before_one_is_the_thing_recommended() -> None:
+    context = said(
+        "looking for a stroller that folds one-handed",
+        "The Babyzen YOYO2 and the GB Pockit+ are the most compact.",
+        "our sidewalks are cracked",
+        "Then I'd lean toward the YOYO2.",
+    )
+    assert "YOYO2" in expand("does that one work with a car seat adapter", context)

@@ -94,7 +94,9 @@ _PARTICIPLE_OBJECT = re.compile(
     r"\s+((?:all|any|the|a|an|no|my|your|our|their)(?:\s+(?!(?:is|are|was|were|has|have|and|or|but|to|that|which|i|we)\b)"
     r"[a-z][\w-]*){1,3})"
 )
-_VERB_AFTER_PRONOUN = re.compile(r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so)\b")
+_VERB_AFTER_PRONOUN = re.compile(
+    r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so|one-handed|easily|well|flat|up|down)\b"
+)
 _MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
 _NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
 

@@ -387,7 +387,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         mention = specific_mention(ref.noun, context)
         if mention and ref.noun.lower() in ("one", "option"):
             item = item_by_word(mention[0].split()[-2], context)  # "the sso one": "login_sso_redirect"
-            mention = (item, mention[1]) if item else mention
+            # "that one" after "folds one-handed" names no item: the pro-noun is chosen like "it"
+            named = mention[0].split()[-2][:1].isupper()  # "the March one" names which; "the folds one" does not
+            mention = (item, mention[1]) if item else (None if ref.noun.lower() == "one" and not named else mention)
         deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
     return None

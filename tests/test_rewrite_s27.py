@@ -570,3 +570,13 @@ def test_that_one_after_a_verb_before_one_is_the_thing_recommended() -> None:
         "Then I'd lean toward the YOYO2.",
     )
     assert "YOYO2" in expand("does that one work with a car seat adapter", context)
+
+
+def test_those_two_are_the_two_code_spans_of_the_reply() -> None:
+    context = said(
+        "the /reports view runs 400 queries",
+        "Add `select_related('customer')` for foreign keys and `prefetch_related('line_items')` for reverse relations.",
+    )
+    assert expand("whats the difference between those two", context) == (
+        "whats the difference between select_related and prefetch_related"
+    )

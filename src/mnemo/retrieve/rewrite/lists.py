@@ -330,7 +330,7 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     match = COMPARISON_REF.fullmatch(reference.strip())
     if match is None or (match.group(1) or "").lower() in _NOT_COMPARATIVE:
         return None  # "that leather one" names a material, not a comparison
-    items = distinct(find_list(context, named=True) or named_pair(context))
+    items = _code_pair(context) or distinct(find_list(context, named=True) or named_pair(context))
     if len(items) < 2:  # "the difference between `git reset` and `git restore`": a pair, not a list
         items = [i.strip("`'\"") for i in coordinated_pair(context)]
     if len(items) < 2 or not all(re.search(r"[A-Z]", i) for i in items):  # "21.99 and also open 24/7"
@@ -342,6 +342,14 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     if match.group(1) or match.group(2):
         return f"the {match.group(1) or match.group(2)} of {joined}"
     return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
+
+
+def _code_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two code spans of the latest message, when it has exactly two: "`select_related('customer')`
+    for foreign keys and `prefetch_related('line_items')`" compares select_related and prefetch_related."""
+    text = str(list(context)[-1].get("content") or "") if context else ""
+    spans = distinct([re.sub(r"\(.*\)$", "", span) for span in re.findall(r"`([^`\n]{2,60})`", text)])
+    return spans if len(spans) == 2 else []
 
 
 def distinct(items: Sequence[str]) -> list[str]:

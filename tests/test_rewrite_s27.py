@@ -580,3 +580,11 @@ def test_those_two_are_the_two_code_spans_of_the_reply() -> None:
     assert expand("whats the difference between those two", context) == (
         "whats the difference between select_related and prefetch_related"
     )
+
+
+def test_a_model_named_again_by_its_last_word_is_the_full_name() -> None:
+    context = said(
+        "my 2015 Honda Fit is making a grinding noise",
+        "Pads and rotors on a Fit are about $400.",
+    )
+    assert "Honda Fit" in expand("how much could i get for it if i sell as is", context)

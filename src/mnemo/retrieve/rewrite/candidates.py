@@ -107,7 +107,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         _topic_bonus(found, recent)
         chain_gender(found, recent)
         _merge_specifications(found, recent)
-    return sorted(_without_thing_twins(found.values()), key=lambda c: -c.salience)
+    return sorted(_with_short_names_merged(_without_thing_twins(found.values())), key=lambda c: -c.salience)
 
 
 def _merge_specifications(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
@@ -154,6 +154,25 @@ def _without_thing_twins(candidates: Iterable[Candidate]) -> list[Candidate]:
     roles = [c.text.split() for c in candidates if c.kind == "person" and len(c.text.split()) > 1]
     people = {words[-1].lower() for words in roles if words[0].lower() in _ROLE_LEADS and words[-1][:1].isupper()}
     return [c for c in candidates if c.kind != "thing" or c.text.lower() not in people]
+
+
+def _with_short_names_merged(candidates: list[Candidate]) -> list[Candidate]:
+    """ "the Fit" after "my 2015 Honda Fit": a model named again by its last word is the same thing;
+    its mentions go to the full name, which a search needs ("Honda")."""
+    full = [c for c in candidates if c.kind == "thing" and len(c.text.split()) > 1 and c.text.split()[-1][:1].isupper()]
+    out: list[Candidate] = []
+    for c in candidates:
+        words = c.text.split()
+        bare = words[-1] if len(words) <= 2 and (len(words) == 1 or words[0].lower() in ("the", "a", "an")) else ""
+        longer = [f for f in full if bare and bare[:1].isupper() and f.text.split()[-1] == bare and f is not c]
+        if c.kind == "thing" and len(longer) == 1 and not longer[0].text.lower().startswith(("the ", "a ", "an ")):
+            target = longer[0]
+            target.salience = max(target.salience, c.salience)
+            target.last_seen = min(target.last_seen, c.last_seen)
+            target.mentions += c.mentions
+            continue
+        out.append(c)
+    return out
 
 
 _ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".split())

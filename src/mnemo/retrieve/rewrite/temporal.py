@@ -309,9 +309,7 @@ def _partner(rest: str) -> str:
     found = _PARTNER.match(rest)
     if found is None:
         return ""
-    words = found.group(1).split()
-    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
-        words.pop()
+    words = _without_tail(found.group(1).split())
     return f" with {' '.join(words)}" if words and words[-1].lower() not in STOPWORDS else ""
 
 
@@ -321,10 +319,15 @@ def _locative(rest: str) -> str:
     found = _LOCATIVE.match(rest)
     if found is None:
         return ""
-    words = found.group(2).split()
-    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
-        words.pop()
+    words = _without_tail(found.group(2).split())
     return f" {found.group(1)} {' '.join(words)}" if len(words) > 1 else ""
+
+
+def _without_tail(words: list[str]) -> list[str]:
+    """A phrase cut before the function words and times that end it ("the bank at 2" -> "the bank")."""
+    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
+        words = words[:-1]
+    return words
 
 
 def _as_written(text: str, start: int, normalised: str) -> str:

@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import COLLECTIVES, COMMON_VERBS, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
 from mnemo.retrieve.rewrite.noun_phrases import phrases
+from mnemo.retrieve.rewrite.surroundings import event_partner, event_place
 from mnemo.retrieve.rewrite.tidy import without_particles
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
@@ -150,8 +151,8 @@ def event_in(text: str) -> tuple[str | None, float]:
         if place and TIME.match(place.group(0).strip()):
             place = None
         if place is None:
-            shown += _partner(text[start + len(shown) :])  # "a call with the bank": who it was with says which
-            shown += _locative(text[start + len(shown) :])  # "her new job at the maritime museum"
+            shown += event_partner(text[start + len(shown) :])  # "a call with the bank": who it was with says which
+            shown += event_place(text[start + len(shown) :])  # "her new job at the maritime museum"
         shown = without_particles(shown)  # "a payment notification since" (its date cut off) ends at its noun
         if shown.split()[0] in ("The", "Our", "My", "A", "An", "His", "Her", "Their"):
             shown = shown[0].lower() + shown[1:]  # it opened its sentence; mid-query it is lower-case
@@ -296,38 +297,6 @@ _DATED = re.compile(
 )
 _CAPITAL_DETERMINERS = frozenset({"The", "Our", "My", "Their", "His", "Her"})
 _SUBJECT_PRONOUNS = frozenset("i we you he she it they this that there what which who".split())
-_LOCATIVE = re.compile(r"^\s+(at|in)\s+(the\s+(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)")
-
-
-_PARTNER = re.compile(
-    r"^\s+with\s+((?:the|my|our|his|her|their)\s+(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*|[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
-)
-
-
-def _partner(rest: str) -> str:
-    """Whom an event was with ("with the bank", "with Priya"), cut before function words and times."""
-    found = _PARTNER.match(rest)
-    if found is None:
-        return ""
-    words = _without_tail(found.group(1).split())
-    return f" with {' '.join(words)}" if words and words[-1].lower() not in STOPWORDS else ""
-
-
-def _locative(rest: str) -> str:
-    """A lower-case place the event happened at ("at the maritime museum"), cut before function
-    words and times; empty when there is none."""
-    found = _LOCATIVE.match(rest)
-    if found is None:
-        return ""
-    words = _without_tail(found.group(2).split())
-    return f" {found.group(1)} {' '.join(words)}" if len(words) > 1 else ""
-
-
-def _without_tail(words: list[str]) -> list[str]:
-    """A phrase cut before the function words and times that end it ("the bank at 2" -> "the bank")."""
-    while len(words) > 1 and (words[-1].lower() in STOPWORDS or TIME.fullmatch(words[-1])):
-        words = words[:-1]
-    return words
 
 
 def _as_written(text: str, start: int, normalised: str) -> str:

@@ -18,9 +18,10 @@ AGED_REF = re.compile(r"\bthe\s+(old|new|current|previous|original)\s+(one|ones)
 _AGED_KIND = re.compile(
     r"\b(?:new|old|current|previous|original|replacement)[ ]+([a-z][a-z-]+)(?:[ ]+([a-z][a-z-]+))?", re.IGNORECASE
 )
-#: Words after an age word that name no kind: "new one", "new to", times and verbs that follow.
-_ADVERBS = frozenset("last still just now already too again yet privately soon".split())
+#: Words after an age word that name no kind: "new one", "old year", "new things".
 _NOT_KINDS = frozenset("one ones year years week weeks day days month months things stuff lot".split())
+#: Words that end the kind's phrase rather than continue it: "the old car last", "the old landlord still".
+_NOT_SECOND = STOPWORDS | _NOT_KINDS | frozenset("last still just now already too again yet privately soon".split())
 
 
 def aged_kind(context_text: str) -> str | None:
@@ -31,11 +32,7 @@ def aged_kind(context_text: str) -> str | None:
         if first in STOPWORDS or first in _NOT_KINDS:
             continue
         # a second word continues the noun ("composite *index*"), a verb or adverb after it does not
-        compound = (
-            second.isalpha()
-            and second not in STOPWORDS | _NOT_KINDS | _ADVERBS
-            and not second.endswith(("s", "ed", "ing", "ly"))
-        )
+        compound = second.isalpha() and second not in _NOT_SECOND and not second.endswith(("s", "ed", "ing", "ly"))
         found = f"{first} {second}" if compound else first
     return found
 

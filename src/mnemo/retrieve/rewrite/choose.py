@@ -38,6 +38,7 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
@@ -78,7 +79,7 @@ def choose(
         return (member_text(ref.text, ref.noun, member), 0.8) if member else None
     if ref.kind == "implicit" and (PART_REF.fullmatch(ref.text) or AGED_REF.fullmatch(ref.text)):
         # "the part": the one found at fault; "the old one": the other of the kind written beside "new"
-        said = "\n".join(str(m.get("content") or "") for m in context)
+        said = conversation_text(context)
         text = part_text(ref.text, said) if PART_REF.fullmatch(ref.text) else aged_text(ref.text, said)
         return (text, 0.8) if text else None
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
@@ -173,7 +174,7 @@ def _of_the_kind_done_to(
     if taken(query, ref):  # "should i take it with food": among the things named, the medicine
         medicines = [c for c in things if medicine_like(c.text)]
         named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
-        said = "\n".join(str(m.get("content") or "") for m in context)
+        said = conversation_text(context)
         course = [c for c in named or medicines if put_on(c.text, said)]  # "put me on amoxicillin"
         return course or named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
     if worked_on(query):

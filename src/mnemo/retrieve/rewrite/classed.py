@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.lexicon import members
-from mnemo.store.sql import STOPWORDS
+from mnemo.retrieve.rewrite.said import modifies_next
 
 #: The query's noun -> the lexicon's classes it names.
 CLASS_NOUNS: dict[str, tuple[str, ...]] = {
@@ -136,24 +136,15 @@ def class_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     wrote, one of whose members it did; not a noun that modifies the next word ("the bank holiday")."""
     found = []
     members_of: dict[str, bool] = {}
-    messages = [{"content": line} for line in context_text.split("\n")]
     for match in _CLASS_REF.finditer(query):
         noun = match.group(1).lower()
-        if noun in _OWN_SENSES or _modifies(query[match.end() :]):
+        if noun in _OWN_SENSES or modifies_next(query[match.end() :]):
             continue
         if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # "the city" after "the city is lovely": the conversation's own noun, other rules
         if noun not in members_of:  # one lookup per noun: a long query may repeat it
+            messages = [{"content": line} for line in context_text.split("\n")]
             members_of[noun] = class_member(noun, messages, query) is not None
         if members_of[noun]:
             found.append((match.start(), match.end(), noun))
     return found
-
-
-def _modifies(rest: str) -> bool:
-    """Whether the next word is a noun the class noun modifies ("the bank holiday", "the drug test")."""
-    found = re.match(r"\s+([a-z][a-z-]*)", rest)
-    if found is None:
-        return False
-    word = found.group(1)
-    return word not in STOPWORDS and not word.endswith(("ly", "ed", "ing")) and len(word) > 2

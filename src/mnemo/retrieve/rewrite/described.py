@@ -24,6 +24,7 @@ from functools import lru_cache
 from mnemo.retrieve.rewrite.implicit import LIGHT, is_role
 from mnemo.retrieve.rewrite.names import AUXILIARIES
 from mnemo.retrieve.rewrite.roles import latest_name, named_role, stated_role
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.ties import Ties, person_ties, stems
 from mnemo.store.sql import STOPWORDS
 
@@ -102,7 +103,7 @@ def stated_descriptions(query: str, context: Sequence[Mapping[str, str]]) -> tup
     """Other phrases the conversation made a person's title by a copula: "the code owner" after
     "Bongani is the code owner for the middleware folder". The whole phrase must be stated."""
     found = []
-    text = "\n".join(str(m.get("content") or "") for m in context)
+    text = conversation_text(context)
     lowered = text.lower()
     for match in _PHRASE.finditer(query):
         modifier, head = match.group(1), match.group(2).lower()
@@ -226,7 +227,7 @@ def _named_outright(description: Description, context: Sequence[Mapping[str, str
     role = description.role
     if not role or description.words:
         return None
-    text = "\n".join(str(m.get("content") or "") for m in context)
+    text = conversation_text(context)
     if description.owner:  # "Sam's coach": only a coach given to Sam, not Mia's coach
         owned = re.search(
             rf"(?i:\b{re.escape(description.owner)}'s\s+(?:[a-z]+\s+)?{re.escape(role)})(?:,|\s+is|\s+was)?\s+"

@@ -59,7 +59,7 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "take that every night": a time adverbial, no noun
     if nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
-    if nxt in IRREGULAR_PAST or nxt in _COMMON_PAST:
+    if _past(nxt):
         return "pronoun" if pointer else None  # "the one that went down well": a relative clause
     if not after or after in PUNCT or stem(nxt) in known or nxt in known:
         return "determiner"
@@ -79,7 +79,11 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
 
 def _verb_like(word: str) -> bool:
     """A verb form, regular or not: "the one that went down well" opens a relative clause."""
-    return looks_verbal(word) or word in IRREGULAR_PAST or word in _COMMON_PAST
+    return looks_verbal(word) or _past(word)
+
+
+def _past(word: str) -> bool:
+    return word in IRREGULAR_PAST or word in _COMMON_PAST
 
 
 _COMMON_PAST = frozenset("went came got made took gave ran did said broke left fell sold bought kept put".split())

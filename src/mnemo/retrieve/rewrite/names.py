@@ -46,32 +46,31 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
-_ALL_NAMES: set[str] = set()
-
-
-def _listed_names() -> dict[str, str]:
-    """The given names of data/first_names.tsv (many cultures, by gender: m, f or u), without those
-    that are also ordinary words ("will", "may", "grace") and one- or two-letter ones, folded."""
+def _read_names() -> tuple[dict[str, str], frozenset[str]]:
+    """The given names of data/first_names.tsv (many cultures, by gender: m, f or u), folded, without
+    those that are also ordinary words ("will", "may", "grace", and "vân" that folds to "van"), spelt
+    like a month, two letters long or a software name; and every name the file lists."""
     path = Path(__file__).with_name("data") / "first_names.tsv"
     found: dict[str, str] = {}
-    words: set[str] = set()  # ordinary words: "van", and "vân" that folds to it, name nobody
+    listed: set[str] = set()
+    words: set[str] = set()  # ordinary words, whatever spelling brings them in
     plain: set[str] = set()  # folded names also listed as written without accents
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         name, gender, flag = [*line.split("\t"), "", ""][:3]
-        _ALL_NAMES.add(fold(name))
+        key = fold(name)
+        listed.add(key)
         if flag == "w":
-            words.add(fold(name))
+            words.add(key)
         if flag == "w" or len(name) < 3 or gender not in ("m", "f", "u") or name in _CALENDAR_SHORT:
             continue
         if kinds_of(name) & SOFTWARE:
             continue  # "Cassandra", "Julia": in a chat about software, a product
-        key = fold(name)
         if name == key:  # "mira" (f) decides over the Hungarian "míra" (m) that folds the same
             found[key] = gender
             plain.add(key)
         elif key not in plain:  # two accented names folding alike, of different sexes: either
             found[key] = gender if found.get(key, gender) == gender else "u"
-    return {name: gender for name, gender in found.items() if name not in words}
+    return {name: gender for name, gender in found.items() if name not in words}, frozenset(listed)
 
 
 #: Abbreviated months and days, which some given names are spelt like ("Mar", "Jun").
@@ -80,13 +79,13 @@ _CALENDAR_SHORT = frozenset(
 )
 
 
-_LISTED = _listed_names()
+_LISTED, _ALL_NAMES = _read_names()
 MALE = CURATED_MALE | {n for n, g in _LISTED.items() if g == "m"} - CURATED_FEMALE
 FEMALE = CURATED_FEMALE | {n for n, g in _LISTED.items() if g == "f"} - CURATED_MALE
 #: Given names used for either sex: a person, of no gender one can tell.
 UNISEX = frozenset(n for n, g in _LISTED.items() if g == "u") - MALE - FEMALE
 #: Every given name of the list, those that are ordinary words or places too ("Santiago") among them.
-ANY_GIVEN_NAME = frozenset(_ALL_NAMES) | CURATED_MALE | CURATED_FEMALE
+ANY_GIVEN_NAME = _ALL_NAMES | CURATED_MALE | CURATED_FEMALE
 #: Names that are everyday words too: typed in lower case they are the word ("will", "grace").
 WORDS_TOO_NAMES = frozenset(
     "will mark bill rose grace max frank pat may june april august dawn hope joy faith art sue jack sandy".split()

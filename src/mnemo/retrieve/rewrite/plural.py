@@ -11,6 +11,7 @@ from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY
 from mnemo.retrieve.rewrite.ranked import best
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS
 from mnemo.store.sql import STOPWORDS
 
@@ -120,7 +121,7 @@ _ADDRESSED = re.compile(
 def _apposed(team: tuple[str, float], context: Sequence[Mapping[str, str]]) -> tuple[str, float]:
     """A collective the conversation named in apposition, by its name: "my bank, Monzo, froze ..." and
     "the desert tour company, Sahara Trails" are Monzo and Sahara Trails."""
-    text = "\n".join(str(m.get("content") or "") for m in context)
+    text = conversation_text(context)
     pattern = rf"(?i:{re.escape(team[0])})(?:,[ ]+|[ ]+(?i:called|named)[ ]+)([A-Z][\w&'-]*(?:[ ]+[A-Z][\w&'-]*)*)"
     named = re.search(pattern, text)
     return (named.group(1), team[1]) if named and named.group(1).lower() not in STOPWORDS else team

@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.changes import amount_change
 from mnemo.retrieve.rewrite.classed import class_member, member_text
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import faulty_part
 
 
 def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: str) -> str | None:
     """What "that <noun>" becomes when its noun alone decides, or None."""
     noun = (ref.noun or "").lower()
-    said = "\n".join(str(m.get("content") or "") for m in context)
+    said = conversation_text(context)
     if noun == "part" and (part := faulty_part(said)):
         return f"the {part}"
     changed = amount_change(noun, context)  # "that increase": of what the chat said was raised

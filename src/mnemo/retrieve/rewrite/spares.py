@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from mnemo.store.sql import STOPWORDS
+from mnemo.retrieve.rewrite.said import modifies_next
 
 #: "the part", "the replacement part", "a replacement", "a new part", "the spare": a part not named.
 PART_REF = re.compile(
@@ -80,19 +80,13 @@ _DESCRIBING = frozenset(
 )
 
 
-def _modifies(rest: str) -> bool:
-    """Whether "part"/"spare"/"replacement" modifies the next word: "the part time job", "a spare key",
-    "a replacement teacher" name other things."""
-    found = re.match(r"\s+([a-z][a-z-]*)", rest, re.IGNORECASE)
-    if found is None:
-        return False
-    word = found.group(1).lower()
-    return not (word in STOPWORDS or word in _DESCRIBING or word.endswith(("ly", "ed", "ing")) or len(word) < 3)
-
-
 def part_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each unnamed part of the query when the conversation names a fault."""
-    found = [(m.start(), m.end(), "part") for m in PART_REF.finditer(query) if not _modifies(query[m.end() :])]
+    found = [
+        (m.start(), m.end(), "part")
+        for m in PART_REF.finditer(query)
+        if not modifies_next(query[m.end() :], _DESCRIBING, any_case=True)  # "the part time job"
+    ]
     return found if found and faulty_part(context_text) else []
 
 

@@ -37,6 +37,7 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
+from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
@@ -151,6 +152,8 @@ def _thing(
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
     if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
         return told, 0.75  # "does that still work": what the reply told the user to run or try
+    if low in ("that", "this") and (remedy := recommended(context)):
+        return remedy, 0.7
     kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
         if kind_done and things:

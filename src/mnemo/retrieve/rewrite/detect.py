@@ -21,7 +21,7 @@ from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
-from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, demonstrative_use, stem
+from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_AUX, demonstrative_use, stem
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
@@ -219,7 +219,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
             if low == "that" and prev in REPORTING_VERBS and (nxt in QUANTIFIERS or clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
-            use = demonstrative_use(low, prev if i != 1 else "", nxt, after, known)  # "move that to ..."
+            opener = prev if i != 1 or prev in SUBJECT_AUX else ""  # "will that ...": the question's own verb
+            use = demonstrative_use(low, opener, nxt, after, known)  # "move that to ..."
             if use is None:
                 continue
             if use == "determiner":

@@ -35,6 +35,15 @@ _REFLEXIVES = frozenset("myself yourself himself herself ourselves themselves it
 _NOT_DETERMINED = frozenset("every each tonight today tomorrow".split())
 #: Adverbs that close a verb phrase: "report that number somewhere", "try that recipe again".
 _CLOSING_ADVERBS = frozenset("somewhere anywhere again too instead first later repo-wide everywhere".split())
+#: Comparatives, which a demonstrative never determines: "isnt that slower", "is that cheaper than".
+COMPARATIVES = frozenset(
+    """better worse faster slower cheaper pricier safer riskier easier harder bigger smaller larger longer
+    shorter quicker simpler cleaner healthier heavier lighter stronger weaker higher lower newer older warmer
+    colder hotter cooler louder quieter nicer closer further farther earlier sooner likelier costlier""".split()
+)
+#: Auxiliaries that put "that" in subject position, so a verb follows it: "will that handle rows".
+SUBJECT_AUX = frozenset("will would can could should might may does did do must".split())
+_OBJECT_OPENERS = frozenset("the a an any all my our your their his her its every everything anything".split())
 
 
 def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
@@ -55,6 +64,10 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
+    if nxt in COMPARATIVES and low != "those" and after not in ("one", "ones"):
+        return "pronoun"  # "isnt that slower though": a comparison, no noun
+    if prev in SUBJECT_AUX and nxt not in known and stem(nxt) not in known and _object_opens(after):
+        return "pronoun"  # "will that handle rows": the subject, then its verb and an object
     if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
         return "pronoun"  # "take that every night": a time adverbial, no noun
     if nxt in STOPWORDS:
@@ -75,6 +88,13 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
+
+
+def _object_opens(word: str) -> bool:
+    """Whether ``word`` can open a verb's object or complement: "rows", "the", "any", "on"."""
+    if looks_verbal(word) or word in PUNCT or not word:
+        return False
+    return word in _OBJECT_OPENERS or word in PREPOSITIONS or (plural_word(word) and "'" not in word)
 
 
 def _verb_like(word: str) -> bool:

@@ -1,0 +1,72 @@
+"""Query rewriting, seventh pass: the remedy a reply recommends, flags, and "that" as a subject."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import detect
+from mnemo.retrieve.rewrite.recommended import recommended
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+@pytest.mark.parametrize(
+    ("query", "noun"),
+    [
+        ("will that handle rows with a null id", None),  # the subject, then its verb and object
+        ("can that run on an arm laptop", None),
+        ("isnt that slower though", None),  # a comparative: no noun
+        ("is that cheaper than renting", None),
+        ("will that bug come back", "bug"),  # a noun, then the verb
+        ("does that setting persist", "setting"),
+    ],
+)
+def test_a_verb_or_comparative_after_that_is_no_noun(query: str, noun: str | None) -> None:
+    found = [r for r in detect(query, "") if r.kind == "demonstrative"]
+    assert found and found[0].noun == noun
+
+
+def test_a_comparative_before_one_stays_in_the_phrase() -> None:
+    assert [r.text for r in detect("is that bigger one in stock", "")] == ["that bigger one"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "remedy"),
+    [
+        ("Convert it with `df.astype('int64')` before the merge.", "df.astype('int64')"),
+        ("That's the lockfile. You can run yarn install --frozen-lockfile to stop that.", "--frozen-lockfile"),
+        ("Then wrap the call in `retry(3)` and log each failure.", "retry(3)"),
+        ("That sounds like a tight hamstring. Stretch it gently every morning.", None),  # no code
+    ],
+)
+def test_the_remedy_is_the_code_of_the_first_advice(reply: str, remedy: str | None) -> None:
+    assert recommended(said("the import fails on some rows", reply)) == remedy
+
+
+def test_no_remedy_when_the_user_spoke_last() -> None:
+    assert recommended(said("x", "Use `jq -r` for that.", "ok")) is None
+
+
+def test_that_after_an_answer_is_its_remedy_not_the_pasted_error() -> None:
+    context = said(
+        "my script dies with 'UnicodeDecodeError: invalid start byte' when it reads the csv",
+        "The file is probably Latin-1. Open it with `open(path, encoding='latin-1')` instead of the default.",
+    )
+    assert "encoding='latin-1'" in expand("will that work for every row", context)
+
+
+def test_a_flag_is_a_candidate_for_that_flag() -> None:
+    context = said(
+        "pushing to the shared branch fails, someone else pushed first",
+        "Rebase onto theirs; to overwrite, push with git push --force-with-lease rather than plain force.",
+    )
+    assert "--force-with-lease" in expand("is that flag safe on main", context)
+
+
+def test_a_flag_inside_a_quoted_command_stays_with_the_command() -> None:
+    context = said(
+        "how do i squash my branch",
+        "Run 'git merge --squash feature' from main, then commit once.",
+    )
+    assert "git merge --squash" in expand("what does that command do to the history", context)

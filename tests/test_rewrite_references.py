@@ -57,7 +57,7 @@ def test_a_temporal_pointer_takes_the_date_and_the_event_of_the_anchor_message()
 def test_a_relation_keeps_its_words_and_takes_the_anchor_as_object() -> None:
     context = said("I saw the dermatologist on Tuesday", "What did she think?", "She wants a biopsy")
     rewritten = expand("What did I eat the day before?", context)
-    assert rewritten.startswith("What did I eat the day before ") and rewritten.endswith("Tuesday?")
+    assert rewritten.startswith("What did I eat the day before Tuesday") and rewritten.endswith("?")
     demo = said("the product demo to the board went badly on monday", "what went wrong?", "the staging db was down")
     assert "demo" in expand("what did farid say after that?", demo)
 

@@ -6,6 +6,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.recommended import recommended
+from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -70,3 +71,30 @@ def test_a_flag_inside_a_quoted_command_stays_with_the_command() -> None:
         "Run 'git merge --squash feature' from main, then commit once.",
     )
     assert "git merge --squash" in expand("what does that command do to the history", context)
+
+
+@pytest.mark.parametrize(
+    ("message", "event"),
+    [
+        # chat drops its subject: "had ..." is the speaker's own deed
+        ("had my gallbladder out on 9 june", "when I had my gallbladder out"),
+        # an irregular past tense dates the clause too
+        ("we cut over the payroll system to the new provider on 1 April", "when we cut over the payroll system"),
+        # a second deed joined to the dated one belongs to the event
+        ("i crashed my bike in 2019 and broke my wrist", "when i crashed my bike and broke my wrist"),
+        # and so does the purpose after the date
+        ("took Pepper to the groomer on friday for her nails", "when I took Pepper to the groomer for her nails"),
+    ],
+)
+def test_the_dated_deed_keeps_what_was_done(message: str, event: str) -> None:
+    found, _ = event_in(message)
+    assert found is not None and found.startswith(event)
+
+
+def test_after_that_names_the_surgery_not_only_its_date() -> None:
+    context = said(
+        "had a hip replacement on 2 may",
+        "The first weeks focus on walking with support and the exercises your physio gave you.",
+    )
+    rewritten = expand("when can i drive again after that", context)
+    assert "hip replacement" in rewritten and "2 may" in rewritten

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_preposition, without_preposition
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
-from mnemo.retrieve.rewrite.names import COLLECTIVES, COMMON_VERBS, PERSON_NOUNS, PLURAL_GROUPS, TIME_HEADS, VAGUE
+from mnemo.retrieve.rewrite.names import (
+    COLLECTIVES,
+    COMMON_VERBS,
+    IRREGULAR_PAST,
+    PERSON_NOUNS,
+    PLURAL_GROUPS,
+    TIME_HEADS,
+    VAGUE,
+)
 from mnemo.retrieve.rewrite.noun_phrases import phrases
 from mnemo.retrieve.rewrite.surroundings import event_partner, event_place
 from mnemo.retrieve.rewrite.tidy import without_particles
@@ -193,12 +201,13 @@ def _possessed(phrase: str) -> str:
 
 
 #: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
+#: Past tenses that do not end in -ed, and the few a chat uses bare ("cut over", "set up").
+_PAST_WORDS = "|".join(sorted(IRREGULAR_PAST | {"went", "had", "did", "broke", "split", "cut", "set", "hit"}))
 _DEED = re.compile(
     r"^\s*((?:i|we|you|he|she|they|someone|somebody|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
     r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
     r"(?:just\s+|finally\s+)?"
-    r"(?:(?:[a-z]+-)?[a-z]{3,}ed|quit|got|went|had|made|took|began|left|bought|sold|moved|ran|won|lost|sent|gave"
-    r"|broke|split|fell|met|wrote|drove|flew|swam|sang)\b.*)$",
+    rf"(?:(?:[a-z]+-)?[a-z]{{3,}}ed|{_PAST_WORDS})\b.*)$",
     re.IGNORECASE,
 )
 
@@ -234,8 +243,19 @@ def _dated_deed(text: str) -> str | None:
         if words[0].lower() in _ADVERBS:
             continue  # "Already booked": a truecased adverb opening the message, no name
         subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
-        return "when " + " ".join([subject, *words[1:]])
+        also = _AND_DEED.match(clause, found.end())  # "in 2015 and got a tetanus shot then": both deeds
+        return "when " + " ".join([subject, *words[1:], *([also.group(1)] if also else [])])
     return None
+
+
+#: A second deed joined to the dated one, or its purpose: "stepped on a nail in 2015 and got a tetanus
+#: shot then", "took Mochi to the vet on tuesday for her dental".
+_AND_DEED = re.compile(
+    rf"\s+((?:and\s+(?:then\s+)?(?:[a-z]{{3,}}ed|{_PAST_WORDS})"
+    r"|for\s+(?:my|our|his|her|their|the|a|an))\s+[^,;.!?]*?)"
+    r"(?=\s+(?:then|there|too|because|but|so)\b|\s*[,;.!?]|\s*$)",
+    re.IGNORECASE,
+)
 
 
 #: The speaker's own change of state, undated: "i started taking vitamin D", "then i got covid".
@@ -259,7 +279,8 @@ def _changed(text: str) -> str | None:
 
 
 _BARE_DEED = re.compile(
-    r"^(?:(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got)\s+\w"
+    r"^(?:(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got|had|took|went|ran|flew"
+    r"|drove|met|won|lost|broke|fell|gave|sent|made|wrote|did)\s+\w"
     # "updated my macbook to Sequoia yesterday": any regular past tense before what it was done to
     r"|[a-z]{3,}ed\s+(?:my|our|the|a|an|his|her|their|(?-i:[A-Z0-9])))",
     re.IGNORECASE,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite import detect
+from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
@@ -98,3 +99,33 @@ def test_after_that_names_the_surgery_not_only_its_date() -> None:
     )
     rewritten = expand("when can i drive again after that", context)
     assert "hip replacement" in rewritten and "2 may" in rewritten
+
+
+@pytest.mark.parametrize(
+    ("reply", "query", "action"),
+    [
+        (
+            "Slow pages usually come from images. Then serve the hero image as WebP and set width and height on it.",
+            "ok do that first",
+            "serve the hero image as WebP",
+        ),
+        (
+            "That's a race. The usual fix is to take a row lock with SELECT ... FOR UPDATE before reading the balance.",
+            "write to Ines suggesting that",
+            "take a row lock with SELECT",
+        ),
+        (
+            "With that much data you could partition the table by month, which keeps indexes small.",
+            "try doing that",
+            "partition the table by month",
+        ),
+    ],
+)
+def test_a_that_for_a_course_of_action_is_the_advice(reply: str, query: str, action: str) -> None:
+    context = said("the dashboard is slow", reply)
+    assert f"that ({action}" in expand(query, context)
+
+
+def test_that_as_a_conjunction_after_suggesting_is_left_alone() -> None:
+    context = said("the dashboard is slow", "Then serve the hero image as WebP.")
+    assert advised_action("is anyone suggesting that we drop images", 24, context) is None

@@ -46,6 +46,38 @@ def advised(context: Sequence[Mapping[str, str]]) -> str | None:
     return found.group(2).strip()
 
 
+#: An advice sentence that leads its verb with a connective or a frame: "Then lazy-load the route",
+#: "A common fallback is to return the most popular items", "you could batch the writes".
+_FRAMED = re.compile(
+    r"(?:^|(?<=[.!?:]\s))(?:(?:Then|So|Instead|Otherwise|Alternatively),?\s+(?:just\s+)?(?:you\s+can\s+)?"
+    r"|[^.!?]{0,60}?\b(?:is|would\s+be)\s+to\s+|[^.!?]{0,40}?\byou\s+(?:can|could|should)\s+(?:also\s+)?)"
+    r"(?!(?:be|have|get|see|check|ask|wait|do|it|that|this|the|a|an|you|we|i)\b)"
+    r"([a-z][a-z-]{2,}\s+(?:the|a|an|your|it|them|its|each|every|all|some|one|to|[a-z][\w.-]*)\b"
+    r"(?:[^.!?;:,]|\.(?=\w)){0,70}?)"
+    r"(?=\s*(?:[!?;:,]|\.(?!\w)|\s+(?:so|which|because|until|but|and\s+(?:it|that|this))\b|$))",
+)
+#: A "that" that stands for a course of action: "do that first", "suggesting that", "try doing that".
+_ACTION_THAT = re.compile(
+    r"\b(?:do|doing|try|trying|suggest|suggesting|recommend|recommending|propose|proposing|consider\s+doing)\s+that"
+    r"(?=\s*(?:[.!?,]|$|\s+(?:first|instead|too|now|for|on|in|with|before|after|and|or)\b))",
+    re.IGNORECASE,
+)
+
+
+def advised_action(query: str, start: int, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The course of action the latest reply advised, when the "that" at ``start`` stands for one."""
+    if not any(m.start() <= start < m.end() for m in _ACTION_THAT.finditer(query)):
+        return None
+    if not context or str(context[-1].get("role") or "").lower() == "user":
+        return None
+    reply = str(context[-1].get("content") or "")
+    found = _INSTRUCTION.search(reply)
+    if found is not None:
+        return f"{found.group(1).lower()} {found.group(2).strip()}"
+    framed = _FRAMED.search(reply)
+    return framed.group(1).strip() if framed else None
+
+
 def acted_on(query: str, start: int) -> bool:
     """Whether the reference at ``start`` is asked about as a thing to do ("should i do that")."""
     return any(m.start() <= start < m.end() for m in ACTED_ON.finditer(query))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from mnemo.retrieve.rewrite.advice import acted_on, advised
+from mnemo.retrieve.rewrite.advice import acted_on, advised, advised_action
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
@@ -152,6 +152,8 @@ def _thing(
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
     if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
         return told, 0.75  # "does that still work": what the reply told the user to run or try
+    if low == "that" and (action := advised_action(query, ref.start, context)):
+        return f"that ({action})", 0.7  # "suggesting that": the course the reply advised, kept a noun
     if low in ("that", "this") and (remedy := recommended(context)):
         return remedy, 0.7
     kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing

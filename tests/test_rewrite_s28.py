@@ -6,6 +6,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.advice import advised_action
+from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
@@ -129,3 +130,30 @@ def test_a_that_for_a_course_of_action_is_the_advice(reply: str, query: str, act
 def test_that_as_a_conjunction_after_suggesting_is_left_alone() -> None:
     context = said("the dashboard is slow", "Then serve the hero image as WebP.")
     assert advised_action("is anyone suggesting that we drop images", 24, context) is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # the conversation says "our current one": "one" stands for the noun named before it
+        (
+            ("we ordered a mattress, the Otty hybrid", "Delivery is usually 5 days.", "good, our current one is lumpy"),
+            "can the delivery people take the old one",
+            "the old mattress",
+        ),
+        # something replaced: the new one is of its kind
+        (
+            ("the wildcard cert expired last night and got replaced by Lina",),
+            "when does the new one expire",
+            "new cert",
+        ),
+    ],
+)
+def test_the_new_or_old_one_takes_the_kind_of_the_replaced_thing(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_no_kind_leaves_the_old_one_alone() -> None:
+    assert aged_kind("we talked about the weather all afternoon") is None

@@ -24,8 +24,43 @@ _NOT_KINDS = frozenset("one ones year years week weeks day days month months thi
 _NOT_SECOND = STOPWORDS | _NOT_KINDS | frozenset("last still just now already too again yet privately soon".split())
 
 
+#: A thing the conversation says was replaced, so that there is a new one: "the staging SSO cert
+#: rotated", "our boiler died", "renewed the passport".
+_REPLACED = re.compile(
+    r"\b(?:the|my|our|their|his|her|its)\s+((?:[\w-]+\s+){0,2}?[a-z][a-z-]+)\s+(?:was\s+|got\s+|has\s+been\s+|just\s+)?"
+    r"(?:rotated|replaced|renewed|expired|died|broke|upgraded|swapped)\b"
+    r"|\b(?:rotated|replaced|renewed|swapped)\s+(?:the|my|our|their)\s+((?:[\w-]+\s+){0,2}?[a-z][a-z-]+)\b",
+    re.IGNORECASE,
+)
+#: "one" with an age word in the conversation itself: "our current one is falling apart".
+_AGED_ONE = re.compile(r"\b(?:new|old|current|previous|original|existing)\s+one\b", re.IGNORECASE)
+#: The thing a conversation's first noun phrase names: "we finally picked a sofa, ...".
+_PICKED = re.compile(r"\b(?:a|an|the|my|our)\s+([a-z][a-z-]{2,})\b(?=\s*(?:[,.;!?]|$|\s+(?:for|from|in|at|and)\b))")
+
+
 def aged_kind(context_text: str) -> str | None:
-    """The kind the conversation last named beside an age word ("sofa", "composite index"), or None."""
+    """The kind the conversation last named beside an age word ("sofa", "composite index"), else
+    the thing it says was replaced ("cert" after "the staging SSO cert rotated"), or None."""
+    return _beside_age_word(context_text) or _replaced(context_text) or _one_antecedent(context_text)
+
+
+def _replaced(context_text: str) -> str | None:
+    found = [m.group(1) or m.group(2) for m in _REPLACED.finditer(context_text)]
+    words = found[-1].split() if found else []
+    return words[-1].lower() if words and words[-1].lower() not in STOPWORDS else None
+
+
+def _one_antecedent(context_text: str) -> str | None:
+    """What "our current one" stands for: the noun the conversation named just before it."""
+    aged = _AGED_ONE.search(context_text)
+    if aged is None:
+        return None
+    nouns = [m.group(1).lower() for m in _PICKED.finditer(context_text, 0, aged.start())]
+    nouns = [n for n in nouns if n not in STOPWORDS and n not in _NOT_KINDS and not n.endswith(("ly", "ing"))]
+    return nouns[-1] if nouns else None
+
+
+def _beside_age_word(context_text: str) -> str | None:
     found = None
     for match in _AGED_KIND.finditer(context_text):
         first, second = match.group(1).lower(), (match.group(2) or "").lower()

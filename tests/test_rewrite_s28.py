@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.aged import aged_kind
+from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
@@ -157,3 +158,20 @@ def test_the_new_or_old_one_takes_the_kind_of_the_replaced_thing(
 
 def test_no_kind_leaves_the_old_one_alone() -> None:
     assert aged_kind("we talked about the weather all afternoon") is None
+
+
+def test_the_other_one_is_not_the_one_the_query_already_named() -> None:
+    context = said(
+        "we shortlisted two flats, Ribeira 12 and Bonfim 40",
+        "Which way are you leaning?",
+        "ok we decided",
+    )
+    rewritten = expand("tell the Bonfim 40 landlord yes and cancel the viewing for the other one", context)
+    assert "Ribeira 12" in rewritten
+
+
+def test_other_than_used_needs_a_pair_and_one_taken() -> None:
+    context = said("choosing between Kestrel and Osprey", "Both are good.")
+    assert other_than_used(context, {"kestrel"}) == "Osprey"
+    assert other_than_used(context, set()) is None
+    assert other_than_used(context, {"kestrel", "osprey"}) is None

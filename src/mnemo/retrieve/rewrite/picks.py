@@ -68,3 +68,21 @@ def item_by_word(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     items = [i for i in find_list(context) if i.lower() != low]
     hits = [i for i in items if low in re.split(r"[\s_\-./]+", i.lower())]
     return hits[0] if len(hits) == 1 else None
+
+
+def other_than_used(context: Sequence[Mapping[str, str]], used: set[str], query: str = "") -> str | None:
+    """Of a pair the conversation named, the one the query has not already taken, by a reference
+    read before or by name: "an offer for him and a polite no for the other one", with "him" read
+    as Per-Erik, is Ngozi."""
+    pair = find_list(context)
+    if len(pair) != 2:
+        return None
+    low = f" {query.lower()} "
+    taken = [any(_same_item(item, text) for text in used) or f" {item.lower()} " in low for item in pair]
+    return pair[taken.index(False)] if taken.count(True) == 1 else None
+
+
+def _same_item(item: str, text: str) -> bool:
+    """Whether a resolved text names the item: one holds the other's first word ("Per-Erik Dahl", "Per-Erik")."""
+    a, b = item.lower(), text.lower()
+    return bool(a and b) and (a.split()[0] in b.split() or b.split()[0] in a.split())

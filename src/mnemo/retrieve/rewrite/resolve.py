@@ -43,7 +43,7 @@ from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
-from mnemo.retrieve.rewrite.picks import item_by_word, other_of_pair, remaining
+from mnemo.retrieve.rewrite.picks import item_by_word, other_of_pair, other_than_used, remaining
 from mnemo.retrieve.rewrite.pointed import pointed_noun
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
@@ -155,11 +155,17 @@ def _choice(
             return described
     if ref.anchored:
         return _temporal(query, ref, context, used)
+    if ref.kind == "ordinal" and _OTHER_ONE.fullmatch(ref.text) and (other := other_than_used(context, used, query)):
+        return other, 0.8  # "an offer for him and a no for the other one": not the one just named
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
     choice = (problem, 0.7) if problem else _from_context(ref, context, query) or choose(query, ref, pool, context)
     if choice is None and ref.kind == "place":
         choice = locative(context)  # "worked there" after "my job at the bank"
     return choice
+
+
+#: "the other one", "that other one": one of a pair, told apart from the one already named.
+_OTHER_ONE = re.compile(r"(?:the|that)\s+other(?:\s+one)?", re.IGNORECASE)
 
 
 def _event(

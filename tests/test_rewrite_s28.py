@@ -175,3 +175,22 @@ def test_other_than_used_needs_a_pair_and_one_taken() -> None:
     assert other_than_used(context, {"kestrel"}) == "Osprey"
     assert other_than_used(context, set()) is None
     assert other_than_used(context, {"kestrel", "osprey"}) is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("we run two queues, a main one on SQS and a retry one on Redis",),
+            "how do i drain the retry one",
+            "retry queue",
+        ),
+        (
+            ("i baked two sponge cakes, one with lemon and one with almond",),
+            "can the almond one be frozen",
+            "almond sponge cake",
+        ),
+    ],
+)
+def test_the_word_one_takes_the_counted_kind_of_its_message(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns, "Sounds good."))

@@ -160,6 +160,8 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The subject of the latest clause that states the property (a word, or the words of a
     modifier: "due thursday"), or None."""
     modifier = " " in word.strip()
+    if not modifier and (kind := _one_of_kind(word, context)):
+        return kind  # "the staging one" after "two clusters, ... and a staging one": the staging cluster
     words = _content(word) if modifier else [word]
     patterns = [re.compile(rf"\b{re.escape(w if modifier else stem(w))}\w*", re.IGNORECASE) for w in words]
     # a modifier picks an item of a list ("History on Monday, English on Thursday"): split at commas too
@@ -183,6 +185,33 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
             subject = _part_subject(_PART.split(clause), patterns) or _subject(clause)
             if subject:
                 return subject
+    return None
+
+
+#: A counted plural that sets up the kind "one" stands for: "two clusters", "both savings accounts".
+_COUNTED_KIND = re.compile(
+    r"\b(?:two|three|four|both|2|3|4|a\s+couple\s+of)\s+((?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*[^s\W]s)\b", re.IGNORECASE
+)
+
+
+def _one_of_kind(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the staging one" when a message says "we have two clusters, prod-eu on GKE and a staging one"
+    or "two lasagne recipes, one with bechamel and one with ricotta": the word with the counted kind."""
+    esc = re.escape(word)
+    one = re.compile(
+        rf"\b{esc}\s+ones?\b|\bones?\s+(?:with|in|on|using|that\s+(?:has|uses))\s+(?:\w+\s+)?{esc}\b", re.IGNORECASE
+    )
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        found = one.search(text)
+        if found is None:
+            continue
+        kinds = list(_COUNTED_KIND.finditer(text, 0, found.start()))
+        if not kinds:
+            return None
+        plural = kinds[-1].group(1).lower()
+        single = plural[:-3] + "y" if plural.endswith("ies") else plural[:-1]
+        return f"the {word.lower()} {single}"
     return None
 
 

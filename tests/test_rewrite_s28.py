@@ -194,3 +194,27 @@ def test_other_than_used_needs_a_pair_and_one_taken() -> None:
 )
 def test_the_word_one_takes_the_counted_kind_of_its_message(turns: tuple[str, ...], query: str, wanted: str) -> None:
     assert wanted in expand(query, said(*turns, "Sounds good."))
+
+
+_FAMILY = said("my cousins Aziz and Leyla are visiting from Baku", "Lovely! How long are they staying?", "two weeks")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "how do they get the caffeine out of tea",
+        "why do they paint runway lines white",
+        "what do they usually test at an eye exam",
+        "in norway do they expect you to take your shoes off",
+    ],
+)
+def test_an_impersonal_they_is_left_alone(query: str) -> None:
+    assert expand(query, _FAMILY) == query
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["how do they compare to last year", "what do they eat for breakfast", "how did they like the museum"],
+)
+def test_a_they_of_particular_people_is_still_resolved(query: str) -> None:
+    assert "Aziz" in expand(query, _FAMILY)

@@ -22,7 +22,7 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_AUX, demonstrative_use, stem
-from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, own_clause_that
+from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
@@ -289,11 +289,13 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
     spans = expletive_spans(query)
     judged = own_clause_that(query)  # "..., is that a good idea": the query's own clause
+    generic = generic_they_starts(query)  # "how do they decaffeinate coffee": nobody of the chat
     return [
         r
         for r in found
         if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))
         and not (judged and r.start == judged.start("that"))
+        and r.start not in generic
     ]
 
 

@@ -115,6 +115,29 @@ def own_clause_that(query: str) -> re.Match[str] | None:
     return found if judgement in _STATE_JUDGEMENTS or _REPORTED_CLAUSE.search(found.group("clause")) else None
 
 
+#: The impersonal "they" of a question about how the world works: "how do they decaffeinate coffee",
+#: "why do they put salt on the roads", "what do they check at an MOT" (a "what" question only with
+#: its setting: "what do they eat" asks about the chat's animals), "do they let you take power banks
+#: on a plane". A present-tense
+#: how/why question with a verb of making or doing asks about whoever does it, nobody in the chat;
+#: verbs that report what particular people did or are like ("how do they compare", "why do they
+#: keep crashing") stay references.
+GENERIC_THEY = re.compile(
+    r"\b(?:how|why|what(?=(?:\s+kind\s+of\s+\w+)?\s+(?:do|does)\s+they\s+(?:\w+\s+){1,2}(?:at|in)\s+(?:a|an|the)\s))"
+    r"(?:\s+kind\s+of\s+\w+)?\s+(?:do|does)\s+(they)\s+(?:usually\s+|normally\s+|actually\s+|always\s+|even\s+|still\s+)?"
+    r"(?!(?:take|say|keep|start|finish|need|want|like|think|go|come|live|land|arrive|fly|react|open|pass|mean|feel"
+    r"|charge|cost|offer|send|pay|respond|reply|decide|handle|fix|work|compare|differ|fail|crash|break|look|sound"
+    r"|taste|smell|fit|matter|know|get\s+(?:back|along|on|there|here|home))\b)[a-z]+\s+\w"
+    r"|\bdo\s+(they)\s+(?:let|expect|allow|make|want)\s+you\b",
+    re.IGNORECASE,
+)
+
+
+def generic_they_starts(query: str) -> set[int]:
+    """Where the query's impersonal "they" stand."""
+    return {m.start(1) if m.group(1) else m.start(2) for m in GENERIC_THEY.finditer(query)}
+
+
 def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
     return [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]

@@ -218,3 +218,20 @@ def test_an_impersonal_they_is_left_alone(query: str) -> None:
 )
 def test_a_they_of_particular_people_is_still_resolved(query: str) -> None:
     assert "Aziz" in expand(query, _FAMILY)
+
+
+def test_a_compound_after_a_question_keeps_its_last_noun_as_head() -> None:
+    query = "how do i paint the radiators in the spare bedroom"
+    found = [r for r in detect(query, "the spare bedroom is cold and the bedroom door sticks") if r.kind == "implicit"]
+    assert all(r.noun != "spare" for r in found)
+
+
+def test_a_definite_written_in_full_in_the_chat_is_left_alone() -> None:
+    context = said("the spare bedroom is freezing", "Are the radiators warm at the top?", "no, cold")
+    assert expand("how do i bleed the radiators in the spare bedroom", context).endswith("spare bedroom")
+
+
+def test_a_long_day_has_no_it() -> None:
+    context = said("finished the quarterly report at last", "Well done!")
+    query = "it's been a really long week, suggest a quick dinner with eggs"
+    assert expand(query, context) == query

@@ -157,6 +157,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
+    found = [r for r in found if not _named_in_full(r, context_text)]
     return sorted(found, key=lambda r: r.start)
 
 
@@ -284,6 +285,21 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found
+
+
+#: Words that make a definite phrase point rather than name: "the other one", "the new one".
+_POINTING_WORDS = frozenset("one ones other same first second third last next previous former latter new old".split())
+
+
+def _named_in_full(ref: Reference, context_text: str) -> bool:
+    """A definite of two or more naming words written just so in the conversation ("the back bedroom"
+    after "the back bedroom is freezing") names its thing in full: nothing to add."""
+    words = ref.text.lower().split()
+    if ref.kind != "implicit" or len(words) < 3 or words[0] != "the":
+        return False
+    if any(w in _POINTING_WORDS or w in STOPWORDS or not w.isalpha() for w in words[1:]):
+        return False
+    return re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None
 
 
 def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:

@@ -41,7 +41,7 @@ EXPLETIVE_IT = re.compile(
     r"(?=\s*(?:[,.!?;]|$|\s+(?:next|this|last|on|in|today|tomorrow|tonight|soon|coming)\b))"
     # the weather and the week: "it's freezing today", "it's been a long week"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:freezing|boiling|roasting|chilly|humid|muggy|foggy|icy)\b"
-    r"|\bit(?:'s|\s+has)\s+been\s+(?:a|an)\s+(?:\w+\s+)?(?:day|week|month|year|while|morning|night)\b"
+    r"|\bit(?:'s|\s+has)\s+been\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:day|week|month|year|while|morning|night)\b"
     # a wish or a farewell: "it'd be great to ...", "it was nice chatting"
     r"|\bit(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|helpful|amazing|fun)\s+(?:to|if)\b"
     r"|\bit(?:'s|\s+is|\s+was|\s+has\s+been)\s+(?:so\s+|really\s+)?(?:nice|good|great|lovely|fun)\s+"

@@ -176,7 +176,7 @@ def is_role(noun: str) -> bool:
 
 def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     """The head noun of "the ..." and where it ends: the last word of the run of content words,
-    or the one before it when an auxiliary asked the question ("did the doctor *prescribe*")."""
+    or the one before it when the phrase is the subject of an auxiliary ("did the doctor *prescribe*")."""
     run: list[re.Match[str]] = []
     for word in re.finditer(r"[A-Za-z][\w'-]*", query[match.start(1) :]):
         low = word.group(0).lower()
@@ -190,8 +190,10 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     if not run:
         return match.group(1).lower(), match.end(1)
     # the question's own clause: a long text is read only up to 200 characters back
+    # the auxiliary stands just before the phrase, which is its subject: "how did the doctor prescribe";
+    # a phrase later in the question ("how do i bleed the radiators in the back bedroom") is no subject
     clause = query[max(0, match.start() - 200) : match.start()]
-    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\b", clause, re.IGNORECASE)
+    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\s*$", clause, re.IGNORECASE)
     chosen = run[-2] if asked and len(run) >= 2 else run[-1]
     return chosen.group(0).lower(), match.start(1) + chosen.end()
 

@@ -235,3 +235,15 @@ def test_a_long_day_has_no_it() -> None:
     context = said("finished the quarterly report at last", "Well done!")
     query = "it's been a really long week, suggest a quick dinner with eggs"
     assert expand(query, context) == query
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "make sure that the weekly export finishes before noon",
+        "is it true that charging a laptop overnight wears the battery",
+    ],
+)
+def test_a_reported_that_opens_no_description(query: str) -> None:
+    context = said("the weekly export and adaptive charging are both on", "Good to know.")
+    assert expand(query, context) == query

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from mnemo.retrieve.rewrite.clause import CLAUSE_PREDICATES, REPORTING_VERBS
 from mnemo.retrieve.rewrite.implicit import LIGHT, head_noun, is_role
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import PETS
@@ -160,8 +161,10 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
         return []  # the query names its own subject ("CI", "API": a kind of thing, not a name)
     out = []
     for match in _DEFINITE.finditer(query):
-        if match.group(1) in LIGHT:
+        if match.group(1) in LIGHT or match.group(1) in STOPWORDS:
             continue  # "the new guy": an adjective, no head noun to anchor
+        if _conjunction_that(query, match):
+            continue  # "make sure that the job finishes", "is it true that charging ...": a clause follows
         before = query[max(0, match.start() - _NEAR) : match.start()]  # bounded: a long text stays linear
         if _SUBJECT_SLOT.search(before):  # "is the cafe open": the noun, then the predicate
             noun, end = match.group(1), match.end(1)
@@ -177,6 +180,17 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}s?")
+
+
+def _conjunction_that(query: str, match: re.Match[str]) -> bool:
+    """Whether the description's "that" opens a reported clause: a verb of saying or knowing, or a
+    predicate like "sure" or "true", stands just before it."""
+    if query[match.start() : match.start() + 4].lower() != "that":
+        return False
+    before = re.findall(r"[a-z']+", query[max(0, match.start() - 30) : match.start()].lower())
+    return bool(before) and (before[-1] in REPORTING_VERBS or before[-1] in CLAUSE_PREDICATES)
+
+
 #: How far before a description its auxiliary is looked for: the last few words decide.
 _NEAR = 60
 

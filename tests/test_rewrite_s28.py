@@ -247,3 +247,20 @@ def test_a_long_day_has_no_it() -> None:
 def test_a_reported_that_opens_no_description(query: str) -> None:
     context = said("the weekly export and adaptive charging are both on", "Good to know.")
     assert expand(query, context) == query
+
+
+def test_again_after_a_named_subject_is_left_alone() -> None:
+    context = said("the kids are bored", "Maybe a museum?")
+    query = "it's snowing in Tromsø again, any indoor ideas for two kids"
+    assert expand(query, context) == query
+
+
+def test_again_alone_still_asks_the_chat() -> None:
+    context = said("we're reading The Left Hand of Darkness for book club", "A classic.")
+    assert "Left Hand of Darkness" in expand("who's the author again", context)
+
+
+def test_a_span_counted_from_the_querys_own_deed_is_left_alone() -> None:
+    context = said("my trip to Lagos was a mess", "Sorry to hear that.")
+    query = "draft a complaint that my bag was delayed and i got it three days later"
+    assert expand(query, context) == query

@@ -25,7 +25,7 @@ from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
-from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
+from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites, names_something
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
@@ -158,6 +158,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     found = [r for r in found if not _named_in_full(r, context_text)]
+    found = [r for r in found if not _counted_from_own_deed(query, r)]
+    if [r.text.lower() for r in found] == ["again"] and names_something(re.findall(r"[A-Za-z0-9][\w'.-]*", query)):
+        return []  # "it's raining in Glasgow again": a repeat of what the query names itself
     return sorted(found, key=lambda r: r.start)
 
 
@@ -289,6 +292,18 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
 
 #: Words that make a definite phrase point rather than name: "the other one", "the new one".
 _POINTING_WORDS = frozenset("one ones other same first second third last next previous former latter new old".split())
+
+
+#: "two days later", "a week later": a span counted from some event.
+_COUNTED_LATER = re.compile(r"(?:a\s+few|a|an|\w+)\s+(?:hours?|days?|weeks?|months?|years?)\s+later", re.IGNORECASE)
+#: A deed the query reports itself: "my flight was cancelled", "we moved", "i got the results".
+_OWN_DEED = re.compile(r"\b(?:was|were|got|had)\s+[a-z]+ed\b|\b(?:i|we|he|she|they)\s+[a-z]{3,}ed\b", re.IGNORECASE)
+
+
+def _counted_from_own_deed(query: str, ref: Reference) -> bool:
+    """ "my flight was cancelled and i was rebooked two days later": the span counts from the
+    query's own deed, nothing of the conversation."""
+    return bool(_COUNTED_LATER.fullmatch(ref.text)) and _OWN_DEED.search(query[: ref.start]) is not None
 
 
 def _named_in_full(ref: Reference, context_text: str) -> bool:

@@ -73,7 +73,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     conversation, or the whole question when it has no content word), or None when the query
     stands on its own. ``known`` holds the conversation's words (lower-case)."""
     words = _WORD.findall(query)
-    if not words or len(words) > 10 or _names_something(words):
+    if not words or len(words) > 10 or names_something(words):
         return None
     low = [w.lower().strip("'") for w in words]
     content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]
@@ -198,7 +198,7 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     return chosen.group(0).lower(), match.start(1) + chosen.end()
 
 
-def _names_something(words: Sequence[str]) -> bool:
+def names_something(words: Sequence[str]) -> bool:
     """A capitalised word after the first, a number or an identifier: the query has its own subject."""
     return any(
         (n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've") and not _CALENDAR.fullmatch(w))

@@ -264,3 +264,17 @@ def test_a_span_counted_from_the_querys_own_deed_is_left_alone() -> None:
     context = said("my trip to Lagos was a mess", "Sorry to hear that.")
     query = "draft a complaint that my bag was delayed and i got it three days later"
     assert expand(query, context) == query
+
+
+def test_a_time_word_before_thing_modifies_it() -> None:
+    found = detect("can we book that weekend thing", "a glamping weekend or a cooking class")
+    assert [(r.kind, r.text, r.noun) for r in found] == [("demonstrative", "that weekend thing", "thing")]
+
+
+def test_that_weekend_alone_is_still_a_time() -> None:
+    assert [r.kind for r in detect("what did we eat that weekend", "we went to Ghent in May")] == ["temporal"]
+
+
+def test_a_modified_pro_noun_takes_the_thing_its_modifier_names() -> None:
+    context = said("ideas for Ana's birthday?", "A pottery class for two, or a glamping weekend in the Peak District.")
+    assert "glamping weekend" in expand("let's book that weekend thing", context)

@@ -67,7 +67,8 @@ def choose(
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
-        return _through_noun(ref.noun, candidates)
+        modified = _modified_pro_noun(ref, candidates)  # "that weekend thing": the thing with a weekend
+        return modified or _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
@@ -311,6 +312,16 @@ def _by_agreement(people: Sequence[Candidate], gender: str) -> list[Candidate]:
 def class_noun(noun: str) -> bool:
     stem = noun.lower().removesuffix("'s").rstrip("s")
     return stem in PERSON_NOUNS | _PERSON_WORDS or stem in PLACE_NOUNS | _PLACE_WORDS
+
+
+def _modified_pro_noun(ref: Reference, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """ "that weekend thing", "that chilli stuff": of the things named, the one its modifier names."""
+    words = ref.text.lower().split()
+    if len(words) != 3 or words[2].rstrip("s") not in _PRO_NOUNS:
+        return None
+    stem = words[1][:-1] if words[1].endswith("s") and len(words[1]) > 4 else words[1]
+    fitting = [c for c in candidates if c.kind == "thing" and re.search(rf"\b{re.escape(stem)}", c.text.lower())]
+    return best(fitting, high=0.75)
 
 
 def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -49,7 +49,7 @@ from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, prop
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
-from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
+from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.store.sql import STOPWORDS
 
@@ -228,14 +228,14 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             if use is None:
                 continue
             if use == "determiner":
-                head = _determined_head(i, capital, after, known)
+                head = _determined_head(i, capital, after, known, nxt in TIME_NOUNS)
                 noun, end = words[head][0], words[head][2]
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     return found
 
 
-def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:
+def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: bool = False) -> int:
     """The noun a demonstrative determiner at ``i`` points through: the next word, or the one
     after it when that is the head ("that Poetry lockfile", "that dino set" after "the T. rex set")."""
     plain = after.isalpha() and after not in STOPWORDS
@@ -243,6 +243,8 @@ def _determined_head(i: int, capital: bool, after: str, known: set[str]) -> int:
         return i + 2
     if after in known and plain and after not in ADVERBS and not _adverbial(after):
         return i + 2
+    if unit and after in UNIT_MODIFIED.split("|"):
+        return i + 2  # "that weekend thing", "that morning class": the time word modifies the head
     return i + 1
 
 

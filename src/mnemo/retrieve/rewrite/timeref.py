@@ -23,6 +23,8 @@ TIME_NOUN = (
     r"(?:moments?|times?|days?|nights?|mornings?|afternoons?|evenings?|weeks?|weekends?|months?|years?"
     r"|seasons?|summers?|winters?|springs?|autumns?|holidays?|period|periods|era|eras|hours?|occasions?)"
 )
+#: Heads a time word can modify: "that weekend thing" is a thing planned, no time.
+UNIT_MODIFIED = "thing|stuff|trip|plan|plans|getaway|party|class|session|meeting|shift|slot|deal|job|flight|booking"
 #: Occasions that recur, so one can follow another: "the following match", "the previous round".
 EVENT_NOUN = (
     r"(?:match|game|session|meeting|round|race|class|lesson|appointment|visit|episode|stage|leg|show|concert"
@@ -37,6 +39,7 @@ _END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|for\s+(?!the\b|a\b|an\b)))"
 _GOVERNED = (
     rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"
     rf"|the\s+(?:very\s+)?(?:same|following|next|previous|prior|preceding|subsequent))\s+{TIME_NOUN}\b"
+    rf"(?!\s+(?:{UNIT_MODIFIED})\b)"  # "that weekend thing": the time word modifies a noun
     r"(?:\s+of\s+(?:the\s+)?(?:year|day|month|week)\b)?"  # "that time of year": the season of the event
     # an occasion counted from one the conversation named: "the following match", "the previous
     # session" ("the next match" is the speaker's next one, deictic, so "next" is left out)
@@ -136,7 +139,8 @@ TEMPORAL_POINTER = re.compile(
     rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{UNITS_}|time)"
     rf"|(?:before|after|until|by|from)\s+then{CLAUSE_END}"
     rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){CLAUSE_END}"
-    rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}"
+    # "that weekend", but not "that weekend thing" or "that morning class": a unit modifying a noun
+    rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}(?!\s+(?:{UNIT_MODIFIED})\b)"
     rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"
     rf"|(?<!\band\s)(?<!\bbut\s)(?<!\bso\s)(?<=\w\s)then{CLAUSE_END}"
     # a bare relation ending the question has lost its object: "what changed after?", "any news since?"

@@ -278,3 +278,44 @@ def test_that_weekend_alone_is_still_a_time() -> None:
 def test_a_modified_pro_noun_takes_the_thing_its_modifier_names() -> None:
     context = said("ideas for Ana's birthday?", "A pottery class for two, or a glamping weekend in the Peak District.")
     assert "glamping weekend" in expand("let's book that weekend thing", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (("the roofer quoted £1,850 to redo the flashing",), "is the quote fair for a terrace", "£1,850 quote"),
+        (
+            ("our app polls GET /v1/orders/status every second",),
+            "can you add caching to the endpoint",
+            "/v1/orders/status",
+        ),
+        (
+            ("we shipped 3.2.0 last night and it broke imports", "Pin 3.1.4 meanwhile."),
+            "how do i yank the broken release",
+            "3.2.0",
+        ),
+        (("test_invoice_rounding fails on CI only",), "why would the test pass locally", "test_invoice_rounding"),
+        (("the worker dies with ECONNREFUSED on startup",), "what usually causes that error", "ECONNREFUSED"),
+        (("Lena opened #4411 for the retry fix",), "ask her to rebase the pr", "#4411"),
+        (("my savings account pays 4.2% until june",), "can i lock in that rate", "4.2% rate"),
+    ],
+)
+def test_a_shaped_noun_takes_the_token_of_its_shape(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_a_query_that_writes_the_token_keeps_its_noun_alone() -> None:
+    context = said("we shipped 3.2.0 last night", "Noted.")
+    query = "how do i deprecate the release 3.2.0 on npm"
+    assert "release" not in [r.noun for r in detect(query, "we shipped 3.2.0 last night")]
+    assert expand(query, context) == query
+
+
+def test_an_error_token_gets_no_second_error() -> None:
+    context = said("the import raises UnicodeDecodeError on row 12", "Check the encoding.")
+    assert "UnicodeDecodeError error" not in expand("how do i catch that error", context)
+
+
+def test_an_amount_at_another_time_is_not_the_one_written() -> None:
+    context = said("bought 10 Nvidia shares at $480 in March", "Noted.")
+    assert "$480 price" not in expand("what was the price a month before i bought", context)

@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.shaped import SHAPES
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
@@ -312,8 +313,8 @@ def _named_in_full(ref: Reference, context_text: str) -> bool:
     """A definite of two or more naming words written just so in the conversation ("the back bedroom"
     after "the back bedroom is freezing") names its thing in full: nothing to add."""
     words = ref.text.lower().split()
-    if ref.kind != "implicit" or len(words) < 3 or words[0] != "the":
-        return False
+    if ref.kind != "implicit" or len(words) < 3 or words[0] != "the" or words[-1] in SHAPES:
+        return False  # "the slow endpoint" still wants its path
     if any(w in _POINTING_WORDS or w in STOPWORDS or not w.isalpha() for w in words[1:]):
         return False
     return re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None

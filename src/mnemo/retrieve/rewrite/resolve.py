@@ -58,6 +58,7 @@ from mnemo.retrieve.rewrite.properties import (
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
+from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
@@ -361,6 +362,10 @@ def _said(event: str, query: str) -> bool:
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
         return _ordinal(ref, context)
+    if ref.kind in ("implicit", "demonstrative") and ref.noun and ref.noun.lower() in SHAPES:
+        shaped = shaped_text(ref.text, ref.noun, context, query)  # "the quote": "the £240 quote"
+        if shaped:
+            return shaped, 0.75
     if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
         changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
         return (f"{ref.text} ({changed})", 0.8) if changed else None

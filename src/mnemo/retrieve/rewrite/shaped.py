@@ -1,0 +1,119 @@
+"""A definite whose noun has a written shape: "the quote" after "they quoted £240 for pads and
+discs" is the £240 quote, "the endpoint" after "GET /users/me" is /users/me, "the broken release"
+after "we released v2.4.0" is 2.4.0, "that error" after "fails with ECONNRESET" is ECONNRESET.
+
+Such nouns name a kind of token, not a word of the conversation: the chat writes the amount, the
+path or the version, seldom the noun. The latest token of the noun's shape that the query does not
+write itself is the one meant; within a message, the one nearest a form of the noun ("quoted").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+_MONEY = re.compile(
+    r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?"
+    r"|\b\d[\d,]*(?:\.\d+)?\s?(?:euros?|pounds?|dollars?|quid|EUR|USD|GBP)\b"
+)
+_PATH = re.compile(r"(?<![\w/.])/[a-z][\w-]*(?:/[\w{}:-]+)*")
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?(?![\w.]*\w)")
+_TEST = re.compile(r"\btest_\w+|\b\w+_test\b|\b[A-Z]\w+Test\b|\b[\w-]+\.(?:test|spec)\.[jt]sx?\b")
+_ERROR = re.compile(r"\b[A-Z][A-Za-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b")
+_COMMIT = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
+_TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d+\b|(?<![\w&])#\d{2,6}\b")
+_PULL = re.compile(r"(?<![\w&])#\d{2,6}\b|\bPR\s?\d{2,6}\b")
+_BRANCH = re.compile(r"\b(?:feature|feat|fix|bugfix|hotfix|release|chore|refactor)/[\w.-]+")
+_FILE = re.compile(
+    r"(?<![\w/.-])[\w./-]*\w\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|php|yml|yaml|json|toml|cfg|ini|sql|sh|md|csv|tf)\b"
+)
+_FUNCTION = re.compile(r"\b[A-Za-z_][\w.]*\(\)")
+_FLIGHT = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
+_PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?%")
+
+#: The query's noun -> the shape of the token it names.
+SHAPES: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys("price quote cost deposit fee bill estimate rent fine refund budget salary".split(), _MONEY),
+    **dict.fromkeys("ticket issue".split(), _TICKET),
+    "pr": _PULL,
+    "branch": _BRANCH,
+    "file": _FILE,
+    **dict.fromkeys("function method".split(), _FUNCTION),
+    "flight": _FLIGHT,
+    "rate": _PERCENT,
+    **dict.fromkeys("endpoint route".split(), _PATH),
+    **dict.fromkeys("release version".split(), _VERSION),
+    "test": _TEST,
+    **dict.fromkeys("error exception".split(), _ERROR),
+    "commit": _COMMIT,
+}
+#: "the quote", "the broken release", "the failing test": a determiner, at most one modifier, the noun.
+_SHAPED_REF = re.compile(
+    rf"\b(?:the|that|this)\s+(?:([a-z]+)\s+)?({'|'.join(SHAPES)})\b(?!\s+(?:of|for|from|at)\s)(?![\w-])",
+    re.IGNORECASE,
+)
+#: A query about another time: an amount or a rate then was not the one written ("what was the
+#: price a week before i sold" asks for another price than the $240 of the sale).
+_OTHER_TIME = re.compile(
+    r"\b(?:before|after|since|ago|last|previous|used\s+to|back\s+then|at\s+the\s+time)\b", re.IGNORECASE
+)
+_VARYING = (_MONEY, _PERCENT)
+
+
+def _applies(shape: re.Pattern[str], query: str) -> bool:
+    return not shape.search(query) and not (shape in _VARYING and _OTHER_TIME.search(query))
+
+
+#: Modifiers that make the noun another thing: "the test suite" is no test, "the error rate" no error.
+_NOT_MODIFIERS = frozenset("same other whole next first second last final total monthly annual".split())
+
+
+def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, noun) for each definite whose noun's shape the conversation wrote and the query did not."""
+    found = []
+    for match in _SHAPED_REF.finditer(query):
+        modifier, noun = (match.group(1) or "").lower(), match.group(2).lower()
+        if modifier in _NOT_MODIFIERS or modifier in SHAPES:
+            continue
+        shape = SHAPES[noun]
+        if not _applies(shape, query) or not shape.search(context_text):
+            continue
+        found.append((match.start(), match.end(), noun))
+    return found
+
+
+def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]], query: str = "") -> str | None:
+    """ "the quote" -> "the £240 quote": the reference with the latest token of its noun's shape, or
+    with a modifier ("the broken release"), the token nearest a form of the modifier ("it broke").
+    None when the reference is no such definite or the query writes a token of the shape itself."""
+    found = _SHAPED_REF.fullmatch(reference)
+    shape = SHAPES.get(noun.lower())
+    if found is None or shape is None or not _applies(shape, query):
+        return None
+    modifier = (found.group(1) or "").lower()
+    messages = [str(m.get("content") or "") for m in reversed(list(context))]
+    chosen = (_nearest(shape, messages, modifier[:5]) if modifier else None) or _nearest(
+        shape, messages, noun.lower()[:5]
+    )
+    if chosen is None:
+        return None
+    # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
+    kept = [modifier] if modifier and modifier not in chosen.lower() else []
+    tail = [] if chosen.lower().endswith(noun.lower()) else [found.group(2)]
+    return " ".join(["the", *kept, chosen, *tail])
+
+
+def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str | None:
+    """The token of the latest message that has one, nearest a word starting with ``root``; with a
+    modifier's root, only a message that writes a form of it counts."""
+    for text in messages:
+        tokens = list(shape.finditer(text))
+        near = [m.start() for m in re.finditer(rf"\b{re.escape(root)}", text, re.IGNORECASE)] if root else []
+        if not tokens or (not near and root and root not in SHAPES_ROOTS):
+            continue
+        return min(tokens, key=lambda t: min((abs(t.start() - n) for n in near), default=t.start())).group(0).strip()
+    return None
+
+
+#: The nouns' own roots: a message need not write the noun ("quoted £240" is enough, and so is "£240").
+SHAPES_ROOTS = frozenset(n[:5] for n in SHAPES)

@@ -9,6 +9,7 @@ from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
+from mnemo.retrieve.rewrite.shaped import shaped_spans
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
 
@@ -319,3 +320,20 @@ def test_an_error_token_gets_no_second_error() -> None:
 def test_an_amount_at_another_time_is_not_the_one_written() -> None:
     context = said("bought 10 Nvidia shares at $480 in March", "Noted.")
     assert "$480 price" not in expand("what was the price a month before i bought", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (("our flight boards at gate B42 at 9:10",), "is the gate far from security", "gate B42"),
+        (("Mia is at 38.9°C and cranky",), "is the temperature too high for a toddler", "38.9°C"),
+        (("we beat the Harriers 3-1 on saturday",), "who scored in the final minutes, the score flattered us", "3-1"),
+        (("i cant open grafana.internal.io since lunch",), "is the site down for everyone", "grafana.internal.io"),
+    ],
+)
+def test_everyday_shapes(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns, "Noted."))
+
+
+def test_a_shaped_noun_that_modifies_the_next_noun_is_left_alone() -> None:
+    assert shaped_spans("what is the weight limit for cabin bags", "my case weighs 23kg") == []

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.said import modifies_next
+
 _MONEY = re.compile(
     r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?"
     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:euros?|pounds?|dollars?|quid|EUR|USD|GBP)\b"
@@ -30,6 +32,14 @@ _FILE = re.compile(
 _FUNCTION = re.compile(r"\b[A-Za-z_][\w.]*\(\)")
 _FLIGHT = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?%")
+_DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu|IU)\b")
+_TEMPERATURE = re.compile(r"-?\b\d+(?:\.\d+)?\s?°\s?[CF]?|\b\d+(?:\.\d+)?\s?(?:degrees|deg)\b")
+_SCORE = re.compile(r"\b\d{1,3}\s?[-–]\s?\d{1,3}\b(?!\s?(?:am|pm|%))")
+_READING = re.compile(r"\b\d{2,3}/\d{2,3}\b")
+_WEIGHT = re.compile(r"\b\d+(?:\.\d+)?\s?(?:kg|kgs|lbs?|pounds|stone|g)\b")
+_DISTANCE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:km|kms|miles?|mi|metres|meters|m)\b")
+_SPOT = re.compile(r"\b(?:gate|platform|seat|room|bay|stand|pitch|terminal)\s+([A-Z]?\d{1,4}[A-Z]?)\b", re.IGNORECASE)
+_DOMAIN = re.compile(r"\b(?:https?://)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|ai)(?:/[\w/.-]*)?\b")
 
 #: The query's noun -> the shape of the token it names.
 SHAPES: dict[str, re.Pattern[str]] = {
@@ -41,6 +51,15 @@ SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys("function method".split(), _FUNCTION),
     "flight": _FLIGHT,
     "rate": _PERCENT,
+    **dict.fromkeys("amount total balance payment loan".split(), _MONEY),
+    "dose": _DOSE,
+    **dict.fromkeys("temperature temp".split(), _TEMPERATURE),
+    "score": _SCORE,
+    "reading": _READING,
+    "weight": _WEIGHT,
+    "distance": _DISTANCE,
+    **dict.fromkeys("gate platform seat room bay pitch terminal".split(), _SPOT),
+    **dict.fromkeys("url link site domain website".split(), _DOMAIN),
     **dict.fromkeys("endpoint route".split(), _PATH),
     **dict.fromkeys("release version".split(), _VERSION),
     "test": _TEST,
@@ -64,6 +83,11 @@ def _applies(shape: re.Pattern[str], query: str) -> bool:
     return not shape.search(query) and not (shape in _VARYING and _OTHER_TIME.search(query))
 
 
+#: Words after the noun that are its predicate, not a head it modifies: "is the quote reasonable".
+_PREDICATES = frozenset(
+    "reasonable fair ok okay fine high low right wrong normal worth include includes cover covers work works fail"
+    " fails pass passes run runs go goes take takes return returns change changes look looks mean means".split()
+)
 #: Modifiers that make the noun another thing: "the test suite" is no test, "the error rate" no error.
 _NOT_MODIFIERS = frozenset("same other whole next first second last final total monthly annual".split())
 
@@ -73,8 +97,8 @@ def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _SHAPED_REF.finditer(query):
         modifier, noun = (match.group(1) or "").lower(), match.group(2).lower()
-        if modifier in _NOT_MODIFIERS or modifier in SHAPES:
-            continue
+        if modifier in _NOT_MODIFIERS or modifier in SHAPES or modifies_next(query[match.end() :], _PREDICATES):
+            continue  # "the weight limit", "the test suite": the noun modifies the head after it
         shape = SHAPES[noun]
         if not _applies(shape, query) or not shape.search(context_text):
             continue
@@ -99,7 +123,7 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
         return None
     # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
     kept = [modifier] if modifier and modifier not in chosen.lower() else []
-    tail = [] if chosen.lower().endswith(noun.lower()) else [found.group(2)]
+    tail = [] if chosen.lower().endswith(noun.lower()) or chosen.lower().startswith(noun.lower()) else [found.group(2)]
     return " ".join(["the", *kept, chosen, *tail])
 
 

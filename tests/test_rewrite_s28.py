@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.aged import aged_kind
+from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.shaped import shaped_spans
@@ -337,3 +338,46 @@ def test_everyday_shapes(turns: tuple[str, ...], query: str, wanted: str) -> Non
 
 def test_a_shaped_noun_that_modifies_the_next_noun_is_left_alone() -> None:
     assert shaped_spans("what is the weight limit for cabin bags", "my case weighs 23kg") == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "good walks near Porto?",
+                "Two easy ones: the Foz boardwalk, flat and breezy; or the Douro river path to Crestuma.",
+            ),
+            "is the latter ok with a buggy",
+            "Douro river path",
+        ),
+        (
+            ("the dentist offered either a resin filling for 90 or a ceramic inlay for 400", "Both last years."),
+            "why is the latter so much more",
+            "ceramic inlay",
+        ),
+        (
+            (
+                "flooring for a hallway with a dog?",
+                "Slate tile or cork. Tile shrugs off claws; cork is warmer.",
+                "we like both",
+                "Think about warmth and noise then.",
+            ),
+            "is the former slippery when wet",
+            "Slate tile",
+        ),
+        (
+            ("i'm torn between Lisbon and Seville for May", "Both are warm then.", "We'd go by train or bus"),
+            "how long is the flight to the latter",
+            "Seville",
+        ),
+    ],
+)
+def test_former_and_latter_count_the_latest_choice(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_alternative_pair_names_each_side() -> None:
+    context = said("i can either remortgage with Monzo at 4.1% or stay on the Barclays tracker", "Noted.")
+    assert alternative_pair(context) == ["Monzo", "the Barclays tracker"]
+    assert alternative_pair(said("should i use uuid4 or ulid for the ids", "Either works.")) == ["uuid4", "ulid"]

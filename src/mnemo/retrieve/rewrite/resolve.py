@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
@@ -436,9 +437,12 @@ def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str,
         if mention:  # "the first db": the earliest db told of, when no list names dbs
             told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
             return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
-    if found and found.group(1).lower() in ("former", "latter") and not all(re.search(r"[A-Z0-9]", i) for i in items):
+    alternatives = alternative_pair(context) if found and found.group(1).lower() in ("former", "latter") else []
+    if alternatives:
+        items = alternatives  # "tile or vinyl": the latest "or" of the recent messages
+    elif found and found.group(1).lower() in ("former", "latter") and not all(re.search(r"[A-Z0-9]", i) for i in items):
         items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
-    if found and found.group(1).lower() in ("former", "latter"):
+    if found and found.group(1).lower() in ("former", "latter") and not alternatives:
         items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
     elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
         items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options

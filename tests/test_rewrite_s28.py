@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.alternatives import alternative_pair
+from mnemo.retrieve.rewrite.asked import when_question_event
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.shaped import shaped_spans
@@ -381,3 +382,23 @@ def test_alternative_pair_names_each_side() -> None:
     context = said("i can either remortgage with Monzo at 4.1% or stay on the Barclays tracker", "Noted.")
     assert alternative_pair(context) == ["Monzo", "the Barclays tracker"]
     assert alternative_pair(said("should i use uuid4 or ulid for the ids", "Either works.")) == ["uuid4", "ulid"]
+
+
+@pytest.mark.parametrize(
+    ("question", "event"),
+    [
+        ("when did the club move to the new stadium?", "when the club moved to the new stadium"),
+        ("when did my sister get back from Lima", "when my sister got back from Lima"),
+        ("when did Java 8 officially lose free updates", "when Java 8 officially lost free updates"),
+        ("when was the flood?", "when the flood was"),
+        ("what time is it", None),
+    ],
+)
+def test_a_when_question_names_its_event_as_a_clause(question: str, event: str | None) -> None:
+    assert when_question_event(question) == event
+
+
+def test_back_then_after_a_when_question_takes_the_answers_date() -> None:
+    context = said("when did the club move to the new stadium?", "In August 2016, after 110 years at the old ground.")
+    rewritten = expand("how big were the crowds back then", context)
+    assert "2016" in rewritten and "when did" not in rewritten and " In August" not in rewritten

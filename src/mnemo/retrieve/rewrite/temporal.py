@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.asked import WHEN_QUESTION, when_question_event
 from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_preposition, without_preposition
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
@@ -112,6 +113,9 @@ class Anchor:
 def event_in(text: str) -> tuple[str | None, float]:
     """The event a message dates, and how explicit it is: a "when" clause or "during X" (1.5),
     else its first noun phrase that names a thing, not a person, a time or nothing (1.0)."""
+    asked = when_question_event(text)
+    if asked:  # "when did the uk switch to decimal money?": the event asked about, no clause of its own
+        return asked, 1.5
     clause = _WHEN_CLAUSE.search(text)
     if clause:
         main = _dated_deed(text[: clause.start()]) if clause.start() > 0 else None
@@ -349,6 +353,7 @@ _WENT_TO = re.compile(
 )
 
 
+_OPENING_PREPOSITION = re.compile(r"(?:On|In|At|By|During|Since|From|Until)\b")
 #: How much of a message the anchor search reads: its last characters.
 _ANCHOR_WINDOW = 2000
 
@@ -384,6 +389,8 @@ def find_anchor(
         if lower_case_chat(text):
             text = truecase(text)
         found_times = times_in(text)
+        if not found_times and WHEN_QUESTION.match(text):
+            continue  # a when-question dates nothing; its answer does, and takes the question's event
         event, explicit = event_in(text)
         where = _PLACE.search(text)
         place = where.group(1) if where and not TIME.fullmatch(where.group(0)) else None
@@ -414,6 +421,8 @@ def find_anchor(
             went = _WENT_TO.fullmatch(own.replace(named[0], "").strip(" ,"))
             # "and Lviv last summer": where; the message's other places belong to its other clauses
             place = went.group(1) if went and not event else None
+        if time and _OPENING_PREPOSITION.match(time):
+            time = time[0].lower() + time[1:]  # "On 15 February 1971" opened its sentence; mid-query it is "on"
         anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))

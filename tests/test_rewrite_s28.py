@@ -9,6 +9,7 @@ from mnemo.retrieve.rewrite.advice import advised_action
 from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.asked import when_question_event
+from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.shaped import shaped_spans
@@ -402,3 +403,34 @@ def test_back_then_after_a_when_question_takes_the_answers_date() -> None:
     context = said("when did the club move to the new stadium?", "In August 2016, after 110 years at the old ground.")
     rewritten = expand("how big were the crowds back then", context)
     assert "2016" in rewritten and "when did" not in rewritten and " In August" not in rewritten
+
+
+def test_it_after_a_recommendation_is_the_thing_recommended() -> None:
+    context = said(
+        "what should we use for uptime checks? small team",
+        "Uptime Kuma is self-hosted and free; Pingdom is the polished SaaS option.",
+        "we self-host everything",
+        "Then Uptime Kuma fits well. It runs as one container.",
+        "our ops team already uses PagerDuty",
+        "Good, that can stay.",
+    )
+    assert "Uptime Kuma" in expand("can it send alerts to slack", context)
+
+
+@pytest.mark.parametrize(
+    ("reply", "name"),
+    [
+        ("Then Cloud Run is the better fit.", "Cloud Run"),
+        ("Honestly, Litestream is the go-to for that.", "Litestream"),
+        ("I'd go with Postgres here.", "Postgres"),
+        ("Grafana is great for ops metrics, but less friendly for finance.", None),  # praise, no pick
+    ],
+)
+def test_endorsed_finds_the_pick_not_mere_praise(reply: str, name: str | None) -> None:
+    assert endorsed(said("what should we use", reply)) == name
+
+
+def test_a_team_is_no_it_and_an_acronym_plural_is_several() -> None:
+    context = said("the data team reviews PRs on fridays", "The Renovate bot opens the update requests.")
+    rewritten = expand("can it batch the updates", context)
+    assert "team" not in rewritten and "PRs" not in rewritten

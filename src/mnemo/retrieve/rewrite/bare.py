@@ -151,6 +151,8 @@ def past_participle(word: str) -> bool:
 
 def looks_plural(head: str) -> bool:
     low = head.lower()
+    if re.fullmatch(r"[A-Z]{2,}s", head):
+        return True  # "PRs", "APIs", "VMs": an acronym's plural
     return low.endswith("s") and not low.endswith("ss") and len(low) > 3 and low not in SINGULAR_IN_S
 
 

@@ -17,6 +17,7 @@ from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
+from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
     GENERIC_MEDICINE,
@@ -50,6 +51,8 @@ POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _GENERAL_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some"})
 #: Nouns that stand in for the thing itself: "that one", "that stuff" is the thing, not "the X one".
 _PRO_NOUNS = frozenset({"one", "stuff", "thing"})
+#: Groups of people: a chat calls them "they", not "it".
+_PEOPLE_GROUPS = frozenset("team committee department squad crew staff family".split())
 
 
 def choose(
@@ -126,7 +129,11 @@ def _thing(
     things = [
         c
         for c in candidates
-        if c.kind == "thing" and c.plural == plural and not QUANTITY.fullmatch(c.text) and not span_of_time(c)
+        if c.kind == "thing"
+        and c.plural == plural
+        and not QUANTITY.fullmatch(c.text)
+        and not span_of_time(c)
+        and c.text.lower().split()[-1] not in _PEOPLE_GROUPS  # "the analytics team" is "they", no "it"
     ]
     # "sells it" after "the house in Galway": a building named by a common noun is a thing one owns too
     known = {c.text.lower() for c in things}
@@ -148,6 +155,10 @@ def _thing(
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
             return f"the {body_part(part[0])}", part[1]
     things = _of_the_kind_done_to(query, ref, things, context)
+    recommended_name = endorsed(context) if low in ("it", "its") else None
+    if recommended_name:  # "can it ..." after "Then Unleash fits well": the thing recommended
+        wanted = recommended_name.lower()
+        things = [replace(c, salience=c.salience * 2.0) if wanted in c.text.lower() else c for c in things]
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]

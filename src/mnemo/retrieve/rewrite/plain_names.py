@@ -87,7 +87,8 @@ def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
     for match in TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in taken and token.lower() not in NOT_NAMES:
-            found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token))))
+            plural = re.fullmatch(r"[A-Z]{2,}s", token) is not None  # "PRs": several, never "it"
+            found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token), plural=plural)))
     for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot
         found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
     for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call

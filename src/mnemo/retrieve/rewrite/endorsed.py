@@ -1,0 +1,36 @@
+"""What the assistant endorsed: "Then Unleash fits well", "Metabase is a good fit", "Renovate is the
+go-to", "I'd go with Postgres".
+
+A recommendation settles what the conversation is about: the user's next "can it ..." asks about the
+thing recommended, though other names (another team's tool, a later aside) came after it. The
+endorsed name gains salience among the candidates of a thing pronoun.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+_NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
+_ENDORSED = re.compile(
+    rf"(?:^|(?<=[.!?;:,]\s)|(?<=\bThen\s)|(?<=\bSo\s)){_NAME}\s+(?:is|are|'s)\s+(?:probably\s+|definitely\s+|still\s+)?"
+    r"(?:a\s+|an\s+|the\s+)?(?:(?:good|great|better|best|right|solid|safe|obvious|natural|strong|clear)\s+"
+    r"(?:fit|choice|option|pick|bet|default|winner)|go-to)\b"
+    rf"|{_NAME}\s+fits\s+(?:well|best|better|nicely|the\s+bill)\b"
+    rf"|\b(?:go\s+with|I'd\s+(?:use|pick|choose|go\s+with|recommend)|I\s+recommend|I'd\s+suggest)\s+{_NAME}"
+)
+#: Words a sentence opens with that are no name: "That is a good fit", "Both are good".
+_NOT_NAMES = frozenset("that this it both either neither which there they then so yes no".split())
+
+
+def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name the latest endorsing reply recommends, or None."""
+    for message in reversed(list(context)):
+        if str(message.get("role") or "").lower() in ("user", "human"):
+            continue
+        found = [m for m in _ENDORSED.finditer(str(message.get("content") or ""))]
+        names = [re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)) for m in found]
+        names = [n for n in names if n.split()[0].lower() not in _NOT_NAMES]
+        if names:
+            return names[-1]
+    return None

@@ -12,6 +12,7 @@ from mnemo.retrieve.rewrite.asked import when_question_event
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.recommended import recommended
+from mnemo.retrieve.rewrite.relative import instance_of
 from mnemo.retrieve.rewrite.shaped import shaped_spans
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
@@ -434,3 +435,36 @@ def test_a_team_is_no_it_and_an_acronym_plural_is_several() -> None:
     context = said("the data team reviews PRs on fridays", "The Renovate bot opens the update requests.")
     rewritten = expand("can it batch the updates", context)
     assert "team" not in rewritten and "PRs" not in rewritten
+
+
+def test_a_contact_clause_says_which_thing() -> None:
+    context = said(
+        "my brother has had his Moccamaster for ten years",
+        "It's a classic drip machine.",
+        "a friend suggested a cheap pod machine too",
+        "Pod machines are convenient but cost more per cup.",
+    )
+    assert "Moccamaster" in expand("how much does that machine my brother has cost now", context)
+
+
+def test_a_clause_word_attached_to_a_phrase_names_it() -> None:
+    context = said("we run two queues: rabbitmq for the invoices and sqs for emails", "Fine for now.")
+    assert "rabbitmq" in expand("is that queue we use for the invoices overkill", context)
+
+
+def test_a_modifier_the_chat_wrote_finds_its_sentence() -> None:
+    context = said(
+        "pulling registry.acme.io/billing-api:2.1.0 fails with forbidden",
+        "Check the pull secret.",
+        "also the search pod restarts sometimes",
+        "Look at its logs.",
+    )
+    assert "billing-api" in expand("how do i fix that forbidden error", context)
+
+
+def test_an_instance_given_for_a_noun_is_what_that_noun_names() -> None:
+    assert instance_of("plugin", said("you could use a plugin like eslint-plugin-import for that", "ok")) == (
+        "eslint-plugin-import"
+    )
+    context = said("Postgres has no v7 uuids built in; use an extension like pg_uuidv7 or do it in the app.", "ok")
+    assert "pg_uuidv7 extension" in expand("how do i enable that extension on rds", context)

@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, spa
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.relative import clause_words, instance_of, named_in, phrase_before, sentence_with
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
@@ -71,7 +72,7 @@ def choose(
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
         modified = _modified_pro_noun(ref, candidates)  # "that weekend thing": the thing with a weekend
-        return modified or _through_noun(ref.noun, candidates)
+        return modified or said_which(query, ref, candidates, context) or _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):
@@ -323,6 +324,33 @@ def _by_agreement(people: Sequence[Candidate], gender: str) -> list[Candidate]:
 def class_noun(noun: str) -> bool:
     stem = noun.lower().removesuffix("'s").rstrip("s")
     return stem in PERSON_NOUNS | _PERSON_WORDS or stem in PLACE_NOUNS | _PLACE_WORDS
+
+
+def said_which(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """ "that machine my sister has", "that unauthorized error": the named thing of the sentence its
+    relative clause or its modifier repeats."""
+    modified = _modified_pro_noun(ref, candidates)  # "that weekend thing": a thing the modifier names
+    if modified:
+        return modified
+    words = ref.text.lower().split()
+    modifier = words[1] if len(words) == 3 and words[1] not in STOPWORDS and words[1].isalpha() else ""
+    said = clause_words(query, ref.end) or ([modifier] if modifier and len(modifier) > 3 else [])
+    sentence = sentence_with(said, context)
+    found = named_in(sentence, candidates) if sentence else None
+    named = found is not None and re.search(r"[A-Z0-9_./:-]", without_determiner(found.text)) is not None
+    before = phrase_before(sentence, said) if sentence and not named else None
+    if before:  # "redux toolkit for the cart": the thing its attachment says
+        found = Candidate(before, "thing")
+    if found is None and ref.noun and (instance := instance_of(ref.noun, context)):
+        found = Candidate(instance, "thing")  # "that extension" after "an extension like pg_uuidv7"
+    if found is None:
+        return None
+    bare = without_determiner(found.text)
+    noun = ref.noun or ""
+    text = bare if noun.lower().rstrip("s") in bare.lower() else f"the {bare} {' '.join(words[1:])}"
+    return text, 0.75
 
 
 def _modified_pro_noun(ref: Reference, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -21,7 +21,7 @@ from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
-from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like
+from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
@@ -159,6 +159,8 @@ def _choice(
         return _temporal(query, ref, context, used)
     if ref.kind == "ordinal" and _OTHER_ONE.fullmatch(ref.text) and (other := other_than_used(context, used, query)):
         return other, 0.8  # "an offer for him and a no for the other one": not the one just named
+    if ref.kind == "demonstrative" and ref.noun and (which := said_which(query, ref, pool, context)):
+        return which  # "that machine my sister has": the named thing of the sentence its clause repeats
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
     choice = (problem, 0.7) if problem else _from_context(ref, context, query) or choose(query, ref, pool, context)
     if choice is None and ref.kind == "place":

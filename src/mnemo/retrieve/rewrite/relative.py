@@ -1,0 +1,89 @@
+"""A demonstrative that says which by its own words: a relative clause ("that machine my sister has",
+"that lib we use for the cart") or a modifier the chat wrote ("that unauthorized error" after
+"... payments-api:1.8.3 unauthorized").
+
+Such a phrase points at the sentence of the conversation its words repeat, and at the named thing
+of that sentence, whatever came later: "my sister has had her Gaggia Classic Pro" says which
+machine, though a "single-boiler machine" was the latest one mentioned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.store.sql import STOPWORDS
+
+#: Subjects that open a contact clause after a noun: "that machine *my sister* has", "that lib *we* use".
+_CLAUSE_SUBJECTS = frozenset("my our your his her their we you i he she they".split())
+#: Words of a clause that say nothing about which: light verbs and fillers.
+_LIGHT = frozenset(
+    "has have had use used uses get got make made said says mentioned recommended sent told gave bought do did "
+    "does is was are were be been thing stuff".split()
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def clause_words(query: str, end: int) -> list[str]:
+    """The content words of a contact clause right after a demonstrative's noun, or []."""
+    words = re.findall(r"[a-z][a-z'-]*", query[end:].lower())[:6]
+    if not words or words[0] not in _CLAUSE_SUBJECTS:
+        return []
+    return [w for w in words[1:] if w not in STOPWORDS and w not in _LIGHT and len(w) >= 3]
+
+
+def sentence_with(words: Sequence[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest sentence of the conversation that writes the first of ``words`` any sentence writes
+    (by its first five letters): the clause's subject ("my sister") counts before its other words."""
+    sentences = [
+        sentence
+        for message in reversed(list(context))
+        for sentence in reversed(_SENTENCE.split(str(message.get("content") or "")))
+    ]
+    for word in words:
+        root = re.compile(rf"\b{re.escape(word[:5])}", re.IGNORECASE)
+        found = next((s for s in sentences if root.search(s)), None)
+        if found is not None:
+            return found
+    return None
+
+
+def named_in(sentence: str, candidates: Sequence[Candidate]) -> Candidate | None:
+    """The most specific thing of ``sentence``: a named one (a capital, a digit, an identifier) first."""
+    low = sentence.lower()
+    inside = [c for c in candidates if c.kind == "thing" and c.text.lower().removeprefix("the ") in low]
+    named = [c for c in inside if re.search(r"[A-Z0-9_./:-]", c.text.removeprefix("the ").removeprefix("The "))]
+    pool = named or inside
+    return max(pool, key=lambda c: (c.salience, len(c.text))) if pool else None
+
+
+def phrase_before(sentence: str, words: Sequence[str]) -> str | None:
+    """ "redux toolkit for the cart": the phrase a clause word's attachment follows, up to a
+    boundary (a colon, a comma, "and", a verb of having) - the thing the clause describes."""
+    for word in words:
+        found = re.search(
+            rf"(?:^|[:,;]\s*|\band\s+|\b(?:has|have|uses|use|with)\s+)((?:[\w.+-]+\s+){{0,2}}[\w.+-]+)\s+"
+            rf"(?:for|in|on|with)\s+(?:the\s+|our\s+|my\s+)?{re.escape(word[:5])}",
+            sentence,
+            re.IGNORECASE,
+        )
+        if found and found.group(1).split()[0].lower() not in STOPWORDS:
+            return found.group(1)
+    return None
+
+
+def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "an extension like pg_uuidv7", "a tool called Renovate": the instance the chat gave of the noun."""
+    if len(noun) < 3:
+        return None
+    pattern = re.compile(
+        rf"\b{re.escape(noun.lower().rstrip('s'))}s?,?\s+(?:like|such\s+as|called|named|e\.g\.)\s+"
+        r"([\w.+-]*[\w+](?:\s+(?-i:[A-Z])[\w.+-]*)?)",
+        re.IGNORECASE,
+    )
+    for message in reversed(list(context)):
+        found = pattern.findall(str(message.get("content") or ""))
+        if found and found[-1].lower() not in STOPWORDS:
+            return found[-1]
+    return None

@@ -167,6 +167,9 @@ def test_that_after_an_object_taking_verb_is_a_determiner() -> None:
 def test_that_comparative_one_chooses_between_the_listed_items() -> None:
     context = said("two quotes for the fence: Hartley 1,900 or Oakwood 1,450", "Oakwood excludes removal.")
     rewritten = expand("let's go with that cheaper one", context)
+    assert "Oakwood" in rewritten and "Hartley" not in rewritten  # 1,450 is below 1,900
+    unpriced = said("two builders for the fence: Hartley or Oakwood", "Oakwood excludes removal.")
+    rewritten = expand("let's go with that cheaper one", unpriced)
     assert "the cheaper of" in rewritten and "Hartley" in rewritten and "Oakwood" in rewritten
 
 

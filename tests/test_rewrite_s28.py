@@ -11,6 +11,7 @@ from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.asked import when_question_event
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.picks import other_than_used
+from mnemo.retrieve.rewrite.properties import property_spans
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.relative import instance_of
 from mnemo.retrieve.rewrite.shaped import shaped_spans
@@ -468,3 +469,43 @@ def test_an_instance_given_for_a_noun_is_what_that_noun_names() -> None:
     )
     context = said("Postgres has no v7 uuids built in; use an extension like pg_uuidv7 or do it in the app.", "ok")
     assert "pg_uuidv7 extension" in expand("how do i enable that extension on rds", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # bare amounts, no currency sign
+        (
+            ("two broadband deals: Zen at 32/month and Hyperoptic at 25/month",),
+            "does the cheaper deal need a contract",
+            "Hyperoptic",
+        ),
+        # the noun picks the message: car quotes, not the later home ones
+        (
+            (
+                "car insurance: Admiral quoted 640 and Direct Line 590",
+                "Check the excess.",
+                "home insurance: Aviva quoted 310 and Churchill 260",
+            ),
+            "does the cheaper car quote include a courtesy car",
+            "Direct Line",
+        ),
+        (
+            ("our warehouses: ANALYTICS_WH is 9k a month, LOADER_WH about 2k",),
+            "can we shrink the expensive warehouse",
+            "ANALYTICS_WH",
+        ),
+        # an option named by the phrase its attachment follows
+        (
+            ("two rooms left: a twin at 90 and a suite with a view of the bay at 210",),
+            "does the pricier room have a bath",
+            "a suite",
+        ),
+    ],
+)
+def test_a_price_adjective_picks_the_option_by_its_price(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns, "Noted."))
+
+
+def test_a_price_adjective_with_no_prices_is_no_choice() -> None:
+    assert property_spans("is the cheaper flight worth it", set(), said("we fly to Oslo in May", "Nice.")) == []

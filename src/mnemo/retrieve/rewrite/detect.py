@@ -267,7 +267,9 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
 def _choices(query: str, found: list[Reference], known: set[str], context_text: str = "") -> list[Reference]:
     """A choice between listed items ("which of those two", "that calmer one") is one reference,
     and it replaces the word-level demonstrative inside it."""
-    spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known) + one_with_spans(query, known)
+    messages = [{"content": line} for line in context_text.split("\n")] if context_text else []
+    spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known, messages)
+    spans += one_with_spans(query, known)
     spans += number_spans(query, context_text)  # "that 1850 one": the listed item with that number
     for s, e, word in spans:
         found = [r for r in found if not (r.start < e and s < r.end and r.kind in ("demonstrative", "plural"))]

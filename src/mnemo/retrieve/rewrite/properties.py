@@ -53,11 +53,23 @@ def stem(word: str) -> str:
     return low
 
 
-def property_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[int, int, str]]:
+#: Heads a price adjective makes no option of: "the cheap seats" are a kind, "the expensive part" a share.
+_NOT_PRICED = frozenset("one ones option options part bit side end stuff".split())
+
+
+def property_spans(
+    query: str, known: set[str] | frozenset[str], context: Sequence[Mapping[str, str]] = ()
+) -> list[tuple[int, int, str]]:
     """(start, end, property) for each "the <property> one" whose property the conversation states,
     and each "the cheaper car" whose very comparative it uses ("the Yaris is cheaper on fuel")."""
     out = []
+    for match in PRICE_REF.finditer(query):  # priced options in the chat: "the cheaper car quote"
+        if match.group(2).split()[-1].lower() not in _NOT_PRICED and by_price(match.group(1), context):
+            out.append((match.start(), match.end(), match.group(1).lower()))
+    taken = [(s, e) for s, e, _ in out]
     for match in COMPARED_NOUN_REF.finditer(query):
+        if any(s <= match.start() < e for s, e in taken):
+            continue
         word = match.group(1).lower()
         if match.group(2).lower() not in STOPWORDS and word.split()[-1] in known:
             out.append((match.start(), match.end(), word.split()[-1]))
@@ -265,14 +277,33 @@ _OPENERS = frozenset("then also try maybe perhaps yes no right sure well so but 
 
 
 #: Comparatives a price decides: the lowest price is "cheaper", the highest "pricier".
-_LOWEST = frozenset("cheaper cheapest".split())
-_HIGHEST = frozenset("pricier priciest dearer dearest".split())
+_LOWEST = frozenset("cheaper cheapest cheap".split())
+_HIGHEST = frozenset("pricier priciest dearer dearest expensive costlier".split())
+#: "the cheaper car quote", "the expensive warehouse": an option told apart by its price.
+PRICE_REF = re.compile(
+    r"\b(?:the|that|this)\s+(?:more\s+|most\s+)?(cheaper|cheapest|cheap|pricier|priciest|dearer|expensive|costlier)"
+    r"\s+([a-z]{3,}(?:\s+(?:quotes?|plans?|options?|deals?|offers?|tickets?|flights?|rooms?|policy|policies|models?"
+    r"|versions?|packages?|tiers?|subscriptions?))?)\b",
+    re.IGNORECASE,
+)
 _PRICE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?")
-_OPTION_SPLIT = re.compile(r"[;,]\s*(?:or\s+|and\s+)?|\s+(?:or|vs\.?|versus)\s+|\s+and\s+(?=[£$€]|a\s|an\s|the\s)")
+_OPTION_SPLIT = re.compile(
+    r"(?:;|,(?!\d))\s*(?:or\s+|and\s+)?|\s+(?:or|vs\.?|versus)\s+|\s+and\s+(?=[£$€]|a\s|an\s|the\s|[A-Z])"
+)
 _LEAD_OUT = re.compile(r"\s*\b(?:at|for|from|costs?|is|about|around|roughly|only|just)\s*$", re.IGNORECASE)
 
 
-def by_price(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+#: An amount without a currency sign, in a message that compares prices: "Verda at 25/month", "Admiral
+#: quoted 640 and Direct Line 590", "ANALYTICS_WH is 9k a month". A unit after it makes it no price.
+_BARE_PRICE = re.compile(
+    r"(?<![\w.,/-])\d[\d,]*(?:\.\d+)?k?(?=(?:/(?:month|mo|yr|year|night))?(?:[\s,.;)]|$))"
+    r"(?!\s?(?:gb|mb|tb|kg|km|mi|miles|%|am|pm|min|mins|minutes|hours?|days?|weeks?|months?|years?|people|guests"
+    r"|rows|users|nodes|dashboards|cores|seats|times|x)\b)",
+    re.IGNORECASE,
+)
+
+
+def by_price(word: str, context: Sequence[Mapping[str, str]], topic: Sequence[str] = ()) -> str | None:
     """ "the cheaper one" over "a 12-month lease at £1,150 or rolling monthly at £1,250": the option
     with the lowest price (the highest for "pricier"), from the latest message that prices two or
     more options one price each. The option is named before its price ("Play at 13:15 for €189")
@@ -280,23 +311,39 @@ def by_price(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     low = word.lower()
     if low not in _LOWEST | _HIGHEST:
         return None
-    for message in reversed(list(context)):
-        options = []
-        for part in _OPTION_SPLIT.split(str(message.get("content") or "")):
-            prices = _PRICE.findall(part or "")
-            if len(prices) == 1:
-                name = _priced_name(part, prices[0])
-                if name:
-                    options.append((_amount(prices[0]), name))
+    messages = list(reversed(list(context)))
+    roots = [re.compile(rf"\b{re.escape(t[:4])}", re.IGNORECASE) for t in topic if len(t) >= 3]
+    if roots:  # "the cheaper car quote": a message about cars first, then any
+        messages = [m for m in messages if any(r.search(str(m.get("content") or "")) for r in roots)] + messages
+    for message in messages:
+        text = str(message.get("content") or "")
+        options = _priced_options(text, _PRICE) or _priced_options(text, _BARE_PRICE)
         if len(options) >= 2:
             return (min if low in _LOWEST else max)(options)[1]
     return None
+
+
+def _priced_options(text: str, price: re.Pattern[str]) -> list[tuple[float, str]]:
+    options = []
+    for part in _OPTION_SPLIT.split(text):
+        prices = price.findall(part or "")
+        if len(prices) == 1:
+            name = _priced_name(part, prices[0])
+            if name:
+                options.append((_amount(prices[0]), name))
+    return options
 
 
 def _priced_name(part: str, price: str) -> str:
     before, _, after = part.partition(price)
     while _LEAD_OUT.search(before):
         before = _LEAD_OUT.sub("", before)
+    opened = re.match(
+        r"\s*(?:and\s+|or\s+)?((?:a|an|the)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:with|of|in|on|for|from)\b",
+        before.split(":")[-1],
+    )
+    if opened:  # "a deluxe with a view of Wawel at 480": the option is the phrase its attachment follows
+        return opened.group(1)
     name = name_before(before)
     if name and (name[:1].isupper() or re.match(r"(?:a|an|the)\s", name, re.IGNORECASE) or " " in name):
         return name

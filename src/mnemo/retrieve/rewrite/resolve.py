@@ -51,6 +51,7 @@ from mnemo.retrieve.rewrite.properties import (
     COMPARED_NOUN_REF,
     NUMBER_REF,
     ONE_WITH,
+    PRICE_REF,
     PROPERTY_REF,
     by_number,
     by_price,
@@ -415,8 +416,14 @@ def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str,
         numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
         return (numbered, 0.8) if numbered else None
     if not ORDINAL_REF.match(ref.text):
-        prop = PROPERTY_REF.fullmatch(ref.text) or ONE_WITH.match(ref.text) or COMPARED_NOUN_REF.fullmatch(ref.text)
-        priced = by_price(prop.group(1), context) if prop else None  # "the cheaper one": the lower price
+        prop = (
+            PRICE_REF.fullmatch(ref.text)
+            or PROPERTY_REF.fullmatch(ref.text)
+            or ONE_WITH.match(ref.text)
+            or COMPARED_NOUN_REF.fullmatch(ref.text)
+        )
+        topic = [w for w in ref.text.lower().split()[2:] if w not in _GENERIC_OPTION_WORDS and w not in _LOWEST_HIGHEST]
+        priced = by_price(prop.group(1), context, topic) if prop else None  # "the cheaper one": the lower price
         if priced:
             return priced, 0.75
         by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
@@ -453,6 +460,9 @@ def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str,
 
 
 _PRONOUN_KINDS = frozenset({"person", "plural", "thing"})
+#: Words of "the cheaper one" that say nothing about which priced things: "the cheaper car quote" says "car".
+_LOWEST_HIGHEST = frozenset("cheaper cheapest cheap pricier priciest dearer expensive costlier".split())
+_GENERIC_OPTION_WORDS = frozenset("one ones option options choice kind version pair plan quote deal offer".split())
 _PRONOUN_GENDER = {p: "m" for p in ("he", "him", "his", "himself")} | {
     p: "f" for p in ("she", "her", "hers", "herself")
 }

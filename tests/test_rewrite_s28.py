@@ -509,3 +509,33 @@ def test_a_price_adjective_picks_the_option_by_its_price(turns: tuple[str, ...],
 
 def test_a_price_adjective_with_no_prices_is_no_choice() -> None:
     assert property_spans("is the cheaper flight worth it", set(), said("we fly to Oslo in May", "Nice.")) == []
+
+
+def test_cohesion_reads_clauses_not_whole_messages() -> None:
+    context = said(
+        "Ines runs the backups and Tereza owns the on-call rota",
+        "Got it.",
+        "Tereza is off until monday",
+        "Ok, rota changes wait until she's back.",
+    )
+    assert "Ines" in expand("ask her to move the backups to 3am", context)
+
+
+def test_a_she_clause_belongs_to_the_person_named_before_it() -> None:
+    context = said(
+        "my neighbour Oona has been great since the operation, she waters my plants every day",
+        "That's kind.",
+        "my nurse Beata says the stitches come out friday",
+        "Good news; follow her advice.",
+    )
+    assert "Oona" in expand("how can i thank her for watering the plants", context)
+
+
+def test_a_pasted_line_speaks_for_its_label() -> None:
+    context = said(
+        "house chat:\nMarta: the gas bill is in my name, due monday\nSimi: i'll pay my part tonight",
+        "Noted.",
+        "Simi also wants to split a cleaner",
+        "Could work.",
+    )
+    assert "Marta" in expand("how much do i owe her for the gas bill", context)

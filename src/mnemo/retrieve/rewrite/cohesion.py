@@ -24,8 +24,20 @@ _WORD = re.compile(r"[a-z][a-z'-]{2,}")
 
 
 def _stems(text: str) -> set[str]:
-    """Content-word stems: the first five letters, so "agency"/"agencies" and "meeting"/"meet" meet."""
-    return {w[:5] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and w not in LIGHT and len(w) > 3}
+    """Content-word stems: an inflection cut, then the first five letters, so "agency"/"agencies",
+    "meeting"/"meet" and "walks"/"walking" meet."""
+    return {
+        _SUFFIX.sub("", w)[:5]
+        for w in _WORD.findall(text.lower())
+        if w not in STOPWORDS and w not in LIGHT and len(w) > 2
+    }
+
+
+_SUFFIX = re.compile(r"(?<=\w{3})(?:ing|ed|es|s)$")
+#: Where one clause of a message ends and the next, about someone else, may begin.
+_CLAUSE = re.compile(r"[.;!?\n]+\s*|,\s+|\s+(?:and|but|while|whereas)\s+(?=[A-Z])")
+_PERSONAL = re.compile(r"\b(?:she|he|her|him|his)\b")
+_LABEL = re.compile(r"^\s*\[?([A-Z][\w'-]+)\]?\s*:\s")
 
 
 def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
@@ -35,8 +47,8 @@ def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapp
     wanted = _stems(query)
     if not wanted:
         return list(candidates)
-    linked: set[str] = set()
-    for message in context:
+    linked = _linked_in_clauses(wanted, candidates, context)
+    for message in context if not linked else ():  # no clause says it: the message's people, as before
         text = str(message.get("content") or "")
         if _stems(text) & wanted:
             low = text.lower()
@@ -47,6 +59,35 @@ def cohesive(query: str, candidates: Sequence[Candidate], context: Sequence[Mapp
         replace(c, salience=c.salience * BOOST) if c.kind == "person" and c.text.lower() in linked else c
         for c in candidates
     ]
+
+
+def _linked_in_clauses(
+    wanted: set[str], candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> set[str]:
+    """The people of the clauses that share the most content words with the query ("Noor set up our
+    sentry alerts and Camille owns the schedules": "alert" is Noor's clause); a pasted line's speaker
+    ("Keisha: the wifi bill is in my name") is its clause's person."""
+    people = [c for c in candidates if c.kind == "person"]
+    shared: dict[str, int] = {}
+    for message in context:
+        for line in str(message.get("content") or "").split("\n"):
+            label = _LABEL.match(line)
+            previous: set[str] = set()
+            for clause in _CLAUSE.split(line):
+                low = (clause or "").lower()
+                named = {c.text.lower() for c in people if c.text.lower() in low}
+                if not named and _PERSONAL.search(low):
+                    named = previous  # "Greta has been amazing, she walks my dog": she is the clause before's
+                previous = named or previous
+                overlap = len(_stems(clause) & wanted) if clause else 0
+                if not overlap:
+                    continue
+                if label:
+                    named = named | {c.text.lower() for c in people if c.text.lower() == label.group(1).lower()}
+                for name in named:
+                    shared[name] = shared.get(name, 0) + overlap
+    most = max(shared.values(), default=0)
+    return {name for name, count in shared.items() if count == most}  # the people the query's words say most of
 
 
 #: "did she ask", "has he signed", "she called": a person pronoun and the verb it is the subject of.

@@ -539,3 +539,20 @@ def test_a_pasted_line_speaks_for_its_label() -> None:
         "Could work.",
     )
     assert "Marta" in expand("how much do i owe her for the gas bill", context)
+
+
+def test_that_deadline_is_the_date_of_the_sentence_the_query_repeats() -> None:
+    context = said(
+        "when is the vat return due?",
+        "Online returns are due by 7 May; paper ones by 7 April.",
+        "i also need to register my company",
+        "Register within 3 months, so by 12 June.",
+    )
+    assert "7 May deadline" in expand("what happens if i file online after that deadline", context)
+    by_the = said("the auditor wants the plan by the 30th", "Then a short plan is enough.")
+    assert "the 30th deadline" in expand("can we finish before that deadline", by_the)
+
+
+def test_an_adverb_after_a_capitalised_noun_is_no_head() -> None:
+    found = [r for r in detect("ask him if that PR still needs a review", "PR #12") if r.kind == "demonstrative"]
+    assert found and found[0].noun == "PR"

@@ -239,10 +239,10 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
 def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: bool = False) -> int:
     """The noun a demonstrative determiner at ``i`` points through: the next word, or the one
     after it when that is the head ("that Poetry lockfile", "that dino set" after "the T. rex set")."""
-    plain = after.isalpha() and after not in STOPWORDS
+    plain = after.isalpha() and after not in STOPWORDS and after not in ADVERBS and not _adverbial(after)
     if capital and plain and after.islower() and not looks_verbal(after):
         return i + 2
-    if after in known and plain and after not in ADVERBS and not _adverbial(after):
+    if after in known and plain:
         return i + 2
     if unit and after in UNIT_MODIFIED.split("|"):
         return i + 2  # "that weekend thing", "that morning class": the time word modifies the head

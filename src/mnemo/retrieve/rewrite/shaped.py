@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.said import modifies_next
+from mnemo.store.sql import STOPWORDS
 
 _MONEY = re.compile(
     r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?"
@@ -32,6 +33,12 @@ _FILE = re.compile(
 _FUNCTION = re.compile(r"\b[A-Za-z_][\w.]*\(\)")
 _FLIGHT = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?%")
+_MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
+_DATE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b",
+    re.IGNORECASE,
+)
 _DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu|IU)\b")
 _TEMPERATURE = re.compile(r"-?\b\d+(?:\.\d+)?\s?°\s?[CF]?|\b\d+(?:\.\d+)?\s?(?:degrees|deg)\b")
 _SCORE = re.compile(r"\b\d{1,3}\s?[-–]\s?\d{1,3}\b(?!\s?(?:am|pm|%))")
@@ -51,6 +58,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys("function method".split(), _FUNCTION),
     "flight": _FLIGHT,
     "rate": _PERCENT,
+    **dict.fromkeys("deadline cutoff".split(), _DATE),
     **dict.fromkeys("amount total balance payment loan".split(), _MONEY),
     "dose": _DOSE,
     **dict.fromkeys("temperature temp".split(), _TEMPERATURE),
@@ -116,11 +124,15 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
         return None
     modifier = (found.group(1) or "").lower()
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
-    chosen = (_nearest(shape, messages, modifier[:5]) if modifier else None) or _nearest(
-        shape, messages, noun.lower()[:5]
-    )
+    if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
+        chosen = _by_query_words(shape, messages, query, noun)
+    else:
+        chosen = (_nearest(shape, messages, modifier[:5]) if modifier else None) or _nearest(
+            shape, messages, noun.lower()[:5]
+        )
     if chosen is None:
         return None
+    chosen = re.sub(r"^the\s+", "", chosen, flags=re.IGNORECASE)  # "the 30th" -> "the 30th deadline", once
     # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
     kept = [modifier] if modifier and modifier not in chosen.lower() else []
     tail = [] if chosen.lower().endswith(noun.lower()) or chosen.lower().startswith(noun.lower()) else [found.group(2)]
@@ -137,6 +149,25 @@ def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str 
             continue
         return min(tokens, key=lambda t: min((abs(t.start() - n) for n in near), default=t.start())).group(0).strip()
     return None
+
+
+def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str, noun: str) -> str | None:
+    """The token of the sentence sharing the most content words with the query, the latest on a tie."""
+    wanted = _content(query) - _content(noun)
+    best: tuple[int, str] | None = None
+    for text in messages:
+        for sentence in reversed(re.split(r"(?<=[.!?;])\s+|\n", text)):
+            tokens = shape.findall(sentence)
+            if not tokens:
+                continue
+            overlap = len(_content(sentence) & wanted)
+            if best is None or overlap > best[0]:
+                best = (overlap, tokens[0].strip())
+    return best[1] if best else None
+
+
+def _content(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in STOPWORDS}
 
 
 #: The nouns' own roots: a message need not write the noun ("quoted £240" is enough, and so is "£240").

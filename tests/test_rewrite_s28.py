@@ -10,6 +10,7 @@ from mnemo.retrieve.rewrite.aged import aged_kind
 from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.asked import when_question_event
 from mnemo.retrieve.rewrite.endorsed import endorsed
+from mnemo.retrieve.rewrite.internal import case_named_before
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.properties import property_spans
 from mnemo.retrieve.rewrite.recommended import recommended
@@ -556,3 +557,22 @@ def test_that_deadline_is_the_date_of_the_sentence_the_query_repeats() -> None:
 def test_an_adverb_after_a_capitalised_noun_is_no_head() -> None:
     found = [r for r in detect("ask him if that PR still needs a review", "PR #12") if r.kind == "demonstrative"]
     assert found and found[0].noun == "PR"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "if a docker container exceeds its memory limit, does it get killed or throttled?",
+        "when a dog stops drinking for a day, should its owner take it to a vet?",
+        "how long should a 6 year old read each night before she gets tired?",
+        "when a teammate rewrites history on main, how can they get the lost commits back?",
+        "it's been snowing for two days in Sapporo, are the trains still running?",
+    ],
+)
+def test_a_general_case_binds_its_own_pronouns(query: str) -> None:
+    context = said("my daughter Aiko and our cat Momo are both fine", "Good to hear.", "the CI runner is slow")
+    assert expand(query, context) == query
+
+
+def test_a_case_needs_an_indefinite_after_its_opener() -> None:
+    assert not case_named_before("should i buy a new charger or will".split(), "it")

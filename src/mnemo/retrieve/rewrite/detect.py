@@ -29,10 +29,12 @@ from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites, names
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
+    case_named_before,
     family_before,
     named_before,
     person_named_before,
     plural_before,
+    states_case,
     thing_named_before,
     thing_subject_before,
     things_before,
@@ -159,6 +161,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     found = [r for r in found if not _named_in_full(r, context_text)]
+    if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
+        found = [r for r in found if r.kind != "implicit"]
     found = [r for r in found if not _counted_from_own_deed(query, r)]
     if [r.text.lower() for r in found] == ["again"] and names_something(re.findall(r"[A-Za-z0-9][\w'.-]*", query)):
         return []  # "it's raining in Glasgow again": a repeat of what the query names itself
@@ -203,6 +207,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
         ):
             continue  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
+        if kind in ("person", "plural", "thing") and case_named_before(lowered[:i], low):
+            continue  # "when a cat stops eating, should its owner take it": the case's own cat
         if kind == "plural" and plural_before(lowered[:i], low):
             continue  # "did my parents like the hotel they stayed at": "they" are the parents
         if low == "them" and things_before(lowered[:i]):

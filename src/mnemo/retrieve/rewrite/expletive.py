@@ -22,7 +22,7 @@ EXPLETIVE_IT = re.compile(
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
     # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
     rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
-    r"|it(?:'s|\s+is|\s+was)?\s+(?:so\s+|really\s+|very\s+|super\s+|too\s+|absolutely\s+)?"
+    r"|it(?:'s|\s+is|\s+was|\s+has)?\s+(?:been\s+)?(?:so\s+|really\s+|very\s+|super\s+|too\s+|absolutely\s+)?"
     r"(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
     # "is it bad practice to commit ...", "is it a good habit to ...": a judged noun and its infinitive

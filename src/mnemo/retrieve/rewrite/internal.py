@@ -242,3 +242,66 @@ def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
 _ADDRESSING = frozenset("ask tell remind email text message call ping thank pay".split())
 _THING_NAMERS = frozenset("the a an my our your this his her their".split())
 _NOT_THINGS = frozenset("thank thanks lot bit few couple little while kind sort way number look try go one".split())
+
+
+#: Words after which an indefinite noun phrase states a general case: "if a pod exceeds ...", "when a
+#: cat stops eating", "should a 7 year old practise ...".
+_CASE_OPENERS = frozenset(
+    "if when whenever once after before until unless should can could would will does do is are must may".split()
+)
+#: Indefinite heads that name no case: "a lot", "a bit", "a day", "a few".
+_NO_CASE = frozenset("lot bit few little day week month year while time couple minute hour second".split())
+#: Heads that make a case a person's: a later "he", "she" or "they" is that person.
+_PERSON_HEADS = frozenset(
+    "old child kid boy girl man woman person teen teenager baby toddler student adult parent patient tenant "
+    "landlord employee employer customer user developer engineer manager nurse doctor driver".split()
+)
+
+
+def case_named_before(lowered: list[str], pronoun: str) -> bool:
+    """Whether the query states a general case with an indefinite phrase before the pronoun, which
+    then points at the case's own member: "if a kubernetes pod exceeds its memory limit, does it get
+    restarted", "when a developer force-pushes, how can they recover", "should a 7 year old practise
+    before he gets burned out". A person's pronoun needs a person's head; "it" needs a thing's."""
+    for n, word in enumerate(lowered[:-1]):
+        if word not in ("a", "an") or (n and lowered[n - 1] not in _CASE_OPENERS):
+            continue
+        if not n:
+            continue
+        head = _case_head(lowered[n + 1 : n + 5])
+        if not head or head in _NO_CASE:
+            continue
+        person = head in _PERSON_HEADS or head in PERSON_NOUNS or head.endswith(("ist", "ician"))
+        if pronoun in ("he", "him", "his", "she", "her", "hers") and person:
+            return True
+        if pronoun in ("it", "its") and not person:
+            return True
+        if pronoun in ("they", "them", "their", "theirs"):
+            return True
+    return False
+
+
+def _case_head(words: list[str]) -> str:
+    """The head of "a kubernetes pod exceeds", "a 7 year old practise": the last word before a verb
+    or a function word, at most three words in."""
+    head = ""
+    for word in words[:3]:
+        if (
+            word in STOPWORDS
+            or word in PUNCTUATION
+            or (head and word.endswith(("s", "ed")) and not word.endswith("ss"))
+        ):
+            break
+        head = word
+    return head
+
+
+def states_case(lowered: list[str]) -> bool:
+    """Whether the query opens with a general case ("when a developer force-pushes ...", "if a
+    tenant's deposit ..."): its definites ("the commits") then belong to the case, not to the chat."""
+    return (
+        len(lowered) > 3
+        and lowered[0] in ("if", "when", "whenever", "once")
+        and lowered[1] in ("a", "an")
+        and bool(_case_head(lowered[2:6]))
+    )

@@ -576,3 +576,12 @@ def test_a_general_case_binds_its_own_pronouns(query: str) -> None:
 
 def test_a_case_needs_an_indefinite_after_its_opener() -> None:
     assert not case_named_before("should i buy a new charger or will".split(), "it")
+
+
+def test_a_named_pet_can_be_she_and_a_capitalised_plural_cannot() -> None:
+    context = said(
+        "our cat pixel ate a lily leaf an hour ago",
+        "Lilies are extremely toxic to cats. Call your vet or an emergency clinic now.",
+    )
+    rewritten = expand("should i bring her in tonight", context)
+    assert "pixel" in rewritten and "Lilies" not in rewritten

@@ -35,6 +35,7 @@ from mnemo.retrieve.rewrite.names import (
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
+    is_pet,
 )
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
@@ -113,7 +114,10 @@ def _person(
     ]
     # the chat's participants are the query's "I" and "you": "she" is someone they talk about
     people = [c for c in people if not c.speaker] or people
-    named = [c for c in people if c.text[:1].isupper()]  # "Mrs Abernathy" over "the landlord"
+    said = conversation_text(context)
+    people = [c for c in people if not _common_word_capitalised(c.text, said)]
+    people += _named_pets(candidates)  # "our dog miso ate a grape ... make her throw up"
+    named = [c for c in people if c.text[:1].isupper() or c.hint == "pet"]  # "Mrs Abernathy" over "the landlord"
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         return _unlisted_name(query, candidates)
@@ -266,6 +270,29 @@ def _named_in(query: str, name: str) -> bool:
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
 
 
+#: "the dog miso", "our cat Pixel": a pet and its name.
+_PET_NAMED = re.compile(r"^(?:the|our|my|his|her|their)\s+([a-z]+)\s+([A-Za-z][\w-]+)$", re.IGNORECASE)
+
+
+def _named_pets(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A pet the chat names is someone a "he" or "she" can be: its name, as a person."""
+    found = []
+    for c in candidates:
+        match = _PET_NAMED.match(c.text) if c.kind == "thing" else None
+        if match and is_pet(match.group(1)) and match.group(2).lower() not in STOPWORDS:
+            found.append(replace(c, text=match.group(2), kind="person", hint="pet"))
+    return found
+
+
+def _common_word_capitalised(text: str, said: str) -> bool:
+    """ "Grapes can be toxic": a plural opening a sentence, whose singular the chat writes as a
+    common noun ("ate a grape"), is no person."""
+    if " " in text or not text[:1].isupper() or not text.endswith("s") or len(text) < 5:
+        return False
+    singular = re.escape(text.lower()[:-1])
+    return re.search(rf"\b(?:a|an|the|some|this|that)\s+{singular}\b", said) is not None
+
+
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     """ "who will onboard him?" after "Oyelaran starts on Monday": with nobody else in sight, an
     unlisted name the cues read as a thing (one that is also a place is a place)."""
@@ -337,10 +364,13 @@ def said_which(
     words = ref.text.lower().split()
     modifier = words[1] if len(words) == 3 and words[1] not in STOPWORDS and words[1].isalpha() else ""
     said = clause_words(query, ref.end) or ([modifier] if modifier and len(modifier) > 3 else [])
+    clause = bool(clause_words(query, ref.end))
     sentence = sentence_with(said, context)
     found = named_in(sentence, candidates) if sentence else None
     named = found is not None and re.search(r"[A-Z0-9_./:-]", without_determiner(found.text)) is not None
-    before = phrase_before(sentence, said) if sentence and not named else None
+    if not clause and not named:
+        found = None  # a modifier alone ("that audio course") says which only through a name
+    before = phrase_before(sentence, said) if sentence and not named and clause else None
     if before:  # "redux toolkit for the cart": the thing its attachment says
         found = Candidate(before, "thing")
     if found is None and ref.noun and (instance := instance_of(ref.noun, context)):

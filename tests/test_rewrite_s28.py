@@ -585,3 +585,21 @@ def test_a_named_pet_can_be_she_and_a_capitalised_plural_cannot() -> None:
     )
     rewritten = expand("should i bring her in tonight", context)
     assert "pixel" in rewritten and "Lilies" not in rewritten
+
+
+def test_a_name_written_only_as_a_place_is_no_one() -> None:
+    context = said(
+        "my grandfather turns 80 in may",
+        "What a milestone! A trip somewhere meaningful to him could be lovely.",
+        "he grew up in Valparaíso and hasn't been back in 40 years",
+        "A trip back to Valparaíso could mean a lot to him.",
+    )
+    assert "grandfather" in expand("any nice hotels near his old street there", context)
+
+
+def test_an_app_named_like_a_person_is_the_app() -> None:
+    context = said(
+        "my niece loves drawing",
+        "Pair a tablet with a free app like Krita and she can start right away.",
+    )
+    assert "Krita's" not in expand("which tablet would suit her best", context)

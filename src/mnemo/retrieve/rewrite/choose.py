@@ -28,6 +28,7 @@ from mnemo.retrieve.rewrite.health import (
     tended,
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     PERSON_NOUNS,
@@ -115,7 +116,14 @@ def _person(
     # the chat's participants are the query's "I" and "you": "she" is someone they talk about
     people = [c for c in people if not c.speaker] or people
     said = conversation_text(context)
-    people = [c for c in people if not _common_word_capitalised(c.text, said)]
+    places = {c.text for c in candidates if c.kind == "place"}
+    people = [
+        c
+        for c in people
+        if not _common_word_capitalised(c.text, said)
+        and not _instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
+        and not (c.text in places and _placed(c.text, said))  # "he grew up in Alexandria": a place
+    ]
     people += _named_pets(candidates)  # "our dog miso ate a grape ... make her throw up"
     named = [c for c in people if c.text[:1].isupper() or c.hint == "pet"]  # "Mrs Abernathy" over "the landlord"
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
@@ -282,6 +290,31 @@ def _named_pets(candidates: Sequence[Candidate]) -> list[Candidate]:
         if match and is_pet(match.group(1)) and match.group(2).lower() not in STOPWORDS:
             found.append(replace(c, text=match.group(2), kind="person", hint="pet"))
     return found
+
+
+_ANIMAL_KINDS = frozenset({"dog breed", "cat breed", "animal", "bird", "fish"})
+_ANIMAL_WORDS = frozenset("greyhound puppy kitten pup foal rescue breed mare stallion gelding".split())
+
+
+def _instance_of_thing(name: str, said: str) -> bool:
+    """ "an app like Krita", "a tool called Renovate": the name is an instance of a thing's noun."""
+    found = re.search(rf"\b([a-z]+)\s+(?:like|such\s+as|called|named)\s+{re.escape(name)}\b", said)
+    noun = found.group(1) if found else ""
+    animal = (
+        is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
+    )  # "a cockapoo called Biscuit"
+    return found is not None and noun not in PERSON_NOUNS and not animal
+
+
+_PLACE_LEADS = frozenset("in to from at near around visit visiting".split())
+
+
+def _placed(name: str, said: str) -> bool:
+    """Whether the chat writes the name only after a preposition of place ("grew up in Alexandria")."""
+    uses = re.findall(rf"(\w+)\s+{re.escape(name)}\b", said)
+    return bool(uses) and all(
+        u.lower() in ("in", "to", "from", "at", "near", "around", "visit", "visiting") for u in uses
+    )
 
 
 def _common_word_capitalised(text: str, said: str) -> bool:

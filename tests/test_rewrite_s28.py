@@ -12,6 +12,7 @@ from mnemo.retrieve.rewrite.asked import when_question_event
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.internal import case_named_before
 from mnemo.retrieve.rewrite.picks import other_than_used
+from mnemo.retrieve.rewrite.possessed import kin_names
 from mnemo.retrieve.rewrite.properties import property_spans
 from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.relative import instance_of
@@ -603,3 +604,26 @@ def test_an_app_named_like_a_person_is_the_app() -> None:
         "Pair a tablet with a free app like Krita and she can start right away.",
     )
     assert "Krita's" not in expand("which tablet would suit her best", context)
+
+
+def test_a_kin_word_used_as_a_name_is_a_person() -> None:
+    context = said(
+        "grandpa's 85th is in june and we want to do something special",
+        "A family lunch somewhere meaningful to him could be lovely.",
+        "he grew up in Cork",
+    )
+    assert "Grandpa" in expand("would a ferry trip be too much for him", context)
+    assert kin_names("Grandma Rosa turns ninety") == []  # a title before her name
+    assert kin_names("my mum is coming") == []  # an owned kin word is a phrase
+
+
+def test_kin_named_apart_do_not_replace_their_group() -> None:
+    context = said(
+        "my parents both got flu jabs at the pharmacy", "Any side effects?", "dad had a sore arm, mum was fine"
+    )
+    assert "my parents" in expand("are they due for the covid booster too", context)
+
+
+def test_a_contraction_without_its_apostrophe_ends_a_phrase() -> None:
+    context = said("my landlord still hasnt fixed the shower. he keeps saying next week", "Put it in writing.")
+    assert "my landlord" in expand("can you draft an email to him about it", context)

@@ -36,7 +36,7 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.noun_phrases import named_last, person_phrase, phrases
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.retrieve.rewrite.plain_names import code_names, dosed, lower_answer
-from mnemo.retrieve.rewrite.possessed import aged_children, person_owned, possessed
+from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
@@ -260,6 +260,7 @@ def _read_mentions(
     found.extend(person_owned(text))
     children = aged_children(text)  # "my 4 year old": a person, and no phrase of its words is a thing
     found.extend(children)
+    found.extend(kin_names(text))  # "grandad's 90th": a kin word used as a name
     found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(noun_phrases)
     found.extend(compounds)

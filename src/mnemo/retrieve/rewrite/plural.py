@@ -45,6 +45,8 @@ def plural_referent(
         c for c in candidates if c.kind == "person" and not c.plural and c.text[:1].isupper() and c.text not in places
     ]
     people = [c for c in people if not c.speaker] or people  # "they" are not the two talking
+    if any({c.head or "", (c.head or "").removesuffix("s")} & (PERSON_NOUNS | PLURAL_GROUPS) for c in groups):
+        people = [c for c in people if c.hint != "kin"]  # "dad ... mom" are "my parents", named as a group
     recent = [c for c in people if c.last_seen == min(p.last_seen for p in people)] if people else []
     if len(recent) >= 2:  # "Gwen and Oskar are planning ...": "they" are the two people
         first, second = sorted(recent[:2], key=lambda c: c.order)

@@ -78,3 +78,32 @@ def aged_children(text: str) -> list[tuple[int, Candidate]]:
         (m.start(), Candidate(f"{m.group(1).lower()} {m.group(2)}", "person", salience=1.2))
         for m in _AGED_CHILD.finditer(text)
     ]
+
+
+#: Kin words a family uses as names: "grandad's 90th", "mum is coming friday". (With "my" before
+#: them they are phrases the noun-phrase rules read.)
+_KIN_NAMES = {
+    **dict.fromkeys("grandad granddad grandpa dad daddy papa grandfather".split(), "m"),
+    **dict.fromkeys("grandma granny gran nan nana nanna mum mom mummy mommy mama grandmother auntie".split(), "f"),
+}
+_KIN = re.compile(rf"(?<![\w-])({'|'.join(_KIN_NAMES)})(?='s\b|\b)", re.IGNORECASE)
+_OWNERS = frozenset("my our your his her their the a an".split())
+
+
+def kin_names(text: str) -> list[tuple[int, Candidate]]:
+    """ "grandad's 90th is in june": a kin word without an owner is used as a name, a person."""
+    found = []
+    for match in _KIN.finditer(text):
+        before = text[: match.start()].split()[-1:]
+        if before and before[0].lower() in _OWNERS:
+            continue
+        if re.match(r"\s+[A-Z][a-z]", text[match.end() :]):
+            continue  # "Grandma Rosa", "Auntie Grace": a title before the name, which names her
+        word = match.group(1)
+        found.append(
+            (
+                match.start(),
+                Candidate(word[0].upper() + word[1:].lower(), "person", gender=_KIN_NAMES[word.lower()], hint="kin"),
+            )
+        )
+    return found

@@ -18,7 +18,9 @@ _NEVER_LAST = frozenset(
     """first usually also still yesterday today tomorrow tonight right near too though tho again now then
     just already lol pls plz really maybe anyway later soon here there instead either
     for of with to at in on from about around by into since until till
-    might may will would can could should must shall""".split()
+    might may will would can could should must shall
+    hasnt havent hadnt doesnt dont didnt isnt arent wasnt werent cant wont couldnt shouldnt wouldnt
+    has have had does did is are was were""".split()
 )
 #: Third-person verbs that are seldom plural nouns: after a noun they are its verb ("Carlos thinks").
 _VERB = frozenset(

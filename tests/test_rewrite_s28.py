@@ -627,3 +627,14 @@ def test_kin_named_apart_do_not_replace_their_group() -> None:
 def test_a_contraction_without_its_apostrophe_ends_a_phrase() -> None:
     context = said("my landlord still hasnt fixed the shower. he keeps saying next week", "Put it in writing.")
     assert "my landlord" in expand("can you draft an email to him about it", context)
+
+
+def test_which_of_those_takes_every_item_of_a_list_after_a_colon() -> None:
+    context = said(
+        "my teacher set three pieces for the exam: Arabesque, Gnossienne and Für Elise",
+        "Lovely choices.",
+        "i also got a new metronome and some sheet music",
+        "Handy.",
+    )
+    rewritten = expand("which of those has the hardest left hand?", context)
+    assert "Arabesque" in rewritten and "Für Elise" in rewritten

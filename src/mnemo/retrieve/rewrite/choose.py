@@ -298,12 +298,17 @@ _ANIMAL_WORDS = frozenset("greyhound puppy kitten pup foal rescue breed mare sta
 
 def _instance_of_thing(name: str, said: str) -> bool:
     """ "an app like Krita", "a tool called Renovate": the name is an instance of a thing's noun."""
-    found = re.search(rf"\b([a-z]+)\s+(?:like|such\s+as|called|named)\s+{re.escape(name)}\b", said)
-    noun = found.group(1) if found else ""
-    animal = (
-        is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
-    )  # "a cockapoo called Biscuit"
-    return found is not None and noun not in PERSON_NOUNS and not animal
+    for before in _words_before(name, said):
+        if len(before) >= 2 and before[-1] in ("like", "called", "named"):
+            noun = before[-2]
+        elif len(before) >= 3 and before[-2:] == ["such", "as"]:
+            noun = before[-3]
+        else:
+            continue
+        # "a cockapoo called Biscuit": an animal's name is someone's
+        animal = is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
+        return noun not in PERSON_NOUNS and not animal
+    return False
 
 
 _PLACE_LEADS = frozenset("in to from at near around visit visiting".split())
@@ -311,10 +316,22 @@ _PLACE_LEADS = frozenset("in to from at near around visit visiting".split())
 
 def _placed(name: str, said: str) -> bool:
     """Whether the chat writes the name only after a preposition of place ("grew up in Alexandria")."""
-    uses = re.findall(rf"(\w+)\s+{re.escape(name)}\b", said)
-    return bool(uses) and all(
-        u.lower() in ("in", "to", "from", "at", "near", "around", "visit", "visiting") for u in uses
-    )
+    uses = [before[-1] for before in _words_before(name, said) if before]
+    return bool(uses) and all(u in _PLACE_LEADS for u in uses)
+
+
+def _words_before(name: str, said: str) -> list[list[str]]:
+    """The three lower-case words before each whole-word use of ``name`` (no regex per name: a
+    conversation has many names and the pattern cache is small)."""
+    found = []
+    at = said.find(name)
+    while at != -1:
+        end = at + len(name)
+        whole = (at == 0 or not said[at - 1].isalnum()) and (end == len(said) or not said[end].isalnum())
+        if whole:
+            found.append(said[max(0, at - 40) : at].lower().split()[-3:])
+        at = said.find(name, end)
+    return found
 
 
 def _common_word_capitalised(text: str, said: str) -> bool:
@@ -322,8 +339,11 @@ def _common_word_capitalised(text: str, said: str) -> bool:
     common noun ("ate a grape"), is no person."""
     if " " in text or not text[:1].isupper() or not text.endswith("s") or len(text) < 5:
         return False
-    singular = re.escape(text.lower()[:-1])
-    return re.search(rf"\b(?:a|an|the|some|this|that)\s+{singular}\b", said) is not None
+    singular = text.lower()[:-1]
+    return any(before and before[-1] in _ARTICLES for before in _words_before(singular, said.lower()))
+
+
+_ARTICLES = frozenset("a an the some this that".split())
 
 
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -65,6 +65,10 @@ def list_items(text: str, inline_min: int = 2) -> list[str]:
             items = [_head(p, whole=True) for p in parts]  # "pin the dependency, vendor it": each item whole
             if len(items) >= 2 and all(items):
                 return items
+        colon = sentence.rfind(": ")  # "gave me three songs for this term: A, B and C": the list after the colon
+        items = _inline(sentence[colon + 2 :].strip().rstrip(".?!;")) if colon > 0 else []
+        if len(items) >= inline_min:
+            return items
         items = _inline(sentence.strip().rstrip(".?!;"))
         if len(items) >= inline_min:
             return items
@@ -337,7 +341,8 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
         items = compared_pair(context) or items
     if len(items) < 2:
         return None
-    count = 3 if "three" in reference.lower() else len(items) if match.group(2) else 2
+    plural = re.search(r"\b(?:those|these|them)\b", reference, re.IGNORECASE) is not None  # "which of those": all
+    count = 3 if "three" in reference.lower() else len(items) if match.group(2) or plural else 2
     joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[: count - 1]) + f" and {items[count - 1]}"
     if match.group(1) or match.group(2):
         return f"the {match.group(1) or match.group(2)} of {joined}"

@@ -638,3 +638,15 @@ def test_which_of_those_takes_every_item_of_a_list_after_a_colon() -> None:
     )
     rewritten = expand("which of those has the hardest left hand?", context)
     assert "Arabesque" in rewritten and "Für Elise" in rewritten
+
+
+def test_a_place_the_chat_later_called_by_name() -> None:
+    context = said(
+        "we found a tiny taco place near the market, it was called Lupita", "Sounds great.", "going back in may"
+    )
+    assert "Lupita" in expand("does that place take card", context)
+
+
+def test_that_volume_is_the_rate_written() -> None:
+    context = said("postgres or dynamo for the events service?", "Depends on the load.", "about 350 writes/sec at peak")
+    assert "350 writes/sec" in expand("would that volume be fine on one postgres box", context)

@@ -82,8 +82,12 @@ def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         r"([\w.+-]*[\w+](?:\s+(?-i:[A-Z])[\w.+-]*)?)",
         re.IGNORECASE,
     )
+    later = re.compile(
+        rf"\b{re.escape(noun.lower().rstrip('s'))}s?\b.*?\b(?:called|named)\s+((?-i:[A-Z])[\w'-]*)", re.IGNORECASE
+    )
     for message in reversed(list(context)):
-        found = pattern.findall(str(message.get("content") or ""))
+        text = str(message.get("content") or "")
+        found = pattern.findall(text) or later.findall(text)  # "a tiny ramen place ..., it was called Kazuya"
         if found and found[-1].lower() not in STOPWORDS:
             return found[-1]
     return None

@@ -33,6 +33,11 @@ _FILE = re.compile(
 _FUNCTION = re.compile(r"\b[A-Za-z_][\w.]*\(\)")
 _FLIGHT = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?%")
+_RATE = re.compile(
+    r"\b\d[\d,.]*k?\s?(?:[a-z]+/(?:s|sec|second|min|minute|h|hr|hour|day)\b"
+    r"|(?:[a-z]+\s)?(?:per|a|an)\s(?:second|sec|minute|hour|day)\b)",
+    re.IGNORECASE,
+)
 _MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
 _DATE = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
@@ -59,6 +64,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "flight": _FLIGHT,
     "rate": _PERCENT,
     **dict.fromkeys("deadline cutoff".split(), _DATE),
+    **dict.fromkeys("volume load traffic throughput".split(), _RATE),
     **dict.fromkeys("amount total balance payment loan".split(), _MONEY),
     "dose": _DOSE,
     **dict.fromkeys("temperature temp".split(), _TEMPERATURE),

@@ -650,3 +650,9 @@ def test_a_place_the_chat_later_called_by_name() -> None:
 def test_that_volume_is_the_rate_written() -> None:
     context = said("postgres or dynamo for the events service?", "Depends on the load.", "about 350 writes/sec at peak")
     assert "350 writes/sec" in expand("would that volume be fine on one postgres box", context)
+
+
+def test_a_modifier_the_chat_never_wrote_names_another_thing() -> None:
+    context = said("my savings account pays 4.2% until june", "Nice rate.")
+    assert "4.2%" not in expand("what is the exchange rate for euros today", context)
+    assert "4.2% rate" in expand("can i lock in that rate", context)

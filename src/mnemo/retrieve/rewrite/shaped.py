@@ -102,6 +102,8 @@ _PREDICATES = frozenset(
     "reasonable fair ok okay fine high low right wrong normal worth include includes cover covers work works fail"
     " fails pass passes run runs go goes take takes return returns change changes look looks mean means".split()
 )
+#: Modifiers that point rather than describe: "the new endpoint", "the current rate".
+_POINTING = frozenset("new old current latest main this that".split())
 #: Modifiers that make the noun another thing: "the test suite" is no test, "the error rate" no error.
 _NOT_MODIFIERS = frozenset("same other whole next first second last final total monthly annual".split())
 
@@ -132,10 +134,12 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
     if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
         chosen = _by_query_words(shape, messages, query, noun)
+    elif modifier and modifier not in _POINTING:
+        # "the broken release": the token near a form of "broke"; a modifier the chat never wrote
+        # ("the exchange rate") names another thing than any token of the shape
+        chosen = _nearest(shape, messages, modifier[:4])
     else:
-        chosen = (_nearest(shape, messages, modifier[:5]) if modifier else None) or _nearest(
-            shape, messages, noun.lower()[:5]
-        )
+        chosen = _nearest(shape, messages, noun.lower()[:5])
     if chosen is None:
         return None
     chosen = re.sub(r"^the\s+", "", chosen, flags=re.IGNORECASE)  # "the 30th" -> "the 30th deadline", once

@@ -656,3 +656,11 @@ def test_a_modifier_the_chat_never_wrote_names_another_thing() -> None:
     context = said("my savings account pays 4.2% until june", "Nice rate.")
     assert "4.2%" not in expand("what is the exchange rate for euros today", context)
     assert "4.2% rate" in expand("can i lock in that rate", context)
+
+
+def test_an_ordinal_day_takes_the_month_the_chat_gave_it() -> None:
+    context = said(
+        "sales dropped on 14 March, finance thinks the import failed",
+        "Check the row counts around the 14th against the source.",
+    )
+    assert "14 March" in expand("and compare with the day before", context)

@@ -16,13 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.asked import WHEN_QUESTION, when_question_event
-from mnemo.retrieve.rewrite.dates import _DAY, _EVERY, TIME, times_in, with_preposition, without_preposition
+from mnemo.retrieve.rewrite.dated import changed_deed, dated_deed
+from mnemo.retrieve.rewrite.dates import _DAY, TIME, times_in, with_preposition, without_preposition
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
     COMMON_VERBS,
-    IRREGULAR_PAST,
     PERSON_NOUNS,
     PLURAL_GROUPS,
     TIME_HEADS,
@@ -118,7 +118,7 @@ def event_in(text: str) -> tuple[str | None, float]:
         return asked, 1.5
     clause = _WHEN_CLAUSE.search(text)
     if clause:
-        main = _dated_deed(text[: clause.start()]) if clause.start() > 0 else None
+        main = dated_deed(text[: clause.start()]) if clause.start() > 0 else None
         if main:  # "the outage started at 14:05 when the failover kicked in": the main clause is the event
             return main, 1.5
         return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
@@ -132,10 +132,10 @@ def event_in(text: str) -> tuple[str | None, float]:
         phrase = _cut(during.group(1))
         if phrase:
             return phrase, 1.5
-    done = _dated_deed(text)
+    done = dated_deed(text)
     if done:  # "we deployed v2.3 on Thursday": the dated clause itself is the event
         return done, 1.2
-    changed = _changed(text)
+    changed = changed_deed(text)
     if changed:  # "i started taking vitamin D because ...": a change the speaker made is an event undated too
         return changed, 1.0
     headline = _HEADLINE.match(text)
@@ -202,95 +202,6 @@ def _possessed(phrase: str) -> str:
     if len(words) == 3 and (words[2] in COMMON_VERBS or _NOT_NOUN.fullmatch(words[2])):
         return " ".join(words[:2])
     return phrase
-
-
-#: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
-#: Past tenses that do not end in -ed, and the few a chat uses bare ("cut over", "set up").
-_PAST_WORDS = "|".join(sorted(IRREGULAR_PAST | {"went", "had", "did", "broke", "split", "cut", "set", "hit"}))
-_DEED = re.compile(
-    r"^\s*((?:i|we|you|he|she|they|someone|somebody|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
-    r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
-    r"(?:just\s+|finally\s+)?"
-    rf"(?:(?:[a-z]+-)?[a-z]{{3,}}ed|{_PAST_WORDS})\b.*)$",
-    re.IGNORECASE,
-)
-
-
-#: Times counted from the message's own day: they date a deed as well as a calendar date does.
-_DEICTIC = re.compile(
-    r"\b(?:last\s+(?:week|night|month|year|weekend|sprint|quarter|term|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday"
-    r"|this\s+morning|earlier\s+today|(?:a\s+few|a\s+couple\s+of|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b",
-    re.IGNORECASE,
-)
-
-
-def _dated_deed(text: str) -> str | None:
-    """ "when we deployed v2.3", "when my dad retired": the clause of a message that a date dates,
-    without the date, when it reports something done (a lexical verb in the past tense)."""
-    for clause in re.split(r"[.;!?]\s+|,\s+(?:and|but|so)\s+|\n", text):
-        found = TIME.search(clause) or _DEICTIC.search(clause)
-        if found is None or _EVERY.search(clause[: found.start()]):
-            continue
-        head = clause[: found.start()].rstrip(" ,")
-        if re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
-            continue  # "at the Tuesday sync": the date modifies a noun, it does not date the clause
-        if _BARE_DEED.match(head):  # chat drops its own subject: "bought Nvidia shares in January"
-            head = f"I {head[0].lower()}{head[1:]}"
-        deed = _DEED.match(head)
-        if deed is None:
-            continue
-        words = deed.group(1).split()
-        if len(words) < 2 or len(words) > 11 or words[1].lower() in ("was", "were", "is", "are"):
-            continue
-        if words[1].lower() == "had" and (len(words) < 3 or re.fullmatch(r"been|to|[a-z]+(?:ed|en)", words[2].lower())):
-            continue  # "had been", "had finished": no deed of its own; "had knee surgery" is one
-        if words[0].lower() in _ADVERBS:
-            continue  # "Already booked": a truecased adverb opening the message, no name
-        subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
-        also = _AND_DEED.match(clause, found.end())  # "in 2015 and got a tetanus shot then": both deeds
-        return "when " + " ".join([subject, *words[1:], *([also.group(1)] if also else [])])
-    return None
-
-
-#: A second deed joined to the dated one, or its purpose: "stepped on a nail in 2015 and got a tetanus
-#: shot then", "took Mochi to the vet on tuesday for her dental".
-_AND_DEED = re.compile(
-    rf"\s+((?:and\s+(?:then\s+)?(?:[a-z]{{3,}}ed|{_PAST_WORDS})"
-    r"|for\s+(?:my|our|his|her|their|the|a|an))\s+[^,;.!?]*?)"
-    r"(?=\s+(?:then|there|too|because|but|so)\b|\s*[,;.!?]|\s*$)",
-    re.IGNORECASE,
-)
-
-
-#: The speaker's own change of state, undated: "i started taking vitamin D", "then i got covid".
-_CHANGE = re.compile(
-    r"(?:^|[,;.!?]\s*|\bthen\s+|\band\s+)((?:i|we)\s+(?:just\s+)?(?:started|stopped|switched|got|began|quit|moved"
-    r"|joined|changed|upgraded|downgraded|installed|bought|sold|adopted|retired)\s+[^,;.!?]*?)"
-    r"(?=\s+(?:because|since|so|and|but|after|before|when)\b|\s*[,;.!?]|\s*$)",
-    re.IGNORECASE,
-)
-
-
-def _changed(text: str) -> str | None:
-    """The last change the speaker reports making, as "when <clause>" (no date needed)."""
-    found = list(_CHANGE.finditer(text))
-    if not found:
-        return None
-    clause = found[-1].group(1).strip()
-    words = clause.split()
-    words[0] = "I" if words[0].lower() == "i" else words[0].lower()
-    return "when " + " ".join(words) if len(words) >= 3 else None
-
-
-_BARE_DEED = re.compile(
-    r"^(?:(?:bought|sold|booked|started|finished|moved|joined|quit|left|signed|paid|got|had|took|went|ran|flew"
-    r"|drove|met|won|lost|broke|fell|gave|sent|made|wrote|did)\s+\w"
-    # "updated my macbook to Sequoia yesterday": any regular past tense before what it was done to
-    r"|[a-z]{3,}ed\s+(?:my|our|the|a|an|his|her|their|(?-i:[A-Z0-9])))",
-    re.IGNORECASE,
-)
-_ADVERBS = frozenset("already just finally then also recently literally actually still never once only even".split())
-_DEED_PRONOUNS = frozenset("we you he she they someone somebody my our your his her their the".split())
 
 
 #: A birth or a visit dates the person: "our daughter Esme was born on 2 March", "my mother-in-law
@@ -426,7 +337,7 @@ def find_anchor(
         anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))
-    return _refined(best[1], recent) if best else None
+    return _with_month(_refined(best[1], recent), recent) if best else None
 
 
 def _answered(anchor: Anchor, message: Mapping[str, str], recent: Sequence[Mapping[str, str]], at: int) -> Anchor:
@@ -448,6 +359,28 @@ def _answered(anchor: Anchor, message: Mapping[str, str], recent: Sequence[Mappi
 _WHEN_ASKED = re.compile(
     r"^\s*(?:when(?:'s|\s+is|\s+was|\s+are|\s+were)?|what\s+(?:date|day|time)\s+is)\b", re.IGNORECASE
 )
+
+
+_ORDINAL_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_MONTH_NAMES = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
+
+
+def _with_month(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
+    """ "around the 30th" after "a drop on 30 June": the day the chat dated in full, with its month."""
+    day = _ORDINAL_DAY.search(anchor.time or "")
+    if day is None:
+        return anchor
+    number = day.group(1)
+    full = re.compile(
+        rf"\b{number}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b|\b{_MONTH_NAMES}\s+{number}(?:st|nd|rd|th)?\b",
+        re.IGNORECASE,
+    )
+    for message in reversed(list(recent)):
+        found = full.search(str(message.get("content") or ""))
+        if found:
+            time = (anchor.time or "")[: day.start()] + found.group(0) + (anchor.time or "")[day.end() :]
+            return Anchor(time, anchor.event, anchor.confidence, anchor.place)
+    return anchor
 
 
 def _refined(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:

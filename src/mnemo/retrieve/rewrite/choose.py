@@ -28,7 +28,6 @@ from mnemo.retrieve.rewrite.health import (
     tended,
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
-from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     PERSON_NOUNS,
@@ -36,8 +35,8 @@ from mnemo.retrieve.rewrite.names import (
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
-    is_pet,
 )
+from mnemo.retrieve.rewrite.persons import common_word_capitalised, instance_of_thing, named_pets, placed
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.recommended import recommended
@@ -120,11 +119,11 @@ def _person(
     people = [
         c
         for c in people
-        if not _common_word_capitalised(c.text, said)
-        and not _instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
-        and not (c.text in places and _placed(c.text, said))  # "he grew up in Alexandria": a place
+        if not common_word_capitalised(c.text, said)
+        and not instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
+        and not (c.text in places and placed(c.text, said))  # "he grew up in Alexandria": a place
     ]
-    people += _named_pets(candidates)  # "our dog miso ate a grape ... make her throw up"
+    people += named_pets(candidates)  # "our dog miso ate a grape ... make her throw up"
     named = [c for c in people if c.text[:1].isupper() or c.hint == "pet"]  # "Mrs Abernathy" over "the landlord"
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
@@ -276,74 +275,6 @@ def _named_in(query: str, name: str) -> bool:
     """Whether the query itself names this person (a capitalised name, as a whole word)."""
     bare = without_determiner(name)
     return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
-
-
-#: "the dog miso", "our cat Pixel": a pet and its name.
-_PET_NAMED = re.compile(r"^(?:the|our|my|his|her|their)\s+([a-z]+)\s+([A-Za-z][\w-]+)$", re.IGNORECASE)
-
-
-def _named_pets(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """A pet the chat names is someone a "he" or "she" can be: its name, as a person."""
-    found = []
-    for c in candidates:
-        match = _PET_NAMED.match(c.text) if c.kind == "thing" else None
-        if match and is_pet(match.group(1)) and match.group(2).lower() not in STOPWORDS:
-            found.append(replace(c, text=match.group(2), kind="person", hint="pet"))
-    return found
-
-
-_ANIMAL_KINDS = frozenset({"dog breed", "cat breed", "animal", "bird", "fish"})
-_ANIMAL_WORDS = frozenset("greyhound puppy kitten pup foal rescue breed mare stallion gelding".split())
-
-
-def _instance_of_thing(name: str, said: str) -> bool:
-    """ "an app like Krita", "a tool called Renovate": the name is an instance of a thing's noun."""
-    for before in _words_before(name, said):
-        if len(before) >= 2 and before[-1] in ("like", "called", "named"):
-            noun = before[-2]
-        elif len(before) >= 3 and before[-2:] == ["such", "as"]:
-            noun = before[-3]
-        else:
-            continue
-        # "a cockapoo called Biscuit": an animal's name is someone's
-        animal = is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
-        return noun not in PERSON_NOUNS and not animal
-    return False
-
-
-_PLACE_LEADS = frozenset("in to from at near around visit visiting".split())
-
-
-def _placed(name: str, said: str) -> bool:
-    """Whether the chat writes the name only after a preposition of place ("grew up in Alexandria")."""
-    uses = [before[-1] for before in _words_before(name, said) if before]
-    return bool(uses) and all(u in _PLACE_LEADS for u in uses)
-
-
-def _words_before(name: str, said: str) -> list[list[str]]:
-    """The three lower-case words before each whole-word use of ``name`` (no regex per name: a
-    conversation has many names and the pattern cache is small)."""
-    found = []
-    at = said.find(name)
-    while at != -1:
-        end = at + len(name)
-        whole = (at == 0 or not said[at - 1].isalnum()) and (end == len(said) or not said[end].isalnum())
-        if whole:
-            found.append(said[max(0, at - 40) : at].lower().split()[-3:])
-        at = said.find(name, end)
-    return found
-
-
-def _common_word_capitalised(text: str, said: str) -> bool:
-    """ "Grapes can be toxic": a plural opening a sentence, whose singular the chat writes as a
-    common noun ("ate a grape"), is no person."""
-    if " " in text or not text[:1].isupper() or not text.endswith("s") or len(text) < 5:
-        return False
-    singular = text.lower()[:-1]
-    return any(before and before[-1] in _ARTICLES for before in _words_before(singular, said.lower()))
-
-
-_ARTICLES = frozenset("a an the some this that".split())
 
 
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -14,13 +14,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
+from mnemo.retrieve.rewrite.choices import ordinal_choice
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
@@ -32,30 +32,17 @@ from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
-    ORDINAL_REF,
-    compared,
-    coordinated_pair,
     find_list,
-    named_pair,
-    pick,
 )
 from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
-from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
-from mnemo.retrieve.rewrite.picks import item_by_word, other_of_pair, other_than_used, remaining
+from mnemo.retrieve.rewrite.picks import item_by_word, other_than_used
 from mnemo.retrieve.rewrite.pointed import pointed_noun
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
-    COMPARED_NOUN_REF,
     NUMBER_REF,
-    ONE_WITH,
-    PRICE_REF,
-    PROPERTY_REF,
-    by_number,
-    by_price,
-    by_property,
 )
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -365,7 +352,7 @@ def _said(event: str, query: str) -> bool:
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
-        return _ordinal(ref, context)
+        return ordinal_choice(ref, context)
     if ref.kind in ("implicit", "demonstrative") and ref.noun and ref.noun.lower() in SHAPES:
         shaped = shaped_text(ref.text, ref.noun, context, query)  # "the quote": "the £240 quote"
         if shaped:
@@ -410,59 +397,8 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
     return None
 
 
-def _ordinal(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
-    """A choice among listed or mentioned things: by number, by property, "the other", "the second"."""
-    if NUMBER_REF.fullmatch(ref.text):
-        numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
-        return (numbered, 0.8) if numbered else None
-    if not ORDINAL_REF.match(ref.text):
-        prop = (
-            PRICE_REF.fullmatch(ref.text)
-            or PROPERTY_REF.fullmatch(ref.text)
-            or ONE_WITH.match(ref.text)
-            or COMPARED_NOUN_REF.fullmatch(ref.text)
-        )
-        topic = [w for w in ref.text.lower().split()[2:] if w not in _GENERIC_OPTION_WORDS and w not in _LOWEST_HIGHEST]
-        priced = by_price(prop.group(1), context, topic) if prop else None  # "the cheaper one": the lower price
-        if priced:
-            return priced, 0.75
-        by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
-        if by_prop:
-            return by_prop, 0.75
-        chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
-        return (chosen, 0.8) if chosen else None
-    if ref.text.lower().split()[1:2] == ["other"]:
-        contrast = other_of_pair(context) if ref.noun in (None, "one") else None
-        if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
-            return contrast, 0.8
-        rest = remaining(context)  # "the other two": the listed items nobody has taken up since
-        if rest:
-            return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75
-    found = ORDINAL_REF.match(ref.text)
-    items = find_list(context) if found else []
-    noun = (found.group(2) or "").lower() if found else ""
-    if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
-        mention = ordinal_mention(found.group(1), noun, context) if found else None
-        if mention:  # "the first db": the earliest db told of, when no list names dbs
-            told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
-            return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
-    alternatives = alternative_pair(context) if found and found.group(1).lower() in ("former", "latter") else []
-    if alternatives:
-        items = alternatives  # "tile or vinyl": the latest "or" of the recent messages
-    elif found and found.group(1).lower() in ("former", "latter") and not all(re.search(r"[A-Z0-9]", i) for i in items):
-        items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
-    if found and found.group(1).lower() in ("former", "latter") and not alternatives:
-        items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
-    elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
-        items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
-    item = pick(items, found.group(1)) if found and items else None
-    return (item, 0.85) if item else None
-
-
 _PRONOUN_KINDS = frozenset({"person", "plural", "thing"})
 #: Words of "the cheaper one" that say nothing about which priced things: "the cheaper car quote" says "car".
-_LOWEST_HIGHEST = frozenset("cheaper cheapest cheap pricier priciest dearer expensive costlier".split())
-_GENERIC_OPTION_WORDS = frozenset("one ones option options choice kind version pair plan quote deal offer".split())
 _PRONOUN_GENDER = {p: "m" for p in ("he", "him", "his", "himself")} | {
     p: "f" for p in ("she", "her", "hers", "herself")
 }

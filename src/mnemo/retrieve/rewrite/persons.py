@@ -1,0 +1,83 @@
+"""Who a personal pronoun can be, beyond the people the candidates list: a pet the chat names ("our
+dog miso"), and who it cannot - an instance of a thing's noun ("an app like Krita"), a name written
+only as a place ("grew up in Alexandria"), a capitalised plural opening a sentence ("Grapes can be
+toxic"). Split from choose.py; names are looked up with plain string search, not a regex per name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.lexicon import kinds_of
+from mnemo.retrieve.rewrite.names import PERSON_NOUNS, is_pet
+from mnemo.store.sql import STOPWORDS
+
+#: "the dog miso", "our cat Pixel": a pet and its name.
+_PET_NAMED = re.compile(r"^(?:the|our|my|his|her|their)\s+([a-z]+)\s+([A-Za-z][\w-]+)$", re.IGNORECASE)
+
+
+def named_pets(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A pet the chat names is someone a "he" or "she" can be: its name, as a person."""
+    found = []
+    for c in candidates:
+        match = _PET_NAMED.match(c.text) if c.kind == "thing" else None
+        if match and is_pet(match.group(1)) and match.group(2).lower() not in STOPWORDS:
+            found.append(replace(c, text=match.group(2), kind="person", hint="pet"))
+    return found
+
+
+_ANIMAL_KINDS = frozenset({"dog breed", "cat breed", "animal", "bird", "fish"})
+_ANIMAL_WORDS = frozenset("greyhound puppy kitten pup foal rescue breed mare stallion gelding".split())
+
+
+def instance_of_thing(name: str, said: str) -> bool:
+    """ "an app like Krita", "a tool called Renovate": the name is an instance of a thing's noun."""
+    for before in _words_before(name, said):
+        if len(before) >= 2 and before[-1] in ("like", "called", "named"):
+            noun = before[-2]
+        elif len(before) >= 3 and before[-2:] == ["such", "as"]:
+            noun = before[-3]
+        else:
+            continue
+        # "a cockapoo called Biscuit": an animal's name is someone's
+        animal = is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
+        return noun not in PERSON_NOUNS and not animal
+    return False
+
+
+_PLACE_LEADS = frozenset("in to from at near around visit visiting".split())
+
+
+def placed(name: str, said: str) -> bool:
+    """Whether the chat writes the name only after a preposition of place ("grew up in Alexandria")."""
+    uses = [before[-1] for before in _words_before(name, said) if before]
+    return bool(uses) and all(u in _PLACE_LEADS for u in uses)
+
+
+def _words_before(name: str, said: str) -> list[list[str]]:
+    """The three lower-case words before each whole-word use of ``name`` (no regex per name: a
+    conversation has many names and the pattern cache is small)."""
+    found = []
+    at = said.find(name)
+    while at != -1:
+        end = at + len(name)
+        whole = (at == 0 or not said[at - 1].isalnum()) and (end == len(said) or not said[end].isalnum())
+        if whole:
+            found.append(said[max(0, at - 40) : at].lower().split()[-3:])
+        at = said.find(name, end)
+    return found
+
+
+def common_word_capitalised(text: str, said: str) -> bool:
+    """ "Grapes can be toxic": a plural opening a sentence, whose singular the chat writes as a
+    common noun ("ate a grape"), is no person."""
+    if " " in text or not text[:1].isupper() or not text.endswith("s") or len(text) < 5:
+        return False
+    singular = text.lower()[:-1]
+    return any(before and before[-1] in _ARTICLES for before in _words_before(singular, said.lower()))
+
+
+_ARTICLES = frozenset("a an the some this that".split())

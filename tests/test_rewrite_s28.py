@@ -664,3 +664,15 @@ def test_an_ordinal_day_takes_the_month_the_chat_gave_it() -> None:
         "Check the row counts around the 14th against the source.",
     )
     assert "14 March" in expand("and compare with the day before", context)
+
+
+def test_a_group_the_query_names_takes_their() -> None:
+    context = said("our CI runs contract tests", "Fine.")
+    query = "how does the broker warn the mobile team when their contract breaks"
+    assert expand(query, context) == query
+
+
+def test_again_inside_a_general_case_is_the_cases_own() -> None:
+    context = said("we publish order events to kafka", "Keyed by order id?", "yes")
+    query = "if a consumer crashes before committing its offset, will the event be read again"
+    assert expand(query, context) == query

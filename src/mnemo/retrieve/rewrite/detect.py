@@ -162,7 +162,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
     found = [r for r in found if not _named_in_full(r, context_text)]
     if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
-        found = [r for r in found if r.kind != "implicit"]
+        found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     found = [r for r in found if not _counted_from_own_deed(query, r)]
     if [r.text.lower() for r in found] == ["again"] and names_something(re.findall(r"[A-Za-z0-9][\w'.-]*", query)):
         return []  # "it's raining in Glasgow again": a repeat of what the query names itself

@@ -123,7 +123,8 @@ def own_clause_that(query: str) -> re.Match[str] | None:
 #: verbs that report what particular people did or are like ("how do they compare", "why do they
 #: keep crashing") stay references.
 GENERIC_THEY = re.compile(
-    r"\b(?:how|why|what(?=(?:\s+kind\s+of\s+\w+)?\s+(?:do|does)\s+they\s+(?:\w+\s+){1,2}(?:at|in)\s+(?:a|an|the)\s))"
+    r"\b(?:how|why|what(?=(?:\s+kind\s+of\s+\w+)?\s+(?:do|does)\s+they\s+(?:\w+\s+){1,2}(?:at|in|with)\s+"
+    r"(?:a|an|the|old|new)\s))"
     r"(?:\s+kind\s+of\s+\w+)?\s+(?:do|does)\s+(they)\s+(?:usually\s+|normally\s+|actually\s+|always\s+|even\s+|still\s+)?"
     r"(?!(?:take|say|keep|start|finish|need|want|like|think|go|come|live|land|arrive|fly|react|open|pass|mean|feel"
     r"|charge|cost|offer|send|pay|respond|reply|decide|handle|fix|work|compare|differ|fail|crash|break|look|sound"

@@ -99,9 +99,10 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
         w in _INDEFINITE and lowered[n + 1 : n + 2] not in (["of"], ["from"]) for n, w in enumerate(lowered)
     ):
         return True  # "for someone in their 50s", "if anyone loses their ticket": the singular "they"
-    return any(
-        w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)
-    )
+    if any(w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)):
+        return True
+    # "notify the frontend team when their contract breaks": a group the query names with "the"
+    return any(w == "the" and any(x in _GROUP_HEADS for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered))
 
 
 def title_before(words: list[tuple[str, int, int]]) -> bool:
@@ -154,6 +155,8 @@ _NOT_TAKEN_UP = frozenset(
 )
 _TO_PEOPLE = frozenset("for to with from about get give buy send show tell ask bring thank invite".split())
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
+#: Groups a later "they"/"their" takes up: "the frontend team ... their contract".
+_GROUP_HEADS = frozenset("team teams committee department squad crew staff band council board".split())
 #: Indefinite pronouns that a later "their"/"they" takes up in the same query.
 _INDEFINITE = frozenset("someone somebody anyone anybody everyone everybody nobody whoever each".split())
 

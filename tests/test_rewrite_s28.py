@@ -676,3 +676,14 @@ def test_again_inside_a_general_case_is_the_cases_own() -> None:
     context = said("we publish order events to kafka", "Keyed by order id?", "yes")
     query = "if a consumer crashes before committing its offset, will the event be read again"
     assert expand(query, context) == query
+
+
+def test_that_after_a_subordinator_is_a_demonstrative() -> None:
+    found = detect("can you grab it thursday since that place closes early friday", "the bakery place")
+    assert any(r.kind == "demonstrative" and r.text.startswith("that") for r in found)
+
+
+def test_a_sentence_adverb_is_no_part_of_a_name() -> None:
+    context = said("Ravi: actually Bread Ahead closes at 5 on fridays", "Noted.")
+    rewritten = expand("can he get the cake thursday since that place closes early friday", context)
+    assert "actually" not in rewritten and "Bread Ahead" in rewritten

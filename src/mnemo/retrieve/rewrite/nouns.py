@@ -17,7 +17,13 @@ from mnemo.retrieve.rewrite.names import COMMON_VERBS, DURATION, PARTICLES, PHRA
 from mnemo.store.sql import STOPWORDS
 
 _NOT_MODIFIERS = (
-    STOPWORDS | PHRASE_BREAKERS | VAGUE | PARTICLES | QUANTIFIERS | {"another", "other", "same", "plus", "minus"}
+    STOPWORDS
+    | PHRASE_BREAKERS
+    | VAGUE
+    | PARTICLES
+    | QUANTIFIERS
+    | {"another", "other", "same", "plus", "minus"}
+    | {"actually", "maybe", "probably", "really", "basically", "honestly", "apparently", "anyway"}
 )
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")

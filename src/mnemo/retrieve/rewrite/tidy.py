@@ -22,6 +22,8 @@ _NEVER_LAST = frozenset(
     hasnt havent hadnt doesnt dont didnt isnt arent wasnt werent cant wont couldnt shouldnt wouldnt
     has have had does did is are was were""".split()
 )
+#: Sentence adverbs a chat puts before a name: "actually Sweet Crumbs closes at 5".
+_OPENING_ADVERBS = frozenset("actually also maybe probably just really basically honestly apparently anyway".split())
 #: Third-person verbs that are seldom plural nouns: after a noun they are its verb ("Carlos thinks").
 _VERB = frozenset(
     """thinks says wants needs seems helps knows tells asks goes does has likes loves hates adds complains
@@ -64,6 +66,8 @@ def tidy(phrase: str) -> str:
             words.pop()  # "the mouse keeps disconnecting" ("the Paris wedding" keeps its noun)
         else:
             break
+    while len(words) > 1 and words[0].lower() in _OPENING_ADVERBS and words[1][:1].isupper():
+        words.pop(0)  # "actually Sweet Crumbs closes at 5": a sentence adverb before the name
     if words and words[0].lower() in _DETERMINERS:
         rest = [w.lower() for w in words[1:]]
         if not rest or rest[0] in _VERB_AFTER_DETERMINER or all(w in _ADJECTIVES or _ADVERB.search(w) for w in rest):

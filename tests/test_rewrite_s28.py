@@ -687,3 +687,19 @@ def test_a_sentence_adverb_is_no_part_of_a_name() -> None:
     context = said("Ravi: actually Bread Ahead closes at 5 on fridays", "Noted.")
     rewritten = expand("can he get the cake thursday since that place closes early friday", context)
     assert "actually" not in rewritten and "Bread Ahead" in rewritten
+
+
+def test_a_yesterday_the_chat_also_said_names_its_deed() -> None:
+    context = said(
+        "yesterday we spent hours tracing the Kafka consumer lag in the orders service",
+        "The rebalance storm explained most of it.",
+        "ok now the onboarding emails",
+    )
+    assert "Kafka consumer lag" in expand("what was the fix we found yesterday?", context)
+
+
+def test_the_error_from_earlier_is_the_error_token() -> None:
+    context = said("getting ECONNREFUSED from the redis client on startup", "Is redis up?", "yes, in docker")
+    assert "ECONNREFUSED" in expand("can you show me the error from earlier", context)
+    reading = said("my blood pressure this morning was 138/88", "A bit high; measure again tonight.")
+    assert "138/88" in expand("log the reading from earlier in my notes", reading)

@@ -43,6 +43,12 @@ def dated_deed(text: str) -> str | None:
         head = clause[: found.start()].rstrip(" ,")
         if re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
             continue  # "at the Tuesday sync": the date modifies a noun, it does not date the clause
+        after = clause[found.end() :].lstrip(" ,")
+        if len(head.split()) < 2 and _DEED.match(after):
+            words = after.split()[:9]  # "yesterday we spent hours debugging ...": the deed follows
+            while words and words[-1].lower() in _LOOSE_ENDS:
+                words.pop()
+            head = " ".join(words)
         if _BARE_DEED.match(head):  # chat drops its own subject: "bought Nvidia shares in January"
             head = f"I {head[0].lower()}{head[1:]}"
         deed = _DEED.match(head)
@@ -98,5 +104,6 @@ _BARE_DEED = re.compile(
     r"|[a-z]{3,}ed\s+(?:my|our|the|a|an|his|her|their|(?-i:[A-Z0-9])))",
     re.IGNORECASE,
 )
+_LOOSE_ENDS = frozenset("in on at for to of with from by the a an and or".split())
 _ADVERBS = frozenset("already just finally then also recently literally actually still never once only even".split())
 _DEED_PRONOUNS = frozenset("we you he she they someone somebody my our your his her their the".split())

@@ -50,7 +50,7 @@ from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
-from mnemo.retrieve.rewrite.temporal import SEQUEL, find_anchor, temporal_text, without_preposition
+from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -319,6 +319,9 @@ def _dated_back(
     """ "the slow query logs from earlier": a query with a topic of its own that points back in
     time points at the conversation's dated event ("earlier, during the cpu spike around 9am").
     Only an anchor with both a time and an event is trusted: a bare "earlier" may mean today."""
+    same_day = _same_day(query, pending, context)
+    if same_day is not None:  # "the fix we found yesterday" after "yesterday we spent hours debugging ..."
+        return same_day
     backs = [p for p in pending if p.text.lower() in _BACK_IN_TIME]
     if len(backs) != 1 or not has_own_topic(query) or backs[0].text.lower() not in query.lower():
         return query, pending, []
@@ -333,6 +336,30 @@ def _dated_back(
 
 
 _BACK_IN_TIME = frozenset({"earlier", "previously"})
+#: Pointers the chat may have used for the same day: the query's "yesterday" is the chat's.
+_SAME_DAY = frozenset({"yesterday", "last night", "this morning", "last week", "last weekend", "last time"})
+
+
+def _same_day(
+    query: str, pending: list[Reference], context: Sequence[Mapping[str, str]]
+) -> tuple[str, list[Reference], list[Resolution]] | None:
+    """A "yesterday" the conversation also said: the deed it dated is what the query asks about."""
+    backs = [p for p in pending if p.text.lower() in _SAME_DAY]
+    if len(backs) != 1:
+        return None
+    back = backs[0]
+    word = re.compile(rf"\b{re.escape(back.text.lower())}\b", re.IGNORECASE)
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        if not word.search(text):
+            continue
+        event, _ = event_in(text)
+        if not event or _said(event, query):
+            return None
+        replacement = f"{back.text} ({event})"
+        rewritten = query[: back.start] + replacement + query[back.end :]
+        return rewritten, [p for p in pending if p is not back], [Resolution(back.text, replacement, "temporal", 0.6)]
+    return None
 
 
 def _event_head(event: str) -> str:
@@ -353,8 +380,9 @@ def _said(event: str, query: str) -> bool:
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
         return ordinal_choice(ref, context)
-    if ref.kind in ("implicit", "demonstrative") and ref.noun and ref.noun.lower() in SHAPES:
-        shaped = shaped_text(ref.text, ref.noun, context, query)  # "the quote": "the £240 quote"
+    head = ref.noun or ref.text.split()[-1]  # "the error" listed as a phrase has no noun of its own
+    if ref.kind in ("implicit", "demonstrative") and head.lower() in SHAPES:
+        shaped = shaped_text(ref.text, head, context, query)  # "the quote": "the £240 quote"
         if shaped:
             return shaped, 0.75
     if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):

@@ -82,7 +82,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
 }
 #: "the quote", "the broken release", "the failing test": a determiner, at most one modifier, the noun.
 _SHAPED_REF = re.compile(
-    rf"\b(?:the|that|this)\s+(?:([a-z]+)\s+)?({'|'.join(SHAPES)})\b(?!\s+(?:of|for|from|at)\s)(?![\w-])",
+    rf"\b(?:the|that|this)\s+(?:([a-z]+)\s+)?({'|'.join(SHAPES)})\b(?!\s+(?:of|for|at)\s|\s+from\s+(?!earlier\b|yesterday\b|before\b|last\b|this\b|today\b|the\s+logs?\b))(?![\w-])",
     re.IGNORECASE,
 )
 #: A query about another time: an amount or a rate then was not the one written ("what was the

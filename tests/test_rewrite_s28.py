@@ -703,3 +703,38 @@ def test_the_error_from_earlier_is_the_error_token() -> None:
     assert "ECONNREFUSED" in expand("can you show me the error from earlier", context)
     reading = said("my blood pressure this morning was 138/88", "A bit high; measure again tonight.")
     assert "138/88" in expand("log the reading from earlier in my notes", reading)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query"),
+    [
+        (("Mia has a fever of 38.5°C",), "what's the temperature in Tokyo today?"),
+        (("my passport renewal is due by 14 March",), "when is the deadline to register to vote in the UK?"),
+        (("we flew BA 117 last week",), "how long is the flight to Tokyo from Sydney?"),
+        (("the fix is in utils/dates.py",), "how do I open the file in read mode in python?"),
+        (("Lena opened #4411 for the retry fix",), "what goes in the PR template on GitHub?"),
+        (("flights: KLM £780 or TAP £640",), "is the expensive olive oil actually healthier?"),
+    ],
+)
+def test_a_shaped_or_priced_noun_that_says_which_itself_is_left_alone(turns: tuple[str, ...], query: str) -> None:
+    assert expand(query, said(*turns, "Noted.")) == query
+
+
+def test_a_case_after_an_auxiliary_binds_only_a_later_clause() -> None:
+    context = said("my Lenovo laptop keeps freezing", "How old is it?", "three years")
+    assert expand("would a clean reinstall fix it?", context) != "would a clean reinstall fix it?"
+
+
+def test_generic_they_is_off_when_the_chat_names_a_trade() -> None:
+    context = said("the movers from Britannia arrive at 8am tomorrow", "Have you packed the kitchen?")
+    assert "movers" in expand("how do they pack fragile stuff?", context)
+
+
+def test_a_state_question_takes_no_remedy() -> None:
+    context = said("my fan is loud", "Run `sudo powermetrics --samplers smc` to see the temperatures.")
+    assert "powermetrics" not in expand("is that normal for an M1?", context)
+
+
+def test_a_question_ending_in_or_is_the_choice_for_the_latter() -> None:
+    context = said("choosing between Python and Go for the backend", "Both fine.", "and the db, Postgres or MongoDB?")
+    assert "MongoDB" in expand("is the latter easier to host?", context)

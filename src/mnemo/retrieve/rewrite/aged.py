@@ -74,8 +74,15 @@ def _beside_age_word(context_text: str) -> str | None:
 
 def aged_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each "the old one" when the conversation names what "one" is."""
-    found = [(m.start(), m.end(), m.group(2).lower()) for m in AGED_REF.finditer(query)]
+    found = [
+        (m.start(), m.end(), m.group(2).lower())
+        for m in AGED_REF.finditer(query)
+        if not _MAKER.match(query[m.end() :])  # "the new one from Apple": a maker's product, not the chat's thing
+    ]
     return found if found and aged_kind(context_text) else []
+
+
+_MAKER = re.compile(r"\s+(?:from|by)\s+(?-i:[A-Z])", re.IGNORECASE)
 
 
 def aged_text(reference: str, context_text: str) -> str | None:

@@ -41,8 +41,9 @@ def alternative_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     for message in reversed(list(context)[-_WINDOW:]):
         text = str(message.get("content") or "")
         for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", text)):
+            asked = sentence.strip().endswith("?")
             sentence = sentence.strip().rstrip(".?!")
-            chosen = _between(sentence)
+            chosen = _between(sentence) or (_sides(sentence) if asked else [])  # "Postgres or MongoDB?" asks to choose
             if chosen:
                 return chosen
             if not plain:
@@ -56,6 +57,8 @@ def _between(sentence: str) -> list[str]:
     if found is None:
         return []
     first, second = _name(found.group(1) or found.group(2)), _name(found.group(3))
+    if re.fullmatch(r"[\d:.]+\s?(?:am|pm)?", first.lower()) or re.fullmatch(r"[\d:.]+\s?(?:am|pm)?", second.lower()):
+        return []  # "between 2pm and 4pm": a span of time, no choice
     return [first, second] if _fits(first) and _fits(second) else []
 
 
@@ -78,7 +81,7 @@ def _name(side: str) -> str:
     """A side cut to its name; a side that opens with a verb ("stay on the Halifax tracker",
     "move them to EventBridge") is named by the phrase its verb leads to."""
     words = side.strip().split()
-    if len(words) >= 3 and words[0].lower() in _CHOICE_VERBS:
+    if len(words) >= 3 and words[0].islower() and words[0] in _CHOICE_VERBS:  # "Go for the backend" is a name
         at = next((n for n, w in enumerate(words[1:], 1) if w[:1].isupper() or w.lower() in _DETERMINERS), None)
         if at is not None:
             side = " ".join(words[at:])

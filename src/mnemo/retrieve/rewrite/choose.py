@@ -178,7 +178,7 @@ def _thing(
         return told, 0.75  # "does that still work": what the reply told the user to run or try
     if low == "that" and (action := advised_action(query, ref.start, context)):
         return f"that ({action})", 0.7  # "suggesting that": the course the reply advised, kept a noun
-    if low in ("that", "this") and (remedy := recommended(context)):
+    if low in ("that", "this") and (remedy := recommended(context, query)):
         return remedy, 0.7
     kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
@@ -351,6 +351,9 @@ def said_which(
     clause = bool(clause_words(query, ref.end))
     sentence = sentence_with(said, context)
     found = named_in(sentence, candidates) if sentence else None
+    instance = instance_of(ref.noun, [{"content": sentence}]) if sentence and ref.noun else None
+    if instance:  # "my neighbour Sofia used a firm named AquaFix": the sentence names the noun's instance
+        found = Candidate(instance, "thing")
     named = found is not None and re.search(r"[A-Z0-9_./:-]", without_determiner(found.text)) is not None
     if not clause and not named:
         found = None  # a modifier alone ("that audio course") says which only through a name

@@ -126,7 +126,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     found.extend(_ordinals(query, known, found))
     found = _choices(query, found, known, context_text)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
-    found = _with_temporal_pointers(query, _without_expletives(query, found), bool(context_text.strip()))
+    found = _with_temporal_pointers(query, _without_expletives(query, found, context_text), bool(context_text.strip()))
     if context_text.strip():  # "had they already signed?", "how long did that take?" (aspect.py, deeds.py)
         timed = any(r.kind == "temporal" for r in found)
         tense = None if timed else aspect_span(query, [(r.start, r.end) for r in found], context_text)
@@ -328,10 +328,16 @@ def _named_in_full(ref: Reference, context_text: str) -> bool:
     return re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None
 
 
-def _without_expletives(query: str, found: list[Reference]) -> list[Reference]:
+#: A group of people the chat names by their trade: "the movers", "our accountants", "the builders" -
+#: whose work a "how do they ..." asks about. Family ("my parents", "the kids") leaves the question general.
+_PEOPLE_NAMED = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+)?[a-z-]+(?:ers|ors|ants|ists|ians)\b")
+
+
+def _without_expletives(query: str, found: list[Reference], context_text: str = "") -> list[Reference]:
     spans = expletive_spans(query)
     judged = own_clause_that(query)  # "..., is that a good idea": the query's own clause
-    generic = generic_they_starts(query)  # "how do they decaffeinate coffee": nobody of the chat
+    # "how do they decaffeinate coffee": nobody of the chat - unless the chat names a group of people
+    generic = generic_they_starts(query) if not _PEOPLE_NAMED.search(context_text.lower()) else set()
     return [
         r
         for r in found

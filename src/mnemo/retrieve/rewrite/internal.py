@@ -261,6 +261,9 @@ _PERSON_HEADS = frozenset(
 )
 
 
+_CASE_SUBORDINATORS = frozenset("if when whenever once after before until unless".split())
+
+
 def case_named_before(lowered: list[str], pronoun: str) -> bool:
     """Whether the query states a general case with an indefinite phrase before the pronoun, which
     then points at the case's own member: "if a kubernetes pod exceeds its memory limit, does it get
@@ -271,6 +274,8 @@ def case_named_before(lowered: list[str], pronoun: str) -> bool:
             continue
         if not n:
             continue
+        if lowered[n - 1] not in _CASE_SUBORDINATORS and not _CASE_SUBORDINATORS & set(lowered[n + 1 :]):
+            continue  # "would a clean reinstall fix it": an auxiliary's case binds only a later clause's pronoun
         head = _case_head(lowered[n + 1 : n + 5])
         if not head or head in _NO_CASE:
             continue

@@ -103,7 +103,13 @@ def kin_names(text: str) -> list[tuple[int, Candidate]]:
         found.append(
             (
                 match.start(),
-                Candidate(word[0].upper() + word[1:].lower(), "person", gender=_KIN_NAMES[word.lower()], hint="kin"),
+                Candidate(
+                    word[0].upper() + word[1:].lower(),
+                    "person",
+                    salience=0.6,
+                    gender=_KIN_NAMES[word.lower()],
+                    hint="kin",
+                ),
             )
         )
     return found

@@ -57,6 +57,9 @@ def stem(word: str) -> str:
 _NOT_PRICED = frozenset("one ones option options part bit side end stuff".split())
 
 
+_OPTION_HEADS = frozenset("one ones option options choice deal offer plan quote place".split())
+
+
 def property_spans(
     query: str, known: set[str] | frozenset[str], context: Sequence[Mapping[str, str]] = ()
 ) -> list[tuple[int, int, str]]:
@@ -64,7 +67,11 @@ def property_spans(
     and each "the cheaper car" whose very comparative it uses ("the Yaris is cheaper on fuel")."""
     out = []
     for match in PRICE_REF.finditer(query):  # priced options in the chat: "the cheaper car quote"
-        if match.group(2).split()[-1].lower() not in _NOT_PRICED and by_price(match.group(1), context):
+        head = match.group(2).split()[-1].lower()
+        written = any(
+            re.search(rf"\b{re.escape(head[:4])}", str(m.get("content") or ""), re.IGNORECASE) for m in context
+        )
+        if head not in _NOT_PRICED and (written or head in _OPTION_HEADS) and by_price(match.group(1), context):
             out.append((match.start(), match.end(), match.group(1).lower()))
     taken = [(s, e) for s, e, _ in out]
     for match in COMPARED_NOUN_REF.finditer(query):

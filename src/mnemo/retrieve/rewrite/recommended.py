@@ -26,12 +26,33 @@ _FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]{2,40}")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
 
 
-def recommended(context: Sequence[Mapping[str, str]]) -> str | None:
+#: A query that judges or dates a state, not a remedy: "is that normal", "why did that start happening".
+_STATE = re.compile(
+    r"\b(?:is|was|isn'?t)\s+(?:that|this)\s+(?:\w+\s+)?(?:normal|common|usual|expected|serious|dangerous|a\s+problem|a\s+bug)\b"
+    r"|\b(?:that|this)\s+(?:(?:start|keep|begin)\w*\s+)?happen\w*",
+    re.IGNORECASE,
+)
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+def recommended(context: Sequence[Mapping[str, str]], query: str = "") -> str | None:
     """The remedy the latest reply gives, when the latest message is a reply that advises."""
-    if not context or str(context[-1].get("role") or "").lower() == "user":
+    if not context or str(context[-1].get("role") or "").lower() == "user" or _STATE.search(query):
         return None
     reply = str(context[-1].get("content") or "")
-    for sentence in _SENTENCE.split(reply):
+    sentences = _SENTENCE.split(reply)
+    for n, sentence in enumerate(sentences):
+        if (
+            query
+            and any(_stems(query) & _stems(later) for later in sentences[n + 1 :])
+            and not _stems(query) & _stems(sentence)
+        ):
+            return (
+                None  # "how do I upgrade that" after "... Node 16 is end-of-life, so plan an upgrade": not the remedy
+            )
         found = _ADVICE.search(sentence.strip())
         if found is None:
             continue

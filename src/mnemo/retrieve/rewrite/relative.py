@@ -30,7 +30,11 @@ def clause_words(query: str, end: int) -> list[str]:
     words = re.findall(r"[a-z][a-z'-]*", query[end:].lower())[:6]
     if not words or words[0] not in _CLAUSE_SUBJECTS:
         return []
-    return [w for w in words[1:] if w not in STOPWORDS and w not in _LIGHT and len(w) >= 3]
+    return [w for w in words[1:] if w not in STOPWORDS and w not in _LIGHT and w not in _MOTION and len(w) >= 3]
+
+
+#: Verbs of going and staying, which any sentence of a trip repeats: "that restaurant we *went* to in Porto".
+_MOTION = frozenset("went go going gone came come".split())
 
 
 def sentence_with(words: Sequence[str], context: Sequence[Mapping[str, str]]) -> str | None:

@@ -108,6 +108,12 @@ _POINTING = frozenset("new old current latest main this that".split())
 _NOT_MODIFIERS = frozenset("same other whole next first second last final total monthly annual".split())
 
 
+#: Amounts of a kind the chat must name itself: "the refund" is no £1,900 of council tax.
+_NAMED_KINDS = frozenset("bill refund budget total balance payment loan salary rent deposit fine".split())
+#: A complement after the noun that says which one: "the temperature in Tokyo", "the deadline to register".
+_COMPLEMENT = re.compile(r"\s+(?:in|on|to|between|with|by|per|into|during|under|over)\s", re.IGNORECASE)
+
+
 def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each definite whose noun's shape the conversation wrote and the query did not."""
     found = []
@@ -116,8 +122,12 @@ def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
         if modifier in _NOT_MODIFIERS or modifier in SHAPES or modifies_next(query[match.end() :], _PREDICATES):
             continue  # "the weight limit", "the test suite": the noun modifies the head after it
         shape = SHAPES[noun]
-        if not _applies(shape, query) or not shape.search(context_text):
-            continue
+        said_which = bool(modifier) and modifier not in _POINTING and modifier[:4] in context_text.lower()
+        complement = match.group(0).lower().startswith("the ") and _COMPLEMENT.match(query[match.end() :])
+        if not _applies(shape, query) or not shape.search(context_text) or (complement and not said_which):
+            continue  # "the temperature in Tokyo" says which itself; "the broken release on npm" is the chat's
+        if noun in _NAMED_KINDS and noun[:4] not in context_text.lower():
+            continue  # "the bill passed in the Senate" after "£120 this month": no bill in the chat
         found.append((match.start(), match.end(), noun))
     return found
 
@@ -131,6 +141,13 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     if found is None or shape is None or not _applies(shape, query):
         return None
     modifier = (found.group(1) or "").lower()
+    said = " ".join(str(m.get("content") or "") for m in context).lower()
+    if noun.lower() in _NAMED_KINDS and noun.lower()[:4] not in said:
+        return None  # "split the bill" after "the electricity came to £120": no bill in the chat
+    at = query.lower().find(reference.lower())
+    complement = at >= 0 and reference.lower().startswith("the ") and _COMPLEMENT.match(query[at + len(reference) :])
+    if complement and not (modifier and modifier not in _POINTING):
+        return None  # "the temperature in Tokyo", "the deadline to register": the query says which itself
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
     if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
         chosen = _by_query_words(shape, messages, query, noun)

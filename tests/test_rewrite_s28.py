@@ -738,3 +738,18 @@ def test_a_state_question_takes_no_remedy() -> None:
 def test_a_question_ending_in_or_is_the_choice_for_the_latter() -> None:
     context = said("choosing between Python and Go for the backend", "Both fine.", "and the db, Postgres or MongoDB?")
     assert "MongoDB" in expand("is the latter easier to host?", context)
+
+
+def test_a_pill_named_by_its_condition_is_the_drug_for_it() -> None:
+    context = said(
+        "my gp put me on sertraline for anxiety last month",
+        "Any side effects?",
+        "my husband takes atorvastatin",
+        "Some statins are best taken in the evening.",
+    )
+    assert "sertraline" in expand("can i take the anxiety pill with coffee", context)
+
+
+def test_the_latter_of_two_things_joined_by_and_when_nothing_is_offered_by_or() -> None:
+    context = said("the garage says the van needs new tyres now (300) and a clutch soon (900)", "Tyres first.")
+    assert "clutch" in expand("can the latter wait until summer?", context)

@@ -51,6 +51,24 @@ def alternative_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     return plain
 
 
+_AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
+
+
+def joined_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """With no "or" at all, the latest two things joined by "and" ("front brake pads now (180) and a
+    timing belt soon (650)"), each cut to its name."""
+    for message in reversed(list(context)[-_WINDOW:]):
+        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+            joints = list(_AND.finditer(sentence))
+            if len(joints) != 1:
+                continue
+            before, after = sentence[: joints[0].start()], sentence[joints[0].end() :]
+            first, second = _last_phrase(_cut(before)), _name(after)
+            if _fits(first) and _fits(second) and len(first.split()) <= 4:
+                return [first, second]
+    return []
+
+
 def _between(sentence: str) -> list[str]:
     """ "choosing between Terraform and Pulumi", "either A or B": a choice said to be one."""
     found = re.search(r"\b(?:between\s+(.+?)\s+and\s+|either\s+(.+?),?\s+or\s+)(.+)$", sentence, re.IGNORECASE)
@@ -63,7 +81,7 @@ def _between(sentence: str) -> list[str]:
 
 
 def _sides(sentence: str) -> list[str]:
-    joints = list(_OR.finditer(sentence))
+    joints = list(_OR.finditer(sentence))  # "A or B": the main joint
     if not joints:
         return []
     # with several "or"s, the one after a comma is the main joint

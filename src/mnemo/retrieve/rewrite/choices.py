@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.alternatives import alternative_pair
+from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
@@ -80,6 +80,7 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]]) -> tupl
         items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
     if found and found.group(1).lower() in ("former", "latter") and not alternatives:
         items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
+        items = items if len(items) >= 2 else joined_pair(context)  # last: "brake pads now (180) and a belt"
     elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
         items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
     item = pick(items, found.group(1)) if found and items else None

@@ -41,7 +41,7 @@ _DRUG_STEMS = (
     "formin|statin|pril|sartan|olol|prazole|dipine|oxetine|traline|citalopram|profen|azepam|azolam"
     "|cillin|mycin|cycline|floxacin|triptan|tidine|gliptin|gabalin|pentin|thyroxine|olone"
 )
-_DRUG_NAME = re.compile(
+DRUG_NAME = re.compile(
     rf"\b(?:[a-z]{{3,}}(?:{_DRUG_STEMS})|citalopram)\b"
     # supplements named in lower case: "3 to 5 g of creatine", "taking magnesium at night"
     r"|\b(?:creatine|collagen|glucosamine|melatonin|magnesium|ashwagandha|biotin|iron\s+tablets|vitamin\s+[a-d]\d*)\b",
@@ -115,7 +115,7 @@ def drug_names(text: str) -> list[tuple[int, Candidate]]:
     """The drugs a message names by their generic name, whatever the case ("put on simvastatin")."""
     return [
         (m.start(), Candidate(m.group(0), "thing", salience=1.0))
-        for m in _DRUG_NAME.finditer(text)
+        for m in DRUG_NAME.finditer(text)
         if not _RULED_OUT.search(text[max(0, m.start() - 16) : m.start()])  # "something that isn't melatonin"
     ]
 

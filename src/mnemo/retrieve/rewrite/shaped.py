@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.health import DRUG_NAME
 from mnemo.retrieve.rewrite.said import modifies_next
 from mnemo.store.sql import STOPWORDS
 
@@ -65,6 +66,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "rate": _PERCENT,
     **dict.fromkeys("deadline cutoff".split(), _DATE),
     **dict.fromkeys("volume load traffic throughput".split(), _RATE),
+    **dict.fromkeys("pill tablet meds medication capsule".split(), DRUG_NAME),
     **dict.fromkeys("amount total balance payment loan".split(), _MONEY),
     "dose": _DOSE,
     **dict.fromkeys("temperature temp".split(), _TEMPERATURE),
@@ -171,7 +173,8 @@ def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str 
     modifier's root, only a message that writes a form of it counts."""
     for text in messages:
         tokens = list(shape.finditer(text))
-        near = [m.start() for m in re.finditer(rf"\b{re.escape(root)}", text, re.IGNORECASE)] if root else []
+        # a modifier's root may sit inside a word: "the diabetes pill" after "metformin for prediabetes"
+        near = [m.start() for m in re.finditer(re.escape(root), text, re.IGNORECASE)] if root else []
         if not tokens or (not near and root and root not in SHAPES_ROOTS):
             continue
         return min(tokens, key=lambda t: min((abs(t.start() - n) for n in near), default=t.start())).group(0).strip()

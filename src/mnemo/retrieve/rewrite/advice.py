@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.recommended import recommended
+from mnemo.retrieve.rewrite.reference import Reference
+
 #: An instruction's verb opening a sentence, and its object up to a clause break.
 _INSTRUCTION = re.compile(
     r"(?:^|(?<=[.!?:]\s))(?:Just\s+|First,?\s+)?(Run|Try|Use|Set|Add|Raise|Lower|Install|Enable|Disable|Switch\s+to|Apply"
@@ -81,3 +84,16 @@ def advised_action(query: str, start: int, context: Sequence[Mapping[str, str]])
 def acted_on(query: str, start: int) -> bool:
     """Whether the reference at ``start`` is asked about as a thing to do ("should i do that")."""
     return any(m.start() <= start < m.end() for m in ACTED_ON.finditer(query))
+
+
+def advice_for(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """What a pronoun about the latest reply's advice stands for: its instruction, its course of
+    action or its remedy."""
+    low = ref.text.lower()
+    if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
+        return told, 0.75  # "does that still work": what the reply told the user to run or try
+    if low == "that" and (action := advised_action(query, ref.start, context)):
+        return f"that ({action})", 0.7  # "suggesting that": the course the reply advised, kept a noun
+    if low in ("that", "this") and (remedy := recommended(context, query)):
+        return remedy, 0.7
+    return None

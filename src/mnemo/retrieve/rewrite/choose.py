@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from mnemo.retrieve.rewrite.advice import acted_on, advised, advised_action
+from mnemo.retrieve.rewrite.advice import advice_for
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
@@ -39,7 +39,6 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.persons import common_word_capitalised, instance_of_thing, named_pets, placed
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
-from mnemo.retrieve.rewrite.recommended import recommended
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.relative import clause_words, instance_of, named_in, phrase_before, sentence_with
 from mnemo.retrieve.rewrite.said import conversation_text
@@ -137,6 +136,36 @@ def _thing(
     """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
     low = ref.text.lower()
     plural = low in ("these", "those")
+    if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
+        part = best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
+        if part:  # "my left knee clicks": the part itself, whatever the phrase around it
+            return f"the {body_part(part[0])}", part[1]
+    things = _weighted_things(query, ref, candidates, context)
+    advice = advice_for(query, ref, context)
+    if advice is not None:
+        return advice
+    kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
+    if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
+        if kind_done and things:
+            return best(things, high=0.8)
+        # "how urgent is that": a demonstrative points at the matter under discussion; "does that
+        # come in white" asks about the thing just named, as "does it" would
+        found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
+        if found is not None:
+            return found.text, 0.75
+    top = best(things, high=0.85)
+    if top is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
+        return diagnosed(top[0], context), top[1]
+    return pair(candidates) if plural else None
+
+
+def _weighted_things(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> list[Candidate]:
+    """The things a thing pronoun may stand for, of its number, weighted by what the query and the
+    conversation say of them."""
+    low = ref.text.lower()
+    plural = low in ("these", "those")
     # number agreement: "it" is one thing, "those" are several (or a pair)
     things = [
         c
@@ -162,10 +191,6 @@ def _thing(
     if (low == "its" and _FUNCTION_PART.match(query, ref.end)) or _FUNCTION_WORK.search(query):
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
-    if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
-        part = best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
-        if part:  # "my left knee clicks": the part itself, whatever the phrase around it
-            return f"the {body_part(part[0])}", part[1]
     things = _of_the_kind_done_to(query, ref, things, context)
     recommended_name = endorsed(context) if low in ("it", "its") else None
     if recommended_name:  # "can it ..." after "Then Unleash fits well": the thing recommended
@@ -174,25 +199,7 @@ def _thing(
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
-    if low in ("that", "this", "it") and acted_on(query, ref.start) and (told := advised(context)):
-        return told, 0.75  # "does that still work": what the reply told the user to run or try
-    if low == "that" and (action := advised_action(query, ref.start, context)):
-        return f"that ({action})", 0.7  # "suggesting that": the course the reply advised, kept a noun
-    if low in ("that", "this") and (remedy := recommended(context, query)):
-        return remedy, 0.7
-    kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
-    if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
-        if kind_done and things:
-            return best(things, high=0.8)
-        # "how urgent is that": a demonstrative points at the matter under discussion; "does that
-        # come in white" asks about the thing just named, as "does it" would
-        found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)
-        if found is not None:
-            return found.text, 0.75
-    top = best(things, high=0.85)
-    if top is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
-        return diagnosed(top[0], context), top[1]
-    return pair(candidates) if plural else None
+    return things
 
 
 def _of_the_kind_done_to(

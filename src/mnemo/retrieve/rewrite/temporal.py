@@ -141,10 +141,15 @@ def event_in(text: str) -> tuple[str | None, float]:
     headline = _HEADLINE.match(text)
     if headline and TIME.search(text) and _headline_ok(headline.group(1)):
         return headline.group(1), 1.0  # "fire drill at the warehouse on monday": chat names the event bare
+    return _event_phrase(text)
+
+
+def _event_phrase(text: str) -> tuple[str | None, float]:
+    """The first noun phrase of a message that names an event (no person, time or vague word), with
+    the gerund, partner and place around it; weaker for an indefinite phrase."""
     found = phrases(text) + [(m.start(), _possessed(m.group(0))) for m in _POSSESSIVE.finditer(text)]
     for start, candidate in sorted(found, key=lambda pair: pair[0]):
         written = candidate if isinstance(candidate, str) else candidate.text
-
         if not _names_event(written, born=bool(_BIRTH.search(text))) or TIME.fullmatch(written):
             continue
         shown = written if isinstance(candidate, str) else _as_written(text, start, written)

@@ -3,8 +3,10 @@
 
 In a help conversation the user's bare "that" after an answer is usually the answer's remedy, not
 the problem the user pasted: the error text is what they want gone, the remedy is what they now ask
-about. The remedy is read from the first sentence of the latest reply that gives advice, and is its
-first code span, or else the object of its advising verb.
+about. The remedy is read from the first sentence of the latest reply that gives advice: its first
+code span or command-line flag (plain words are too often the explanation around the advice). A
+query that judges a state ("is that normal") or repeats a later sentence of the reply ("how do I
+upgrade that" after "... so plan an upgrade") asks about something else.
 """
 
 from __future__ import annotations
@@ -42,23 +44,15 @@ def recommended(context: Sequence[Mapping[str, str]], query: str = "") -> str | 
     """The remedy the latest reply gives, when the latest message is a reply that advises."""
     if not context or str(context[-1].get("role") or "").lower() == "user" or _STATE.search(query):
         return None
-    reply = str(context[-1].get("content") or "")
-    sentences = _SENTENCE.split(reply)
+    sentences = _SENTENCE.split(str(context[-1].get("content") or ""))
+    asked = _stems(query)
     for n, sentence in enumerate(sentences):
-        if (
-            query
-            and any(_stems(query) & _stems(later) for later in sentences[n + 1 :])
-            and not _stems(query) & _stems(sentence)
-        ):
-            return (
-                None  # "how do I upgrade that" after "... Node 16 is end-of-life, so plan an upgrade": not the remedy
-            )
+        if asked and not asked & _stems(sentence) and any(asked & _stems(later) for later in sentences[n + 1 :]):
+            return None  # the query repeats a later sentence of the reply: its matter, not this advice
         found = _ADVICE.search(sentence.strip())
         if found is None:
             continue
         rest = sentence[found.end() :]
         code = _CODE.search(rest) or _FLAG.search(rest)
-        if code is not None:
-            return code.group(1) if code.re is _CODE else code.group(0)
-        return None
+        return (code.group(1) if code.re is _CODE else code.group(0)) if code else None
     return None

@@ -119,37 +119,44 @@ _COMPLEMENT = re.compile(r"\s+(?:in|on|to|between|with|by|per|into|during|under|
 def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, noun) for each definite whose noun's shape the conversation wrote and the query did not."""
     found = []
+    said = context_text.lower()
     for match in _SHAPED_REF.finditer(query):
         modifier, noun = (match.group(1) or "").lower(), match.group(2).lower()
         if modifier in _NOT_MODIFIERS or modifier in SHAPES or modifies_next(query[match.end() :], _PREDICATES):
             continue  # "the weight limit", "the test suite": the noun modifies the head after it
-        shape = SHAPES[noun]
-        said_which = bool(modifier) and modifier not in _POINTING and modifier[:4] in context_text.lower()
-        complement = match.group(0).lower().startswith("the ") and _COMPLEMENT.match(query[match.end() :])
-        if not _applies(shape, query) or not shape.search(context_text) or (complement and not said_which):
-            continue  # "the temperature in Tokyo" says which itself; "the broken release on npm" is the chat's
-        if noun in _NAMED_KINDS and noun[:4] not in context_text.lower():
-            continue  # "the bill passed in the Senate" after "£120 this month": no bill in the chat
+        if not SHAPES[noun].search(context_text) or _left_alone(match, query[match.end() :], query, said):
+            continue
         found.append((match.start(), match.end(), noun))
     return found
+
+
+def _left_alone(found: re.Match[str], after: str, query: str, said: str) -> bool:
+    """Whether a shaped definite says which thing itself, or names no token the chat wrote: the query
+    writes a token of the shape, asks about an amount at another time ("the price a week before i
+    sold"), has a complement ("the temperature in Tokyo") without a modifier of the chat's ("the
+    broken release on npm"), or names an amount of a kind the chat never named ("the refund")."""
+    modifier, noun = (found.group(1) or "").lower(), found.group(2).lower()
+    if not _applies(SHAPES[noun], query):
+        return True
+    described = bool(modifier) and modifier not in _POINTING and modifier[:4] in said
+    if found.group(0).lower().startswith("the ") and _COMPLEMENT.match(after) and not described:
+        return True
+    return noun in _NAMED_KINDS and noun[:4] not in said
 
 
 def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]], query: str = "") -> str | None:
     """ "the quote" -> "the £240 quote": the reference with the latest token of its noun's shape, or
     with a modifier ("the broken release"), the token nearest a form of the modifier ("it broke").
-    None when the reference is no such definite or the query writes a token of the shape itself."""
+    None when the reference is no such definite or says which thing itself (``_left_alone``)."""
     found = _SHAPED_REF.fullmatch(reference)
     shape = SHAPES.get(noun.lower())
-    if found is None or shape is None or not _applies(shape, query):
+    if found is None or shape is None:
+        return None
+    said = " ".join(str(m.get("content") or "") for m in context).lower()
+    at = query.lower().find(reference.lower())
+    if _left_alone(found, query[at + len(reference) :] if at >= 0 else "", query, said):
         return None
     modifier = (found.group(1) or "").lower()
-    said = " ".join(str(m.get("content") or "") for m in context).lower()
-    if noun.lower() in _NAMED_KINDS and noun.lower()[:4] not in said:
-        return None  # "split the bill" after "the electricity came to £120": no bill in the chat
-    at = query.lower().find(reference.lower())
-    complement = at >= 0 and reference.lower().startswith("the ") and _COMPLEMENT.match(query[at + len(reference) :])
-    if complement and not (modifier and modifier not in _POINTING):
-        return None  # "the temperature in Tokyo", "the deadline to register": the query says which itself
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
     if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
         chosen = _by_query_words(shape, messages, query, noun)
@@ -169,8 +176,8 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
 
 
 def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str | None:
-    """The token of the latest message that has one, nearest a word starting with ``root``; with a
-    modifier's root, only a message that writes a form of it counts."""
+    """The token of the latest message that has one, nearest a use of ``root``; with a modifier's
+    root, only a message that writes a form of it counts."""
     for text in messages:
         tokens = list(shape.finditer(text))
         # a modifier's root may sit inside a word: "the diabetes pill" after "metformin for prediabetes"

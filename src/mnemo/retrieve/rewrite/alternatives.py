@@ -13,7 +13,7 @@ attachment ("for 4.99", "in february") or a relative clause.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from mnemo.store.sql import STOPWORDS
 
@@ -36,19 +36,24 @@ _LONGEST = 6
 
 def alternative_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     """The two sides of the latest explicit choice of the recent messages ("between A and B",
-    "either A or B"), else of the latest "or", cut to their names, or []."""
+    "either A or B", a question "A or B?"), else of the latest "or", cut to their names, or []."""
     plain: list[str] = []
-    for message in reversed(list(context)[-_WINDOW:]):
-        text = str(message.get("content") or "")
-        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", text)):
-            asked = sentence.strip().endswith("?")
-            sentence = sentence.strip().rstrip(".?!")
-            chosen = _between(sentence) or (_sides(sentence) if asked else [])  # "Postgres or MongoDB?" asks to choose
-            if chosen:
-                return chosen
-            if not plain:
-                plain = _sides(sentence)
+    for sentence in _recent_sentences(context):
+        asked = sentence.endswith("?")
+        sentence = sentence.rstrip(".?!")
+        chosen = _between(sentence) or (_sides(sentence) if asked else [])  # "Postgres or MongoDB?" asks to choose
+        if chosen:
+            return chosen
+        if not plain:
+            plain = _sides(sentence)
     return plain
+
+
+def _recent_sentences(context: Sequence[Mapping[str, str]]) -> Iterator[str]:
+    """The sentences of the latest messages, newest first."""
+    for message in reversed(list(context)[-_WINDOW:]):
+        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+            yield sentence.strip()
 
 
 _AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
@@ -57,15 +62,14 @@ _AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
 def joined_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     """With no "or" at all, the latest two things joined by "and" ("front brake pads now (180) and a
     timing belt soon (650)"), each cut to its name."""
-    for message in reversed(list(context)[-_WINDOW:]):
-        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
-            joints = list(_AND.finditer(sentence))
-            if len(joints) != 1:
-                continue
-            before, after = sentence[: joints[0].start()], sentence[joints[0].end() :]
-            first, second = _last_phrase(_cut(before)), _name(after)
-            if _fits(first) and _fits(second) and len(first.split()) <= 4:
-                return [first, second]
+    for sentence in _recent_sentences(context):
+        joints = list(_AND.finditer(sentence))
+        if len(joints) != 1:
+            continue
+        before, after = sentence[: joints[0].start()], sentence[joints[0].end() :]
+        first, second = _last_phrase(_cut(before)), _name(after)
+        if _fits(first) and _fits(second) and len(first.split()) <= 4:
+            return [first, second]
     return []
 
 

@@ -199,30 +199,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals
-        if kind is None or (kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1)):
+        if kind is None or _antecedent_in_query(query, words, lowered, i, kind):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
-        if kind == "plural" and family_before(lowered[:i], words[:i]):
-            continue  # "ask the Patels if they can bring chairs": a family named in the query
-        if low in ("it", "its") and (
-            any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
-        ):
-            continue  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
-        if kind in ("person", "plural", "thing") and case_named_before(lowered[:i], low):
-            continue  # "when a cat stops eating, should its owner take it": the case's own cat
-        if kind == "plural" and plural_before(lowered[:i], low):
-            continue  # "did my parents like the hotel they stayed at": "they" are the parents
-        if low == "them" and things_before(lowered[:i]):
-            continue  # "cook dried chickpeas without soaking them": the query names what "them" are
-        if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
-            continue  # "should the new one have its own tests": "own" binds it to its clause's subject
-        if low == "its" and thing_subject_before(lowered[:i]):
-            continue  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
-        if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
-            continue  # "set the oven to 180 and turn it off": the query names what "it" is
-        if low in ("it", "its") and title_before(words[:i]):
-            continue  # "who wrote The Remains of the Day and when was it published": the title
-        if kind == "person" and person_named_before(lowered[:i], low, nxt):
-            continue  # "my brother passed his driving test": the query names him
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
             capital = words[i + 1][0][:1].isupper()
@@ -240,6 +218,37 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     return found
+
+
+def _antecedent_in_query(query: str, words: list[tuple[str, int, int]], lowered: list[str], i: int, kind: str) -> bool:
+    """Whether the pronoun at ``i`` takes its antecedent inside the query itself (a name, a family,
+    the query's own code, a general case, a plural, a thing or a title named before it), so that it
+    points at nothing of the conversation."""
+    low, start = lowered[i], words[i][1]
+    nxt = lowered[i + 1] if i + 1 < len(words) else ""
+    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1):
+        return True  # "Where has Melanie camped with her family?"
+    if kind == "plural" and family_before(lowered[:i], words[:i]):
+        return True  # "ask the Patels if they can bring chairs": a family named in the query
+    if low in ("it", "its") and (
+        any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
+    ):
+        return True  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
+    if kind in ("person", "plural", "thing") and case_named_before(lowered[:i], low):
+        return True  # "when a cat stops eating, should its owner take it": the case's own cat
+    if kind == "plural" and plural_before(lowered[:i], low):
+        return True  # "did my parents like the hotel they stayed at": "they" are the parents
+    if low == "them" and things_before(lowered[:i]):
+        return True  # "cook dried chickpeas without soaking them": the query names what "them" are
+    if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
+        return True  # "should the new one have its own tests": "own" binds it to its clause's subject
+    if low == "its" and thing_subject_before(lowered[:i]):
+        return True  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
+    if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
+        return True  # "set the oven to 180 and turn it off": the query names what "it" is
+    if low in ("it", "its") and title_before(words[:i]):
+        return True  # "who wrote The Remains of the Day and when was it published": the title
+    return kind == "person" and person_named_before(lowered[:i], low, nxt)  # "my brother passed his test"
 
 
 def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: bool = False) -> int:

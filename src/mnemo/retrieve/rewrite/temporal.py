@@ -318,31 +318,45 @@ def find_anchor(
         score = (2.0 if wants_date else 1.5) * bool(found_times) + (explicit or 0.4 * bool(place))
         opened = message is opening and not sequel
         score *= (1.2 if by_user else 1.0) * (1.5 if opened else 1.0) / (1.0 + 0.25 * distance)
-        if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
-            score *= 1.5
-        if unit in _DAY_UNITS and any(_DAY_PRECISE.search(t) for t in found_times):
-            score *= 1.3  # "that day" wants "April 27", not "mid April"
-        if event and _PAST.search(text):
-            score *= 1.4  # a pointer back in time points at something that happened, not a plan
-        if not event and found_times and all(_CLOCK.fullmatch(without_preposition(t)) for t in found_times):
-            score *= 0.5  # "we'll be out till 2am": an hour alone is seldom the occasion pointed at
-        score *= 1.0 + min(fit, 2)
-        # "that summer" after "Kyiv in 2019 and Lviv last summer": the time that names the unit, and
-        # the event of its own clause
-        named = [t for t in found_times if unit and re.search(rf"\b{re.escape(unit)}\b", t, re.IGNORECASE)]
-        time = (named or found_times or [None])[0]
-        if named and len(found_times) > 1:
-            own = next((c for c in _CLAUSES.split(text) if named[0] in c), "")
-            event = event_in(own)[0]
-            went = _WENT_TO.fullmatch(own.replace(named[0], "").strip(" ,"))
-            # "and Lviv last summer": where; the message's other places belong to its other clauses
-            place = went.group(1) if went and not event else None
+        score *= _fit_weight(text, found_times, event, unit) * (1.0 + min(fit, 2))
+        time, event, place = _unit_clause(text, found_times, event, place, unit)
         if time and _OPENING_PREPOSITION.match(time):
             time = time[0].lower() + time[1:]  # "On 15 February 1971" opened its sentence; mid-query it is "on"
         anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))
     return _with_month(_refined(best[1], recent), recent) if best else None
+
+
+def _fit_weight(text: str, found_times: Sequence[str], event: str | None, unit: str) -> float:
+    """How well a message's times and event fit the pointer: the same unit ("that weekend"), a day
+    precise to the day for a day-sized unit, a past event, and not an hour alone."""
+    weight = 1.0
+    if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
+        weight *= 1.5
+    if unit in _DAY_UNITS and any(_DAY_PRECISE.search(t) for t in found_times):
+        weight *= 1.3  # "that day" wants "April 27", not "mid April"
+    if event and _PAST.search(text):
+        weight *= 1.4  # a pointer back in time points at something that happened, not a plan
+    if not event and found_times and all(_CLOCK.fullmatch(without_preposition(t)) for t in found_times):
+        weight *= 0.5  # "we'll be out till 2am": an hour alone is seldom the occasion pointed at
+    return weight
+
+
+def _unit_clause(
+    text: str, found_times: Sequence[str], event: str | None, place: str | None, unit: str
+) -> tuple[str | None, str | None, str | None]:
+    """The message's time, event and place; with several times, "that summer" after "Kyiv in 2019
+    and Lviv last summer" takes the time that names the unit and the event of its own clause."""
+    named = [t for t in found_times if unit and re.search(rf"\b{re.escape(unit)}\b", t, re.IGNORECASE)]
+    time = (named or list(found_times) or [None])[0]
+    if named and len(found_times) > 1:
+        own = next((c for c in _CLAUSES.split(text) if named[0] in c), "")
+        event = event_in(own)[0]
+        went = _WENT_TO.fullmatch(own.replace(named[0], "").strip(" ,"))
+        # "and Lviv last summer": where; the message's other places belong to its other clauses
+        place = went.group(1) if went and not event else None
+    return time, event, place
 
 
 def _answered(anchor: Anchor, message: Mapping[str, str], recent: Sequence[Mapping[str, str]], at: int) -> Anchor:

@@ -12,6 +12,8 @@ _MONTHS = (
     "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 )
 _MONTH = rf"(?:{_MONTHS}|may)"  # "may" only next to a number: "we may go" is no date
+#: A month name as written in a chat, full or abbreviated: "March", "Sept", "Dec".
+MONTH_NAME = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _HOLIDAY = (

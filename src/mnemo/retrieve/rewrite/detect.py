@@ -47,7 +47,7 @@ from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
-from mnemo.retrieve.rewrite.properties import number_spans, one_with_spans, property_spans
+from mnemo.retrieve.rewrite.properties import PRICE_REF, number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.shaped import SHAPES
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
@@ -282,7 +282,10 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
 def _choices(query: str, found: list[Reference], known: set[str], context_text: str = "") -> list[Reference]:
     """A choice between listed items ("which of those two", "that calmer one") is one reference,
     and it replaces the word-level demonstrative inside it."""
-    messages = [{"content": line} for line in context_text.split("\n")] if context_text else []
+    # the chat's messages are needed only to price "the cheaper car quote"; most queries have none
+    messages = (
+        [{"content": line} for line in context_text.split("\n")] if context_text and PRICE_REF.search(query) else []
+    )
     spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known, messages)
     spans += one_with_spans(query, known)
     spans += number_spans(query, context_text)  # "that 1850 one": the listed item with that number
@@ -346,7 +349,9 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
     spans = expletive_spans(query)
     judged = own_clause_that(query)  # "..., is that a good idea": the query's own clause
     # "how do they decaffeinate coffee": nobody of the chat - unless the chat names a group of people
-    generic = generic_they_starts(query) if not _PEOPLE_NAMED.search(context_text.lower()) else set()
+    generic = generic_they_starts(query)
+    if generic and _PEOPLE_NAMED.search(context_text.lower()):
+        generic = set()
     return [
         r
         for r in found

@@ -28,7 +28,7 @@ def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
     for message in reversed(list(context)):
         if str(message.get("role") or "").lower() in ("user", "human"):
             continue
-        found = [m for m in _ENDORSED.finditer(str(message.get("content") or ""))]
+        found = list(_ENDORSED.finditer(str(message.get("content") or "")))
         names = [re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)) for m in found]
         names = [n for n in names if n.split()[0].lower() not in _NOT_NAMES]
         if names:

@@ -78,7 +78,7 @@ _DOTFILE = re.compile(r"(?<=\s)\.[A-Za-z][\w-]*(?:\.[\w-]+)*(?!\w)(?!\.\w)")
 #: A function written as a call: "slugify()", "json.loads()".
 _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 #: A command-line flag: "npm install --legacy-peer-deps", "git push --force-with-lease".
-_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
 
 
 def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
@@ -94,7 +94,7 @@ def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
     for match in _CALL.finditer(text):  # "slugify() in utils/text.py": a function named by its call
         if match.group(0).lower() not in taken:
             found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
-    for match in _FLAG.finditer(text):  # "--legacy-peer-deps": a flag, which "that flag" or "it" names
+    for match in FLAG.finditer(text):  # "--legacy-peer-deps": a flag, which "that flag" or "it" names
         if match.group(0).lower() not in taken:  # a flag of a quoted command is that command's
             found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
     return found

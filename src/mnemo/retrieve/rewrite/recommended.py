@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.plain_names import FLAG
+
 #: A sentence that advises: an imperative opening, or "you can / I'd / should" with a verb of use.
 _ADVICE = re.compile(
     r"^(?:(?:then|so|instead|either|first|just|at\s+minimum|better|otherwise|alternatively)[,:]?\s+)*"
@@ -24,7 +26,6 @@ _ADVICE = re.compile(
     re.IGNORECASE,
 )
 _CODE = re.compile(r"`([^`\n]{2,60})`")
-_FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]{2,40}")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
 
 
@@ -53,6 +54,6 @@ def recommended(context: Sequence[Mapping[str, str]], query: str = "") -> str | 
         if found is None:
             continue
         rest = sentence[found.end() :]
-        code = _CODE.search(rest) or _FLAG.search(rest)
+        code = _CODE.search(rest) or FLAG.search(rest)
         return (code.group(1) if code.re is _CODE else code.group(0)) if code else None
     return None

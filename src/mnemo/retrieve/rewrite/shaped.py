@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.dates import MONTH_NAME
 from mnemo.retrieve.rewrite.health import DRUG_NAME
-from mnemo.retrieve.rewrite.said import modifies_next
+from mnemo.retrieve.rewrite.said import conversation_text, modifies_next
 from mnemo.store.sql import STOPWORDS
 
 _MONEY = re.compile(
@@ -39,9 +40,8 @@ _RATE = re.compile(
     r"|(?:[a-z]+\s)?(?:per|a|an)\s(?:second|sec|minute|hour|day)\b)",
     re.IGNORECASE,
 )
-_MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
 _DATE = re.compile(
-    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}\b|\b{MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
     r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b",
     re.IGNORECASE,
 )
@@ -152,7 +152,7 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     shape = SHAPES.get(noun.lower())
     if found is None or shape is None:
         return None
-    said = " ".join(str(m.get("content") or "") for m in context).lower()
+    said = conversation_text(context).lower()
     at = query.lower().find(reference.lower())
     if _left_alone(found, query[at + len(reference) :] if at >= 0 else "", query, said):
         return None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.asked import WHEN_QUESTION, when_question_event
 from mnemo.retrieve.rewrite.dated import changed_deed, dated_deed
-from mnemo.retrieve.rewrite.dates import _DAY, TIME, times_in, with_preposition, without_preposition
+from mnemo.retrieve.rewrite.dates import _DAY, MONTH_NAME, TIME, times_in, with_preposition, without_preposition
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import (
@@ -381,7 +381,6 @@ _WHEN_ASKED = re.compile(
 
 
 _ORDINAL_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
-_MONTH_NAMES = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
 
 
 def _with_month(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
@@ -391,7 +390,7 @@ def _with_month(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
         return anchor
     number = day.group(1)
     full = re.compile(
-        rf"\b{number}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b|\b{_MONTH_NAMES}\s+{number}(?:st|nd|rd|th)?\b",
+        rf"\b{number}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}\b|\b{MONTH_NAME}\s+{number}(?:st|nd|rd|th)?\b",
         re.IGNORECASE,
     )
     for message in reversed(list(recent)):

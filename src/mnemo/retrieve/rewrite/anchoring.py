@@ -91,6 +91,7 @@ def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
             (re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
         ]
         + _pet_patterns(noun)
+        + _work_patterns(noun)
         + (
             [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
             if is_role(noun.lower())
@@ -108,6 +109,31 @@ def _pet_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
         (re.compile(rf"(?i:\b(?:{kinds}))\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
         (re.compile(rf"(?i:\b(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?:{kinds}))\s+{_NAME}"), "{n} {x}"),
     ]
+
+
+#: Kinds of work and the verbs a chat consumes them with: "reading The Master and Margarita" is
+#: the book, "watching Severance" the show.
+_WORK_VERBS = {
+    "book": "read|reading|rereading",
+    "novel": "read|reading|rereading",
+    "film": "watch|watched|watching",
+    "movie": "watch|watched|watching",
+    "show": "watch|watched|watching|binging|bingeing",
+    "series": "watch|watched|watching|binging|bingeing|read|reading",
+    "album": "listen(?:ing|ed)?\\s+to|playing",
+    "podcast": "listen(?:ing|ed)?\\s+to",
+    "game": "play|played|playing",
+}
+#: A title: capitalised words, perhaps joined by short function words ("The Master and Margarita").
+_TITLE = r"((?:The\s+|A\s+)?[A-Z][\w'&:-]*(?:\s+(?:(?:of|and|the|in|a|an|on|to|for|&)\s+)*[A-Z0-9][\w'&:-]*){0,5})"
+
+
+def _work_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
+    """ "the book" after "I'm reading The Master and Margarita": a titled work by its verb."""
+    verbs = _WORK_VERBS.get(noun.lower())
+    if verbs is None:
+        return []
+    return [(re.compile(rf"(?i:\b(?:{verbs}))\s+{_TITLE}"), "{n} {x}")]
 
 
 #: A titled name: "Mr Okoye", "Dr. Osei" (an untitled capital after a role may be a verb's object).
@@ -138,7 +164,7 @@ def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | Non
     if noun.lower() in _SKIP or noun.lower() in STOPWORDS:
         return None
     messages = [context] if isinstance(context, str) else [str(m.get("content") or "") for m in context]
-    if not any(_root(noun) in text.lower() for text in messages):
+    if noun.lower() not in _WORK_VERBS and not any(_root(noun) in text.lower() for text in messages):
         return None  # no form of the noun in the conversation: nothing to tie (and no patterns to build)
     patterns = _patterns(noun)
     for text in reversed(messages):

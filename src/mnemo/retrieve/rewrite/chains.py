@@ -43,7 +43,7 @@ def chained(messages: Sequence[Mapping[str, str]], candidates: list[Candidate], 
         if not refs:
             continue
         before = recent[:index]
-        older = extract(before, max_messages)
+        older = _answered(extract(before, max_messages), before)
         seen: set[str] = set()
         for ref in refs:
             choice = choose(text, ref, older, before)
@@ -59,6 +59,25 @@ def chained(messages: Sequence[Mapping[str, str]], candidates: list[Candidate], 
 #: "it's the batch size": an identification; the predicate names the referent anew, so the
 #: pronoun continues no earlier chain.
 _IDENTIFYING = re.compile(r"(?:'s|\s+is|\s+was)\s+(?:the|a|an|my|your|our|just|probably|maybe)\b", re.IGNORECASE)
+
+
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+_THING_PRONOUN = re.compile(r"\b(?:it|that|this|they|them)\b")
+#: How much a reply's pronoun favours what the question before it asked about.
+_ASKED_BONUS = 1.5
+
+
+def _answered(older: list[Candidate], before: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """ "Do you have the policy number?" - "It's in my email": an answer's pronoun is what the
+    question just asked about, even when the asker's own earlier words were more salient."""
+    said = str(before[-1].get("content") or "") if before else ""
+    asked = next((q.lower() for q in reversed(_QUESTION.findall(said))), "")
+    if not asked or _THING_PRONOUN.search(asked):  # "is it the amount you agreed?": "it" carries the chain
+        return older
+    for candidate in older:
+        if candidate.kind == "thing" and candidate.text.lower() in asked:
+            candidate.salience *= _ASKED_BONUS
+    return sorted(older, key=lambda c: -c.salience)
 
 
 def _target(by_key: dict[tuple[str, str], Candidate], text: str, kind: str) -> Candidate | None:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.advice import advice_for
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
+from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
@@ -136,6 +137,9 @@ def _thing(
     """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
     low = ref.text.lower()
     plural = low in ("these", "those")
+    visit = booked_visit(query, ref, context)
+    if visit is not None:  # "move that to friday" after "booked the dentist for thursday"
+        return visit, 0.75
     if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
         part = best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it

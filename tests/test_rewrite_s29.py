@@ -1,0 +1,61 @@
+"""Query rewriting, eighth pass: titled works, answered questions, booked visits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+@pytest.mark.parametrize(
+    ("opening", "query", "title"),
+    [
+        ("I'm reading Wolf Hall at the moment.", "who wrote the book?", "Wolf Hall"),
+        ("we're watching The Bear with my brother", "how many seasons does the show have", "Bear"),
+        ("been listening to Rumours on repeat", "what year did the album come out", "Rumours"),
+    ],
+)
+def test_a_work_noun_takes_the_title_its_verb_consumed(opening: str, query: str, title: str) -> None:
+    out = expand(query, said(opening, "Nice choice! How are you finding it?", "loving it so far"))
+    assert title in out
+
+
+def test_a_work_noun_is_not_a_person_seen() -> None:
+    # no verb of the work's kind: "saw Tom" names a person, and "the film" keeps no title
+    out = expand("what time does the film start", said("I saw Tom at the cinema yesterday", "Nice!"))
+    assert "Tom" not in out
+
+
+def test_an_answers_pronoun_is_what_the_question_asked_about() -> None:
+    context = said(
+        "I need to ring the council about the parking permit.",
+        "Do you have the reference number?",
+        "It's in my inbox somewhere.",
+    )
+    assert "reference number" in expand("can you find it for me", context)
+
+
+def test_a_question_carrying_its_own_pronoun_keeps_the_chain() -> None:
+    # "is it the amount you agreed?": the answer's "it" goes on with the question's "it", the invoice
+    context = said("Aiko sent the final invoice for the redesign", "Is it the amount you agreed?", "It's 200 more")
+    assert "invoice" in expand("why is it higher", context)
+
+
+@pytest.mark.parametrize(
+    ("booking", "query", "wanted"),
+    [
+        ("booked the dentist for thursday", "move that to friday", "dentist appointment"),
+        ("made an appointment with Dr Okafor for 3pm", "can you cancel it", "appointment with Dr Okafor"),
+        ("got the physio booked, I'm seeing my physio on monday", "push it back a week", "physio appointment"),
+    ],
+)
+def test_a_rescheduled_that_is_the_booked_visit(booking: str, query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(booking, "What time?", "9am"))
+
+
+def test_a_booked_thing_is_no_visit() -> None:
+    # the latest booking is a table, which has a candidate of its own: no dentist appointment
+    context = said("booked the dentist for thursday", "Great.", "also booked a table at Dishoom for friday")
+    assert "dentist" not in expand("can you move it to saturday", context)

@@ -59,3 +59,16 @@ def test_a_booked_thing_is_no_visit() -> None:
     # the latest booking is a table, which has a candidate of its own: no dentist appointment
     context = said("booked the dentist for thursday", "Great.", "also booked a table at Dishoom for friday")
     assert "dentist" not in expand("can you move it to saturday", context)
+
+
+def test_rerun_takes_the_job_not_the_tool_it_runs() -> None:
+    context = said(
+        "the weekly export job failed, the log says `rsync: connection timed out` on files-2",
+        "The export job still targets files-2, which was retired. Point it at files-3.",
+    )
+    assert "export job" in expand("ok point it there and rerun", context)
+
+
+def test_rerun_takes_a_job_by_the_name_the_chat_gave_it() -> None:
+    context = said("why did the nightly job rebuild_index fail", "It ran out of memory loading the stopwords file.")
+    assert "rebuild_index" in expand("trim that file and rerun it", context)

@@ -218,7 +218,7 @@ def _of_the_kind_done_to(
         course = [c for c in named or medicines if put_on(c.text, said)]  # "put me on amoxicillin"
         return course or named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
     if worked_on(query):
-        return fitting_work(query, things)
+        return fitting_work(query, things, conversation_text(context))
     return things
 
 

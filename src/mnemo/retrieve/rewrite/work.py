@@ -26,15 +26,28 @@ _SERVICE = re.compile(
 )
 
 
+#: What is done to a job: "rerun it", "trigger it manually", "kick that off", "switch it over and rerun".
+_RUN_WORK = re.compile(
+    r"\b(?:re-?run|run|trigger|kick\s+off|schedule|re-?schedule)\s+(?:it|that|this)\b|\bre-?run\b", re.IGNORECASE
+)
+#: A job by its kind: "the nightly backup job", "the deploy pipeline", "the cron", "the export script".
+_JOB = re.compile(r"\b(?:jobs?|pipelines?|builds?|workflows?|crons?|cronjobs?|scripts?|backfills?|tasks?)\b", re.I)
+
+
 def worked_on(query: str) -> bool:
-    """Whether the query does to its reference what is done to a test or a service."""
-    return bool(_TEST_WORK.search(query) or _SERVICE_WORK.search(query))
+    """Whether the query does to its reference what is done to a test, a job or a service."""
+    return bool(_TEST_WORK.search(query) or _SERVICE_WORK.search(query) or _RUN_WORK.search(query))
 
 
-def fitting_work(query: str, things: Sequence[Candidate]) -> list[Candidate]:
-    """The things of the kind the query's work needs, or all of them when none is of that kind."""
-    if _TEST_WORK.search(query):
-        return [c for c in things if _TEST_NAME.search(c.text)] or list(things)
+def fitting_work(query: str, things: Sequence[Candidate], said: str = "") -> list[Candidate]:
+    """The things of the kind the query's work needs, or all of them when none is of that kind;
+    ``said`` (the conversation) names jobs by their kind ("the nightly job reindex_products")."""
+    if _TEST_WORK.search(query) or _RUN_WORK.search(query):
+        tests = [c for c in things if _TEST_NAME.search(c.text)] if _TEST_WORK.search(query) else []
+        jobs = [c for c in things if _JOB.search(c.text)] if _RUN_WORK.search(query) else []
+        named = [c for c in things if re.search(rf"{_JOB.pattern}\s+{re.escape(c.text)}\b", said, re.I)]
+        jobs = named or jobs  # "the nightly job reindex_products": the job by its name
+        return tests or jobs or list(things)
     # a path names a file ("/var/log/caddy/error.log"), not the service it belongs to
     return [c for c in things if _SERVICE.search(c.text) and not _FILE.search(c.text)] or list(things)
 

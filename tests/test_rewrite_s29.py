@@ -72,3 +72,36 @@ def test_rerun_takes_the_job_not_the_tool_it_runs() -> None:
 def test_rerun_takes_a_job_by_the_name_the_chat_gave_it() -> None:
     context = said("why did the nightly job rebuild_index fail", "It ran out of memory loading the stopwords file.")
     assert "rebuild_index" in expand("trim that file and rerun it", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "the deploy adds the Flyway migration V42 and switches traffic with the canary setup",
+                "The canary setup shifts 10% first.",
+            ),
+            "can i roll it back if the canary fails",
+            "migration",
+        ),
+        (
+            ("my wallet was stolen at the station, my debit card from Monzo was in it", "I'm sorry. Call Monzo now."),
+            "how do i freeze it in the app",
+            "card",
+        ),
+        (
+            ("we're off to Lisbon in May, my passport runs out in June", "Portugal wants three months left on it."),
+            "can i renew it online",
+            "passport",
+        ),
+    ],
+)
+def test_what_the_query_does_says_which_kind_it_is(turns: tuple[str, str], query: str, wanted: str) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+def test_a_kind_the_chat_lacks_narrows_nothing() -> None:
+    # no card in the chat: "block it" keeps the plain choice
+    context = said("the neighbour's wifi keeps showing up as Hamster_Net", "You can hide networks you don't use.")
+    assert "Hamster_Net" in expand("how do i block it", context)

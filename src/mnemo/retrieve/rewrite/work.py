@@ -34,9 +34,42 @@ _RUN_WORK = re.compile(
 _JOB = re.compile(r"\b(?:jobs?|pipelines?|builds?|workflows?|crons?|cronjobs?|scripts?|backfills?|tasks?)\b", re.I)
 
 
+_IT = r"(?:it|that|this)"
+#: Other work and the kind of thing it is done to: (what the query does, the kind's words).
+_KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(work, re.IGNORECASE), re.compile(kind, re.IGNORECASE))
+    for work, kind in (
+        # "can i roll it back", "revert it": a change that shipped
+        (
+            rf"\broll(?:ing)?\s+{_IT}\s+back\b|\b(?:revert|downgrade)\s+{_IT}\b",
+            r"\b(?:migrations?|releases?|deploy(?:ment)?s?|upgrades?|commits?|changes?|rollouts?|v\d[\w.]*"
+            r"|[0-9a-f]{7,40})\b",
+        ),
+        # "push it to the registry": an image
+        (rf"\b(?:push|pull|tag|scan)\s+{_IT}\b.*\bregistry\b", r"\b(?:images?|containers?)\b"),
+        # "block it in my banking app", "freeze it": a card
+        (rf"\b(?:block|freeze|unfreeze|unblock)\s+{_IT}\b", r"\bcards?\b"),
+        # "renew it online": a document or a subscription
+        (
+            rf"\brenew\s+{_IT}\b",
+            r"\b(?:passports?|licen[cs]es?|visas?|insurance|polic(?:y|ies)|subscriptions?|memberships?|certs?"
+            r"|certificates?|leases?|domains?|contracts?|prescriptions?|permits?|cards?|tickets?)\b",
+        ),
+        # "charge it overnight": a device
+        (
+            rf"\bcharge\s+{_IT}\b",
+            r"\b(?:phones?|laptops?|batter(?:y|ies)|cars?|ev|tablets?|watch|headphones|earbuds|scooters?|bikes?)\b",
+        ),
+    )
+)
+
+
 def worked_on(query: str) -> bool:
-    """Whether the query does to its reference what is done to a test, a job or a service."""
-    return bool(_TEST_WORK.search(query) or _SERVICE_WORK.search(query) or _RUN_WORK.search(query))
+    """Whether the query does to its reference what is done to a test, a job, a service or a kind
+    of the table above."""
+    if _TEST_WORK.search(query) or _SERVICE_WORK.search(query) or _RUN_WORK.search(query):
+        return True
+    return any(work.search(query) for work, _kind in _KIND_WORK)
 
 
 def fitting_work(query: str, things: Sequence[Candidate], said: str = "") -> list[Candidate]:
@@ -48,6 +81,9 @@ def fitting_work(query: str, things: Sequence[Candidate], said: str = "") -> lis
         named = [c for c in things if re.search(rf"{_JOB.pattern}\s+{re.escape(c.text)}\b", said, re.I)]
         jobs = named or jobs  # "the nightly job reindex_products": the job by its name
         return tests or jobs or list(things)
+    for work, kind in _KIND_WORK:
+        if work.search(query) and not _SERVICE_WORK.search(query):
+            return [c for c in things if kind.search(c.text)] or list(things)
     # a path names a file ("/var/log/caddy/error.log"), not the service it belongs to
     return [c for c in things if _SERVICE.search(c.text) and not _FILE.search(c.text)] or list(things)
 

@@ -105,3 +105,8 @@ def test_a_kind_the_chat_lacks_narrows_nothing() -> None:
     # no card in the chat: "block it" keeps the plain choice
     context = said("the neighbour's wifi keeps showing up as Hamster_Net", "You can hide networks you don't use.")
     assert "Hamster_Net" in expand("how do i block it", context)
+
+
+def test_what_grows_is_the_damage_not_the_wall() -> None:
+    context = said("there's a hairline crack in the kitchen wall above the window", "Is the wall plaster or drywall?")
+    assert "crack" in expand("how will i know if it spreads", context)

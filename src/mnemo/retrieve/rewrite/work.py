@@ -55,6 +55,12 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
             r"\b(?:passports?|licen[cs]es?|visas?|insurance|polic(?:y|ies)|subscriptions?|memberships?|certs?"
             r"|certificates?|leases?|domains?|contracts?|prescriptions?|permits?|cards?|tickets?)\b",
         ),
+        # "to see if it grows", "what if it spreads": damage or a symptom
+        (
+            rf"\b{_IT}\s+(?:grows|spreads|gets\s+(?:worse|bigger|wider|deeper)|widens|comes\s+back)\b",
+            r"\b(?:cracks?|leaks?|stains?|mou?ld|damp|rust|rot|rash(?:es)?|bruises?|swelling|lumps?|moles?|spots?"
+            r"|blisters?|infections?|cuts?|wounds?|holes?|dents?|chips?|scratch(?:es)?|bumps?)\b",
+        ),
         # "charge it overnight": a device
         (
             rf"\bcharge\s+{_IT}\b",

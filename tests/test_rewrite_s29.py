@@ -108,5 +108,8 @@ def test_a_kind_the_chat_lacks_narrows_nothing() -> None:
 
 
 def test_what_grows_is_the_damage_not_the_wall() -> None:
-    context = said("there's a hairline crack in the kitchen wall above the window", "Is the wall plaster or drywall?")
+    context = said(
+        "the bathroom ceiling has a thin crack next to a brown stain",
+        "Is the ceiling plaster? A plaster ceiling often cracks when the joists settle.",
+    )
     assert "crack" in expand("how will i know if it spreads", context)

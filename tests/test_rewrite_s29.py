@@ -113,3 +113,23 @@ def test_what_grows_is_the_damage_not_the_wall() -> None:
         "Is the ceiling plaster? A plaster ceiling often cracks when the joists settle.",
     )
     assert "crack" in expand("how will i know if it spreads", context)
+
+
+def test_that_adjective_one_is_the_option_the_chat_described_so() -> None:
+    context = said(
+        "need a cosy rug for the reading corner, ideas?",
+        "Two favourites: the Nordlys, a grey-green wool weave, or the Kasbah, a warm red kilim.",
+        "for the hall we already went with Lattice Grey",
+        "Nice, that will tie the two rooms together.",
+    )
+    out = expand("would that greenish one show dirt", context)
+    assert "Nordlys" in out and "Lattice" not in out
+
+
+def test_a_modifier_no_sentence_describes_changes_nothing_by_itself() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+    from mnemo.retrieve.rewrite.modified_one import described_one
+
+    context = said("calm paint?", "Calm choices are Sage Whisper, a soft grey-green, or Oat Milk, a warm off-white.")
+    assert described_one("greenish", extract(context), context) == ("Sage Whisper", 0.75)
+    assert described_one("purple", extract(context), context) is None

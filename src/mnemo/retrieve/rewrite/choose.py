@@ -29,6 +29,7 @@ from mnemo.retrieve.rewrite.health import (
     tended,
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
     PERSON_NOUNS,
@@ -73,6 +74,9 @@ def choose(
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
         modified = _modified_pro_noun(ref, candidates)  # "that weekend thing": the thing with a weekend
+        if modified is None and re.match(r"\s+ones?\b", query[ref.end :]):  # "that greenish one": as described
+            described = described_one(ref.noun, candidates, context)
+            modified = (f"the {without_determiner(described[0])} {ref.noun}", described[1]) if described else None
         return modified or said_which(query, ref, candidates, context) or _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)

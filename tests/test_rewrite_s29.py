@@ -133,3 +133,16 @@ def test_a_modifier_no_sentence_describes_changes_nothing_by_itself() -> None:
     context = said("calm paint?", "Calm choices are Sage Whisper, a soft grey-green, or Oat Milk, a warm off-white.")
     assert described_one("greenish", extract(context), context) == ("Sage Whisper", 0.75)
     assert described_one("purple", extract(context), context) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ("should i make her throw up", "make Miso throw up"),  # a causative's object, then a bare verb
+        ("should i worry about her given the grapes were seedless", "about Miso given"),
+        ("keep an eye on her until tonight", "on Miso until"),
+    ],
+)
+def test_her_before_a_bare_verb_or_a_conjunction_is_an_object(query: str, wanted: str) -> None:
+    context = said("our dog Miso ate some grapes an hour ago", "Grapes can be toxic to dogs. Call your vet now.")
+    assert wanted in expand(query, context)

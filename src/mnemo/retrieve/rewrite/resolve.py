@@ -60,7 +60,8 @@ __all__ = ["Resolution", "resolve"]
 #: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
 _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
-    because that so but before after back up out now first later instead""".split()
+    because that so but before after back up out now first later instead until till since given though although
+    unless while once than as too anyway either here there""".split()
     # A possessive is itself a determiner, so another determiner after "her" makes it an object
     # ("visited her the week after", "sent her a card", "told her my plan").
     + "the a an this these those my your our their his some any no".split()
@@ -471,10 +472,16 @@ _TIME_NOUNS = frozenset(
 )
 
 
+#: Verbs whose object a bare verb follows: "make her throw up", "let her sleep in", "help her settle".
+_CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
+
+
 def _is_possessive_her(query: str, end: int) -> bool:
     words = [w.strip(".?!,") for w in query[end:].lower().split()]
     if not words or not words[0][:1].isalpha():
         return False
+    if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
+        return False  # "make her throw up", "let her sleep": an object, then a bare verb
     if words[0] in _ORDINAL_ADJECTIVES:
         # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
         after = words[1] if len(words) > 1 else ""

@@ -146,3 +146,8 @@ def test_a_modifier_no_sentence_describes_changes_nothing_by_itself() -> None:
 def test_her_before_a_bare_verb_or_a_conjunction_is_an_object(query: str, wanted: str) -> None:
     context = said("our dog Miso ate some grapes an hour ago", "Grapes can be toxic to dogs. Call your vet now.")
     assert wanted in expand(query, context)
+
+
+def test_a_definite_keeps_a_complement_with_a_possessive() -> None:
+    context = said("my osteopath showed me four stretches for my hamstrings", "Those help with stiffness.")
+    assert "for my hamstrings" in expand("remind me to do the stretches after work", context)

@@ -151,3 +151,44 @@ def test_her_before_a_bare_verb_or_a_conjunction_is_an_object(query: str, wanted
 def test_a_definite_keeps_a_complement_with_a_possessive() -> None:
     context = said("my osteopath showed me four stretches for my hamstrings", "Those help with stiffness.")
     assert "for my hamstrings" in expand("remind me to do the stretches after work", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("I've got the quarterly retro with design at 3 today", "I'll remind you at 2:45."),
+            "who runs the meeting?",
+            "retro",
+        ),
+        (
+            ("the boiler is due its annual service in March", "Want me to find an engineer?"),
+            "yes, book the appointment for monday",
+            "boiler",
+        ),
+        (("the outage on friday came from a full disk on db-3", "Painful."), "draft the postmortem", "full disk"),
+    ],
+)
+def test_an_occasion_noun_takes_the_occasion_the_chat_named_by_its_kind(
+    turns: tuple[str, str], query: str, wanted: str
+) -> None:
+    assert wanted in expand(query, said(*turns))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "who runs the meeting with legal?",  # the complement says which meeting
+        "what is a typical meeting length",  # no definite
+    ],
+)
+def test_an_occasion_noun_that_says_which_is_left_alone(query: str) -> None:
+    context = said("I've got the quarterly retro with design at 3 today", "I'll remind you at 2:45.")
+    assert "retro" not in expand(query, context)
+
+
+def test_a_data_sync_is_no_meeting() -> None:
+    from mnemo.retrieve.rewrite.occasions import occasion_spans
+
+    assert occasion_spans("when is the meeting", "the nightly sync to the warehouse failed again") == []
+    assert occasion_spans("when is the meeting", "the weekly sync with sales moved to 4") == [(8, 19, "meeting")]

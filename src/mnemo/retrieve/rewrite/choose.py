@@ -38,6 +38,7 @@ from mnemo.retrieve.rewrite.names import (
     QUANTITY,
     TIME_HEADS,
 )
+from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
 from mnemo.retrieve.rewrite.persons import common_word_capitalised, instance_of_thing, named_pets, placed
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
@@ -85,6 +86,9 @@ def choose(
     if ref.kind == "implicit" and DOSE_REF.fullmatch(ref.text):  # "the next dose" of the medicine named
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
         return (f"{ref.text} of {without_determiner(medicine[0])}", medicine[1]) if medicine else None
+    if ref.kind == "implicit" and ref.noun and occasion_kind(ref.noun):  # "the meeting": the sprint planning
+        occasion = occasion_text(ref.text, ref.noun, context)
+        return (occasion, 0.75) if occasion else None
     if ref.kind == "implicit" and ref.noun and class_of(ref.noun) and ref.text.lower().startswith("the "):
         member = class_member(ref.noun, context, query)  # "the martial art": "judo"
         return (member_text(ref.text, ref.noun, member), 0.8) if member else None

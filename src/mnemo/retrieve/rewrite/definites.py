@@ -10,6 +10,7 @@ from mnemo.retrieve.rewrite.anchoring import descriptions
 from mnemo.retrieve.rewrite.backref import BACKREF
 from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.health import dose_spans
+from mnemo.retrieve.rewrite.occasions import occasion_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.shaped import shaped_spans
 from mnemo.retrieve.rewrite.spares import part_spans
@@ -27,6 +28,7 @@ def definite_references(
     spans = dose_spans(query, context_text) + part_spans(query, context_text) + aged_spans(query, context_text)
     spans += class_spans(query, context_text)  # "the martial art": the one the conversation named
     spans += shaped_spans(query, context_text)  # "the quote": the £240 the garage quoted
+    spans += occasion_spans(query, context_text)  # "the meeting": the sprint planning at 10
     for start, end, noun in spans:
         # "the next dose": of the medicine named; "the part": the one the conversation found at fault
         if not any(s < end and start < e for s, e in covered):

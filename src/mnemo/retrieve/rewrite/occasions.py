@@ -1,0 +1,97 @@
+"""An occasion by its general noun: "the meeting" after "I've got sprint planning with the
+platform team at 10", "the appointment" after "my Toyota is due for a service", "the postmortem"
+after "the incident last night was caused by an expired certificate".
+
+The chat names the occasion by its own kind (planning, a service, an incident) and the query by
+the general noun a listener files it under, so the noun never occurs in the chat and no candidate
+holds it. The latest clause that writes a word of the noun's kind is the occasion; the rewrite
+keeps that clause beside the noun ("the meeting (sprint planning with the platform team at 10
+tomorrow)"), which says which one and gives a search the chat's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.store.sql import STOPWORDS
+
+#: General nouns and the words a chat names their occasions by.
+_KINDS: dict[str, str] = {
+    "meeting": (
+        r"planning|stand-?ups?|(?:weekly|daily|team|morning|monthly)\s+syncs?|1:1s?|one-on-ones?|retros?"
+        r"|retrospectives?|kick-?offs?|catch-?ups?|all-hands|huddles?|offsites?|board\s+meetings?|club\s+meets"
+        r"|meets\s+(?:on|at|every)"
+    ),
+    "appointment": (
+        r"(?:a|an|the|its|annual|yearly)\s+service|check-?ups?|consultation|scan|x-ray|haircut|MOT|vaccinations?"
+        r"|jabs?|smear|blood\s+tests?|eye\s+test|booster|fitting"
+    ),
+    "postmortem": r"incidents?|outages?|downtime",
+    "post-mortem": r"incidents?|outages?|downtime",
+}
+_REFERENCE = re.compile(
+    r"\bthe\s+(?:(?:next|last|upcoming|first)\s+)?(" + "|".join(map(re.escape, _KINDS)) + r")\b", re.IGNORECASE
+)
+#: A complement that says which occasion ("the meeting with legal", "the appointment at the clinic");
+#: one that says when ("for tuesday morning", "on friday") leaves the question open.
+_WHICH = re.compile(
+    r"\s+(?:with|about|of|in|(?:on|at|for)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight"
+    r"|next|this|noon|\d))",
+    re.IGNORECASE,
+)
+#: Where a clause ends: a sentence's end, a semicolon, a dash, ", but".
+_CLAUSE = re.compile(r"(?<=[.!?])\s+|\n|;\s*|\s+[—–-]\s+|,\s+but\s+")
+#: A clause's opening that names no occasion: "I've got", "we have", "just a reminder that".
+_OPENING = re.compile(
+    r"^(?:(?:so|ok|okay|also|and|just|btw|fyi|reminder|heads\s+up)[,:]?\s+)*"
+    r"(?:(?:i|we|i've|we've|ive|weve)\s+(?:got|have|had)\s+)?",
+    re.IGNORECASE,
+)
+#: The most words kept of the clause: enough for "who, what, when", short enough to read.
+_MOST_WORDS = 14
+
+
+def occasion_kind(noun: str) -> bool:
+    return noun.lower() in _KINDS
+
+
+def occasion_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, noun) of "the meeting", "the next appointment": a general occasion noun the
+    chat never wrote, whose kind it did."""
+    found = []
+    for match in _REFERENCE.finditer(query):
+        noun = match.group(1).lower()
+        if _WHICH.match(query, match.end()):
+            continue
+        if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
+            continue  # the chat's own word: the description rules find which one
+        if occasion_clause(noun, [{"content": context_text}]) is not None:
+            found.append((match.start(), match.end(), noun))
+    return found
+
+
+def occasion_clause(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest clause of the chat that names an occasion of the noun's kind, trimmed, or None."""
+    kind = _KINDS.get(noun.lower())
+    if kind is None:
+        return None
+    pattern = re.compile(rf"\b(?:{kind})\b", re.IGNORECASE)
+    for message in reversed(list(context)):
+        for clause in reversed(_CLAUSE.split(str(message.get("content") or ""))):
+            if pattern.search(clause):
+                return _trimmed(clause)
+    return None
+
+
+def _trimmed(clause: str) -> str | None:
+    words = _OPENING.sub("", clause.strip(" .!?,")).split()[:_MOST_WORDS]
+    while words and words[-1].lower() in STOPWORDS:
+        words.pop()
+    return " ".join(words) or None
+
+
+def occasion_text(reference: str, noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """What "the meeting" becomes: "the meeting (sprint planning with the platform team at 10 tomorrow)"."""
+    clause = occasion_clause(noun, context)
+    return f"{reference} ({clause})" if clause else None

@@ -192,3 +192,9 @@ def test_a_data_sync_is_no_meeting() -> None:
 
     assert occasion_spans("when is the meeting", "the nightly sync to the warehouse failed again") == []
     assert occasion_spans("when is the meeting", "the weekly sync with sales moved to 4") == [(8, 19, "meeting")]
+
+
+def test_a_relation_before_a_preposition_has_lost_its_object() -> None:
+    context = said("my sister's wedding is on the 14th in Galway", "Lovely! Are you going?", "yes, flying over")
+    out = expand("block off the day before in my calendar", context)
+    assert "wedding" in out and out.endswith("in my calendar")

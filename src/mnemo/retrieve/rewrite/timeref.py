@@ -128,7 +128,8 @@ UNITS_ = (
 CLAUSE_END = (
     r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
     # another clause or a purpose opens: "after that before dry food is ok", "the day after to recover"
-    r"|(?:before|after|until|when|which|who|and|but|or|so|to)\s|(?:right|correct|yeah)\s*\?))"
+    # a preposition is never the relation's object: "the day before in my calendar"
+    r"|(?:before|after|until|when|which|who|and|but|or|so|to|in|on|at|for|with|from)\s|(?:right|correct|yeah)\s*\?))"
 )
 #: Pointers at a time the conversation fixed. A relation ("the day before") counts only at the end
 #: of a clause: "the day before the launch" names its own anchor.

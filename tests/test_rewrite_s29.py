@@ -198,3 +198,8 @@ def test_a_relation_before_a_preposition_has_lost_its_object() -> None:
     context = said("my sister's wedding is on the 14th in Galway", "Lovely! Are you going?", "yes, flying over")
     out = expand("block off the day before in my calendar", context)
     assert "wedding" in out and out.endswith("in my calendar")
+
+
+def test_a_persons_last_day_is_the_occasion_a_relation_counts_from() -> None:
+    context = said("Tomasz's last day is Thursday the 9th", "Noted. We'll miss him!")
+    assert "Tomasz's last day" in expand("book a leaving drinks the day before", context)

@@ -293,7 +293,8 @@ def _temporal(
     )
     if anchor is None:
         return None
-    said = {w for w in re.findall(r"\w+", query.lower()) if w not in STOPWORDS} | {
+    rest = query[: ref.start] + " " + query[ref.end :]  # "the day before" names no day of its own
+    said = {w for w in re.findall(r"\w+", rest.lower()) if w not in STOPWORDS} | {
         w for text in used for w in re.findall(r"\w+", text) if w not in STOPWORDS
     }
     if anchor.event and _event_head(anchor.event) in said:

@@ -222,6 +222,8 @@ def _names_event(phrase: str, born: bool = False) -> bool:
     named = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase, maxsplit=1)[0].split()[-1][:1].isupper()
     if len(words) >= 2 and words[-2] in PERSON_NOUNS and named and not born:
         return False  # "my flatmate Thandi": a person by role and name, no event
+    if head in TIME_HEADS and len(words) > 1 and words[0].endswith("'s") and words[0] not in STOPWORDS:
+        return True  # "Nadia's last day", "Tom's big night": a person's occasion
     if head in TIME_HEADS and len([w for w in words[:-1] if w not in STOPWORDS and w not in _DETERMINERS]) >= 1:
         return not TIME.search(phrase)  # "the awards night", not "last night" or "my new year's"
     return head not in NOT_EVENTS and head.removesuffix("s") not in NOT_EVENTS

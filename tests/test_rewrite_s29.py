@@ -203,3 +203,8 @@ def test_a_relation_before_a_preposition_has_lost_its_object() -> None:
 def test_a_persons_last_day_is_the_occasion_a_relation_counts_from() -> None:
     context = said("Tomasz's last day is Thursday the 9th", "Noted. We'll miss him!")
     assert "Tomasz's last day" in expand("book a leaving drinks the day before", context)
+
+
+def test_an_ampersand_joins_one_name() -> None:
+    context = said("the paint we used in the study was Farrow & Ball Hague Blue", "Good to know, noted.")
+    assert "Farrow & Ball Hague Blue" in expand("how many tins of that colour do i need for the hall", context)

@@ -46,7 +46,7 @@ GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai",
 #: "Nguyễn"), each perhaps with a lower-case hyphenated part ("Hyun-woo"); titles and institutions
 #: join their words with "of (the)": "The Remains of the Day", "Bank of Ireland"; names of other
 #: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
-_JOINER = r"\s+(?:of\s+(?:the\s+)?|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
+_JOINER = r"\s+(?:of\s+(?:the\s+)?|&\s+|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
 _NAME = re.compile(
     rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
     # a model number keeps its product: "Raspberry Pi 5", "Pixel 8a", "Galaxy S24" (not "March 2023")
@@ -322,6 +322,8 @@ def _named(
             names.add(name.lower())
             continue
         kind, weight = name_kind(name, before, after, bool(match.group(2)))
+        if " & " in name and kind == "place":
+            kind = "thing"  # "Farrow & Ball Skimming Stone", "Marks & Spencer": a firm or its product
         names.add(name.lower())
         opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
@@ -342,7 +344,7 @@ def _named(
         hint = gender_hint(name) if kind == "person" and gender is None else None
         # "the ryokan in Kyoto", "the billing service to Kubernetes": a name in a phrase attached
         # to a noun phrase says where that thing is or goes; the noun phrase is what is talked about
-        attached = kind != "person" and bool(_NP_BEFORE_PLACE.search(before[-40:]))
+        attached = kind != "person" and " & " not in name and bool(_NP_BEFORE_PLACE.search(before[-40:]))
         found.append(
             (start, Candidate(name, kind, salience=weight * (0.5 if attached else 1.0), gender=gender, hint=hint))
         )

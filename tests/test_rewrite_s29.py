@@ -208,3 +208,8 @@ def test_a_persons_last_day_is_the_occasion_a_relation_counts_from() -> None:
 def test_an_ampersand_joins_one_name() -> None:
     context = said("the paint we used in the study was Farrow & Ball Hague Blue", "Good to know, noted.")
     assert "Farrow & Ball Hague Blue" in expand("how many tins of that colour do i need for the hall", context)
+
+
+def test_that_place_noun_takes_its_named_mention() -> None:
+    context = said("Priya says the night market on Dock Road has the best dumplings", "Sounds worth a visit.")
+    assert "night market on Dock Road" in expand("what time does that market close", context)

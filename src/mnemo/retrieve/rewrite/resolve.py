@@ -35,7 +35,7 @@ from mnemo.retrieve.rewrite.lists import (
     find_list,
 )
 from mnemo.retrieve.rewrite.locative import locative
-from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.picks import item_by_word, other_than_used
@@ -410,6 +410,10 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"
         if pointed:
             return pointed, 0.8
+        if class_noun(ref.noun) and ref.noun.lower().rstrip("s") in PLACE_NOUNS:
+            mention = specific_mention(ref.noun, context)  # "that market": "the farmers market on Elm Street"
+            if mention and re.search(r"[A-Z]", mention[0]):
+                return mention
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)
         if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):

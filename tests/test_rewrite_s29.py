@@ -213,3 +213,11 @@ def test_an_ampersand_joins_one_name() -> None:
 def test_that_place_noun_takes_its_named_mention() -> None:
     context = said("Priya says the night market on Dock Road has the best dumplings", "Sounds worth a visit.")
     assert "night market on Dock Road" in expand("what time does that market close", context)
+
+
+def test_take_it_is_the_named_medicine_over_a_possessive_description() -> None:
+    context = said("my GP switched my cholesterol medication to atorvastatin", "Noted. Want a daily reminder?")
+    assert (
+        expand("can i take it with grapefruit juice", context).lower()
+        == "can i take atorvastatin with grapefruit juice"
+    )

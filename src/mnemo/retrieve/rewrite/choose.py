@@ -53,6 +53,7 @@ from mnemo.store.sql import STOPWORDS
 
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _GENERAL_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some"})
+_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
 #: Nouns that stand in for the thing itself: "that one", "that stuff" is the thing, not "the X one".
 _PRO_NOUNS = frozenset({"one", "stuff", "thing"})
 #: Groups of people: a chat calls them "they", not "it".
@@ -221,7 +222,8 @@ def _of_the_kind_done_to(
     medicine, "mark it as xfail" a test, "restart it" a service."""
     if taken(query, ref):  # "should i take it with food": among the things named, the medicine
         medicines = [c for c in things if medicine_like(c.text)]
-        named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS]
+        # "lisinopril" over "my blood pressure medication": a possessive common noun names no medicine
+        named = [c for c in medicines if c.text.split()[0].lower() not in _GENERAL_DETERMINERS | _OWNERS]
         said = conversation_text(context)
         course = [c for c in named or medicines if put_on(c.text, said)]  # "put me on amoxicillin"
         return course or named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of

@@ -221,3 +221,12 @@ def test_take_it_is_the_named_medicine_over_a_possessive_description() -> None:
         expand("can i take it with grapefruit juice", context).lower()
         == "can i take atorvastatin with grapefruit juice"
     )
+
+
+def test_what_goes_back_is_what_was_lent() -> None:
+    context = said(
+        "my neighbour Tomasz lent me his hedge trimmer",
+        "Handy! What are you doing?",
+        "tidying the front garden and the side path",
+    )
+    assert "hedge trimmer" in expand("remind me to give it back to him on sunday", context)

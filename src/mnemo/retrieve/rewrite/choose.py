@@ -29,6 +29,7 @@ from mnemo.retrieve.rewrite.health import (
     tended,
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.lent import lent_sentence
 from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
@@ -209,10 +210,18 @@ def _weighted_things(
     if recommended_name:  # "can it ..." after "Then Unleash fits well": the thing recommended
         wanted = recommended_name.lower()
         things = [replace(c, salience=c.salience * 2.0) if wanted in c.text.lower() else c for c in things]
+    loan = lent_sentence(query, context) if low in ("it", "that", "this", "them") else None
+    if loan:  # "return it to her" after "Aiko lent me her sewing machine": the thing lent
+        lent = loan.lower()
+        things = [replace(c, salience=c.salience * 2.0) if _bare(c.text) in lent else c for c in things]
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
     return things
+
+
+def _bare(text: str) -> str:
+    return without_determiner(text).lower()
 
 
 def _of_the_kind_done_to(

@@ -1,0 +1,30 @@
+"""What goes back is what was lent: "return it to her" after "my friend Aiko lent me her sewing
+machine" is the sewing machine, though "a tote bag" was named after it.
+
+Giving back presupposes a loan, and the chat states the loan with a verb of lending; of the things
+the chat named, those in the latest sentence with such a verb are the ones a returning verb means.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+#: Giving back: "return it", "give it back", "bring that back", "send them back".
+_RETURNED = re.compile(
+    r"\breturn(?:ing)?\s+(?:it|that|this|them)\b|\b(?:give|bring|send|hand|take|drop)\s+(?:it|that|this|them)\s+back\b",
+    re.IGNORECASE,
+)
+_LENT = re.compile(r"\b(?:lent|lend|lends|loaned|borrowed|borrow|borrowing|lending)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def lent_sentence(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest sentence of the chat that states a loan, when the query gives something back."""
+    if not _RETURNED.search(query):
+        return None
+    for message in reversed(list(context)):
+        for sentence in reversed(_SENTENCE.split(str(message.get("content") or ""))):
+            if _LENT.search(sentence):
+                return sentence
+    return None

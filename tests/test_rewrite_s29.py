@@ -230,3 +230,9 @@ def test_what_goes_back_is_what_was_lent() -> None:
         "tidying the front garden and the side path",
     )
     assert "hedge trimmer" in expand("remind me to give it back to him on sunday", context)
+
+
+def test_a_plural_class_noun_takes_every_member_named_together() -> None:
+    context = said("for the curry i still need cumin, turmeric and cardamom", "Noted.")
+    out = expand("add the spices to the shopping list", context)
+    assert all(spice in out for spice in ("cumin", "turmeric", "cardamom"))

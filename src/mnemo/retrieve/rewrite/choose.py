@@ -16,7 +16,7 @@ from mnemo.retrieve.rewrite.advice import advice_for
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.classed import class_member, class_of, member_text
+from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.health import (
@@ -91,6 +91,11 @@ def choose(
     if ref.kind == "implicit" and ref.noun and occasion_kind(ref.noun):  # "the meeting": the sprint planning
         occasion = occasion_text(ref.text, ref.noun, context)
         return (occasion, 0.75) if occasion else None
+    written = ref.text.split()[-1]
+    if ref.kind == "implicit" and ref.noun and plural_class_noun(written) and ref.text.lower().startswith("the "):
+        named = class_members(ref.noun, context, query)  # "the cheeses": "ricotta, mozzarella and parmesan"
+        if len(named) > 1:
+            return f"{ref.text} ({', '.join(named[:-1])} and {named[-1]})", 0.8
     if ref.kind == "implicit" and ref.noun and class_of(ref.noun) and ref.text.lower().startswith("the "):
         member = class_member(ref.noun, context, query)  # "the martial art": "judo"
         return (member_text(ref.text, ref.noun, member), 0.8) if member else None

@@ -106,6 +106,28 @@ def _latest_member(noun: str, kinds: tuple[str, ...], texts: tuple[str, ...], qu
     return None
 
 
+def class_members(noun: str, context: Sequence[Mapping[str, str]], query: str = "") -> list[str]:
+    """Every member of the noun's class in the latest message that writes one, in the order
+    written ("ricotta, mozzarella and parmesan" for "the cheeses")."""
+    kinds = class_of(noun)
+    if not kinds:
+        return []
+    pattern = _pattern(kinds)
+    own = {m.group(0).lower() for m in pattern.finditer(query)}
+    for message in reversed(list(context)):
+        found = [m.group(0) for m in pattern.finditer(str(message.get("content") or ""))]
+        found = [f for f in dict.fromkeys(found) if f.lower() not in own and f.lower() != noun.lower()]
+        if found:
+            return found
+    return []
+
+
+def plural_class_noun(noun: str) -> bool:
+    """ "cheeses", "spices": the plural of a class noun, which takes every member named together."""
+    low = noun.lower()
+    return low not in CLASS_NOUNS and bool(class_of(low))
+
+
 def member_text(reference: str, noun: str, member: str) -> str:
     """What "that city" becomes: "Tallinn"; "that fabric": "the velvet fabric"."""
     if set(class_of(noun)) & _PLACES:

@@ -236,3 +236,17 @@ def test_a_plural_class_noun_takes_every_member_named_together() -> None:
     context = said("for the curry i still need cumin, turmeric and cardamom", "Noted.")
     out = expand("add the spices to the shopping list", context)
     assert all(spice in out for spice in ("cumin", "turmeric", "cardamom"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "remind me to renew my car tax before it runs out in June",  # a time clause's subject: the object
+        "eat the yoghurt before it goes off",
+        "it's supposed to be wet on sunday, remind me to pack a coat",  # the weather
+        "it's forecast to be really windy tomorrow, should we still go",
+    ],
+)
+def test_queries_whose_it_needs_no_conversation_stay_unchanged(query: str) -> None:
+    context = said("planning a weekend in the Lake District with Priya", "Lovely, where are you staying?")
+    assert expand(query, context) == query

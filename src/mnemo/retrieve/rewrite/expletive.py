@@ -32,6 +32,9 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
     r"|\bit(?:'s|\s+is|\s+was)?\s+going\s+to\s+(?:rain|snow|pour|hail|be\s+(?:sunny|cold|hot|warm|windy|freezing))\b"
+    # "it's supposed to be cold saturday", "it's forecast to be wet": the weather, with its expectation
+    r"|\bit(?:'s|\s+is|\s+was)?\s+(?:supposed|meant|forecast|expected|due)\s+to\s+(?:rain|snow|pour|be\s+(?:\w+\s+)?"
+    r"(?:sunny|cold|hot|warm|windy|freezing|chilly|mild|wet|dry|rainy|stormy|humid|nice|lovely|gorgeous|miserable))\b"
     # "its 3am", "its nearly midnight": the possessive typed for "it's" before a time
     r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
     # "it's my sister's 30th next month", "it's our anniversary": an occasion, no thing

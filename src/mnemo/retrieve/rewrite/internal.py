@@ -181,6 +181,9 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     says what "it" is. One pass over the words."""
     asked = bool(lowered) and lowered[-1] in AUXILIARIES  # "does it crash"
     subject = after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
+    # "renew my passport before it expires", "eat the yogurt before it goes off": a time clause's
+    # subject may be the main clause's object
+    timed = subject and bool(lowered) and lowered[-1] in _TIME_SUBORDINATORS
     found = broken = False
     for n, word in enumerate(lowered[:-1]):
         if word in ".!?":
@@ -196,11 +199,14 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
         if before in _ADDRESSING:
             continue  # "ask the concierge to keep it": whom one asks is a person, whatever the noun
         opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
-        if (subject and opens_clause) or (not subject and before not in _PREPOSITIONS and n):
+        if (subject and opens_clause) or ((not subject or timed) and before not in _PREPOSITIONS and n):
             found, broken = True, False
     if asked and found and lowered[0] in _SUBORDINATORS:
         broken = True  # "when a goroutine panics does it crash": the auxiliary opens the main clause
-    return found and broken
+    return found and (broken or timed)  # a time clause's opener is the break itself
+
+
+_TIME_SUBORDINATORS = frozenset("before until till when once after unless".split())
 
 
 def _thing_noun(noun: str) -> bool:

@@ -250,3 +250,24 @@ def test_a_plural_class_noun_takes_every_member_named_together() -> None:
 def test_queries_whose_it_needs_no_conversation_stay_unchanged(query: str) -> None:
     context = said("planning a weekend in the Lake District with Priya", "Lovely, where are you staying?")
     assert expand(query, context) == query
+
+
+def test_an_answers_it_is_what_an_indefinite_question_asked_about() -> None:
+    context = said(
+        "We're moving the orders table to a new cluster tonight.",
+        "Good luck! Is there a runbook?",
+        "yes, Kemal wrote it up",
+    )
+    assert "runbook" in expand("where did he save it?", context)
+
+
+def test_a_one_noun_definite_is_the_longer_thing_it_repeats() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+
+    context = said(
+        "the dishwasher is leaking and the tumble dryer smells of burning",
+        "How old is the dryer?",
+        "about 12 years",
+    )
+    texts = [c.text for c in extract(context)]
+    assert "the tumble dryer" in texts and "the dryer" not in texts

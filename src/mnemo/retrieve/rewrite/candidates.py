@@ -107,7 +107,8 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         _topic_bonus(found, recent)
         chain_gender(found, recent)
         _merge_specifications(found, recent)
-    return sorted(_with_short_names_merged(_without_thing_twins(found.values())), key=lambda c: -c.salience)
+    merged = _with_definites_merged(_with_short_names_merged(_without_thing_twins(found.values())))
+    return sorted(merged, key=lambda c: -c.salience)
 
 
 def _merge_specifications(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
@@ -166,6 +167,35 @@ def _with_short_names_merged(candidates: list[Candidate]) -> list[Candidate]:
         bare = words[-1] if len(words) <= 2 and (len(words) == 1 or words[0].lower() in ("the", "a", "an")) else ""
         longer = [f for f in full if bare and bare[:1].isupper() and f.text.split()[-1] == bare and f is not c]
         if c.kind == "thing" and len(longer) == 1 and not longer[0].text.lower().startswith(("the ", "a ", "an ")):
+            target = longer[0]
+            target.salience = max(target.salience, c.salience)
+            target.last_seen = min(target.last_seen, c.last_seen)
+            target.mentions += c.mentions
+            continue
+        out.append(c)
+    return out
+
+
+def _with_definites_merged(candidates: list[Candidate]) -> list[Candidate]:
+    """ "How old is the machine?" after "the washing machine is grinding": a definite of one noun
+    that repeats the head of exactly one earlier, longer thing is that thing, named again; its
+    mentions go to the longer phrase, which says which one."""
+    out: list[Candidate] = []
+    for c in candidates:
+        words = c.text.lower().split()
+        head = words[-1] if len(words) == 2 and words[0] == "the" and c.kind == "thing" else ""
+        longer = [
+            f
+            for f in candidates
+            if head
+            and f is not c
+            and f.kind == "thing"
+            and f.plural == c.plural
+            and len(f.text.split()) > 2
+            and f.text.lower().split()[-1] == head
+            and f.last_seen >= c.last_seen
+        ]
+        if len(longer) == 1:
             target = longer[0]
             target.salience = max(target.salience, c.salience)
             target.last_seen = min(target.last_seen, c.last_seen)

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.candidates import Candidate, extract
 from mnemo.retrieve.rewrite.choose import choose
 from mnemo.retrieve.rewrite.detect import detect
+from mnemo.retrieve.rewrite.tidy import without_determiner
 
 #: How many of the latest messages have their pronouns resolved (older chains matter little and
 #: each costs one extraction).
@@ -64,7 +65,7 @@ _IDENTIFYING = re.compile(r"(?:'s|\s+is|\s+was)\s+(?:the|a|an|my|your|our|just|p
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 _THING_PRONOUN = re.compile(r"\b(?:it|that|this|they|them)\b")
 #: How much a reply's pronoun favours what the question before it asked about.
-_ASKED_BONUS = 1.5
+_ASKED_BONUS = 2.0
 
 
 def _answered(older: list[Candidate], before: Sequence[Mapping[str, str]]) -> list[Candidate]:
@@ -75,7 +76,7 @@ def _answered(older: list[Candidate], before: Sequence[Mapping[str, str]]) -> li
     if not asked or _THING_PRONOUN.search(asked):  # "is it the amount you agreed?": "it" carries the chain
         return older
     for candidate in older:
-        if candidate.kind == "thing" and candidate.text.lower() in asked:
+        if candidate.kind == "thing" and without_determiner(candidate.text).lower() in asked:
             candidate.salience *= _ASKED_BONUS
     return sorted(older, key=lambda c: -c.salience)
 

@@ -271,3 +271,16 @@ def test_a_one_noun_definite_is_the_longer_thing_it_repeats() -> None:
     )
     texts = [c.text for c in extract(context)]
     assert "the tumble dryer" in texts and "the dryer" not in texts
+
+
+def test_a_judged_that_is_the_latest_reported_figure() -> None:
+    context = said("how's the website doing today?", "The p95 latency on the checkout API is at 870 ms since noon.")
+    assert "p95 latency" in expand("is that too high?", context)
+
+
+def test_a_judged_that_without_a_figure_keeps_the_topic() -> None:
+    from mnemo.retrieve.rewrite.reference import Reference
+    from mnemo.retrieve.rewrite.reported import judged_figure
+
+    ref = Reference("that", "demonstrative", 3, 7)
+    assert judged_figure("is that normal?", ref, said("my cat sleeps 18 hours", "Cats sleep a lot.")) is None

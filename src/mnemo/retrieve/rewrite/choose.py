@@ -45,6 +45,7 @@ from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, spa
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.relative import clause_words, instance_of, named_in, phrase_before, sentence_with
+from mnemo.retrieve.rewrite.reported import judged_figure
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
@@ -164,6 +165,9 @@ def _thing(
     if advice is not None:
         return advice
     kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
+    judged = judged_figure(query, ref, context) if low in ("that", "this") else None
+    if judged is not None:  # "is that normal?" after "the consumer lag is at 2.3 million": the lag
+        return judged, 0.75
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
         if kind_done and things:
             return best(things, high=0.8)

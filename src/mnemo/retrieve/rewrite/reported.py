@@ -1,0 +1,41 @@
+"""A judged figure: "is that normal?" after "The Kafka consumer lag on the events topic is at 2.3
+million messages" asks about the lag, not about the pipeline the chat opened with.
+
+A question that judges a state (normal, high, a lot, worrying) points its "that" at the latest
+figure the chat reported, and a figure is reported as "<subject> is (at) <number>": the subject
+is the thing judged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.reference import Reference
+
+#: "is that normal", "isn't that too high", "is this a lot": a judgement of a state.
+_JUDGED = re.compile(
+    r"\b(?:is|isn't|was|wasn't)\s+(?:that|this)\s+(?:really\s+|still\s+)?(?:normal|ok|okay|fine|expected|bad|good"
+    r"|high|low|a\s+lot|too\s+(?:high|low|much|many|slow|big)|worrying|concerning|healthy|reasonable|typical"
+    r"|unusual|acceptable)\b",
+    re.IGNORECASE,
+)
+#: "<subject> is (at|now|around) <number>": the subject and the figure.
+_FIGURE = re.compile(
+    r"(?:^|[.!?;]\s+)((?:The|the|Your|your|Our|our|My|my)\s+[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|has\s+"
+    r"(?:hit|reached|grown\s+to|risen\s+to))\s+(?:now\s+|currently\s+|already\s+)?(?:at\s+|around\s+|about\s+|over\s+)?"
+    r"[£$€]?\d",
+)
+
+
+def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> str | None:
+    """What the judged "that" is: the subject of the latest reported figure, or None."""
+    judged = _JUDGED.search(query)
+    if judged is None or not judged.start() <= ref.start < judged.end():
+        return None
+    for message in reversed(list(context)[-2:]):
+        found = list(_FIGURE.finditer(str(message.get("content") or "")))
+        if found:
+            subject = found[-1].group(1)
+            return subject[0].lower() + subject[1:] if subject.split()[0] in ("The", "Your", "Our", "My") else subject
+    return None

@@ -284,3 +284,13 @@ def test_a_judged_that_without_a_figure_keeps_the_topic() -> None:
 
     ref = Reference("that", "demonstrative", 3, 7)
     assert judged_figure("is that normal?", ref, said("my cat sleeps 18 hours", "Cats sleep a lot.")) is None
+
+
+def test_a_bare_why_after_saying_takes_the_reported_clause() -> None:
+    context = said("Omar told me the offsite is cancelled", "Oh no, noted.")
+    assert expand("did he say why?", context) == "did Omar say why the offsite is cancelled?"
+
+
+def test_a_why_with_its_own_clause_is_left_alone() -> None:
+    context = said("Omar told me the offsite is cancelled", "Oh no, noted.")
+    assert "cancelled" not in expand("did he say why the budget was cut?", context)

@@ -48,6 +48,7 @@ from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import PRICE_REF, number_spans, one_with_spans, property_spans
+from mnemo.retrieve.rewrite.reason import reason_span
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.shaped import SHAPES
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
@@ -156,6 +157,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
+    why = reason_span(query, context_text) if context_text.strip() else None
+    if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
+        found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"
     if context_text.strip():  # "the projector person", "the code owner", "the new name" (late_refs.py)
         found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)

@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
     NUMBER_REF,
 )
+from mnemo.retrieve.rewrite.reason import reason_text
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
@@ -382,6 +383,9 @@ def _said(event: str, query: str) -> bool:
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
         return ordinal_choice(ref, context)
+    if ref.kind == "implicit" and ref.noun == "why":  # "did she say why": why the review got moved
+        reason = reason_text(ref.text, context)
+        return (reason, 0.7) if reason else None
     head = ref.noun or ref.text.split()[-1]  # "the error" listed as a phrase has no noun of its own
     if ref.kind in ("implicit", "demonstrative") and head.lower() in SHAPES:
         shaped = shaped_text(ref.text, head, context, query)  # "the quote": "the £240 quote"

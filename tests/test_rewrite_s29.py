@@ -294,3 +294,15 @@ def test_a_bare_why_after_saying_takes_the_reported_clause() -> None:
 def test_a_why_with_its_own_clause_is_left_alone() -> None:
     context = said("Omar told me the offsite is cancelled", "Oh no, noted.")
     assert "cancelled" not in expand("did he say why the budget was cut?", context)
+
+
+def test_a_definite_plural_takes_the_members_the_chat_counted() -> None:
+    context = said("adopted two cats last week: a tabby called Miso and a black kitten, Soot", "Lovely!")
+    out = expand("what should i feed the new cats", context)
+    assert "Miso" in out and "Soot" in out
+
+
+def test_a_count_without_members_adds_nothing() -> None:
+    from mnemo.retrieve.rewrite.counted import counted_members
+
+    assert counted_members("cats", "adopted two cats last week, and they love the garden") is None

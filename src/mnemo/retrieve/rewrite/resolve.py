@@ -24,6 +24,7 @@ from mnemo.retrieve.rewrite.choices import ordinal_choice
 from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
+from mnemo.retrieve.rewrite.counted import counted_members
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -48,6 +49,7 @@ from mnemo.retrieve.rewrite.reason import reason_text
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
@@ -383,6 +385,10 @@ def _said(event: str, query: str) -> bool:
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
         return ordinal_choice(ref, context)
+    if ref.kind == "implicit" and ref.noun and ref.noun.endswith("s") and ref.text.lower().endswith(ref.noun):
+        members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
+        if members:
+            return f"{ref.text} ({members})", 0.75
     if ref.kind == "implicit" and ref.noun == "why":  # "did she say why": why the review got moved
         reason = reason_text(ref.text, context)
         return (reason, 0.7) if reason else None

@@ -306,3 +306,19 @@ def test_a_count_without_members_adds_nothing() -> None:
     from mnemo.retrieve.rewrite.counted import counted_members
 
     assert counted_members("cats", "adopted two cats last week, and they love the garden") is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "query", "wanted"),
+    [
+        (
+            "You have the standup with Northwind at 9 and the budget review at 2.",
+            "push the first one to 10",
+            "Northwind",
+        ),
+        ("Two are due this week: 'Circe' and 'Stoner'.", "renew the second one", "Stoner"),
+    ],
+)
+def test_an_ordinal_takes_an_answers_pair(answer: str, query: str, wanted: str) -> None:
+    context = [{"role": "user", "content": "what's coming up?"}, {"role": "assistant", "content": answer}]
+    assert wanted in expand(query, context)

@@ -82,6 +82,9 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]]) -> tupl
         items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"
         items = items if len(items) >= 2 else joined_pair(context)  # last: "brake pads now (180) and a belt"
     elif found and len(items) < 2 and found.group(1).lower() in ("first", "second", "last", "other"):
-        items = coordinated_pair(context)  # "A grows tax-free, while B gives a deduction": two options
+        # "You have the vendor call with Ferro at 11 and the design review at 3": an answer's pair
+        items = find_list(context, pairs=True)
+        # "A grows tax-free, while B gives a deduction": two options
+        items = items if len(items) >= 2 else coordinated_pair(context)
     item = pick(items, found.group(1)) if found and items else None
     return (item, 0.85) if item else None

@@ -30,12 +30,14 @@ _SPLIT = re.compile(r",(?!\d)\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+"
 _DETERMINERS = {"the", "a", "an"}
 
 
-def find_list(context: Sequence[Mapping[str, str]], named: bool = False) -> list[str]:
+def find_list(context: Sequence[Mapping[str, str]], named: bool = False, pairs: bool = False) -> list[str]:
     """The items of the latest list in the conversation (empty when there is none); ``named``
-    skips lists whose items name nothing (no capital or digit: "mostly coding and travel")."""
+    skips lists whose items name nothing (no capital or digit: "mostly coding and travel");
+    ``pairs`` takes an assistant's two items joined by "and" too, for a reference that presupposes
+    a list ("the first one")."""
     for message in reversed(list(context)):
         by_user = str(message.get("role") or "").lower() in ("user", "human")
-        items = list_items(str(message.get("content") or ""), inline_min=2 if by_user else 3)
+        items = list_items(str(message.get("content") or ""), inline_min=2 if by_user or pairs else 3)
         if named and not all(re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
             continue
         if len(items) >= 2:

@@ -322,3 +322,9 @@ def test_a_count_without_members_adds_nothing() -> None:
 def test_an_ordinal_takes_an_answers_pair(answer: str, query: str, wanted: str) -> None:
     context = [{"role": "user", "content": "what's coming up?"}, {"role": "assistant", "content": answer}]
     assert wanted in expand(query, context)
+
+
+def test_the_other_two_leave_out_the_speaker() -> None:
+    context = said("The interview panel is me, Haruto and Leila.", "Noted.")
+    out = expand("have the other two sent their feedback?", context)
+    assert "Haruto" in out and "Leila" in out

@@ -127,6 +127,8 @@ def _without_remark(parts: list[str]) -> list[str]:
 
 def _verbish(item: str) -> bool:
     first = item.split()[0].lower()
+    if item.lower() in _SPEAKER:
+        return False
     if _CLITIC_SUBJECT.match(first):
         return True  # "he's obsessed with volcanoes": a clause, no item
     return (first in STOPWORDS and first not in _DETERMINERS) or first in PHRASE_BREAKERS
@@ -193,6 +195,8 @@ def _tail(part: str) -> str:
     part = re.sub(
         r"\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
     )  # "TAP at 07:10" -> "TAP", "a card at 24%"
+    if part.split() and part.split()[-1].lower() in _SPEAKER:
+        return "me"  # "the panel is me, Anjali and Pieter": the speaker is an item too
     words: list[str] = []
     for word in reversed(part.split()):
         low = word.lower()
@@ -208,6 +212,9 @@ def _tail(part: str) -> str:
         words = words[1:]  # "Use white vinegar, citric acid or ...": the verb leads into the list
     return " ".join(words).strip(" .:")
 
+
+#: The speaker as a list's item ("me, Anjali and Pieter"): one of the group, never the one meant by "the other".
+_SPEAKER = frozenset({"me", "myself"})
 
 #: Verbs that lead into a list of things to pick from ("use A, B or C", "try A or B").
 _LEAD_VERBS = frozenset("use try buy get add take pick choose consider install book order visit read watch".split())

@@ -23,7 +23,7 @@ def remaining(context: Sequence[Mapping[str, str]]) -> list[str]:
             continue
         later = " ".join(str(m.get("content") or "") for m in messages[at + 1 :]).lower()
         later += " " + _after_list(str(messages[at].get("content") or ""), items[-1]).lower()
-        left = [i for i in items if not _taken_up(i, later)]
+        left = [i for i in items if not _taken_up(i, later) and i.lower() not in ("me", "myself")]
         return left if 0 < len(left) < len(items) else []
     return []
 

@@ -328,3 +328,8 @@ def test_the_other_two_leave_out_the_speaker() -> None:
     context = said("The interview panel is me, Haruto and Leila.", "Noted.")
     out = expand("have the other two sent their feedback?", context)
     assert "Haruto" in out and "Leila" in out
+
+
+def test_an_ordinal_person_noun_picks_from_the_listed_people() -> None:
+    context = said("for the vacancy I'm torn between Okafor and Lindqvist", "Both interviewed well.")
+    assert "Lindqvist" in expand("where is the second guy based?", context)

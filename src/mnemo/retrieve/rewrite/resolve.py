@@ -33,6 +33,7 @@ from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
+    ORDINAL_REF,
     find_list,
 )
 from mnemo.retrieve.rewrite.locative import locative
@@ -143,6 +144,8 @@ def _choice(
     """What one reference becomes and how sure, by its kind, or None."""
     if ref.kind == "event":  # "how long did that take": what someone did, not a thing
         return _event(query, ref, pool, context)
+    if ref.kind == "implicit" and ORDINAL_REF.match(ref.text) and (listed := ordinal_choice(ref, context)):
+        return listed  # "the first guy" after "torn between Haaland and Isak": an ordinal over people
     if ref.kind in ("role", "implicit") and ref.noun and _describes_person(query, ref):
         described = _described(query, ref, pool, context)  # "the demo guy", "whoever handles repairs"
         if described or ref.kind == "role":

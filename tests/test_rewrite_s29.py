@@ -333,3 +333,8 @@ def test_the_other_two_leave_out_the_speaker() -> None:
 def test_an_ordinal_person_noun_picks_from_the_listed_people() -> None:
     context = said("for the vacancy I'm torn between Okafor and Lindqvist", "Both interviewed well.")
     assert "Lindqvist" in expand("where is the second guy based?", context)
+
+
+def test_a_change_like_that_is_the_reported_figure() -> None:
+    context = said("error rate on the login service jumped to 4% after the deploy", "That's well above normal.")
+    assert "error rate" in expand("what usually causes a jump like that", context)

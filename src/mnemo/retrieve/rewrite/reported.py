@@ -17,14 +17,18 @@ from mnemo.retrieve.rewrite.reference import Reference
 _JUDGED = re.compile(
     r"\b(?:is|isn't|was|wasn't)\s+(?:that|this)\s+(?:really\s+|still\s+)?(?:normal|ok|okay|fine|expected|bad|good"
     r"|high|low|a\s+lot|too\s+(?:high|low|much|many|slow|big)|worrying|concerning|healthy|reasonable|typical"
-    r"|unusual|acceptable)\b",
+    r"|unusual|acceptable)\b"
+    # "what could cause a spike like that": a change like the one reported
+    r"|\b(?:spike|jump|drop|dip|increase|rise|fall|surge|slowdown)\s+like\s+(?:that|this)\b",
     re.IGNORECASE,
 )
 #: "<subject> is (at|now|around) <number>": the subject and the figure.
 _FIGURE = re.compile(
-    r"(?:^|[.!?;]\s+)((?:The|the|Your|your|Our|our|My|my)\s+[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|has\s+"
-    r"(?:hit|reached|grown\s+to|risen\s+to))\s+(?:now\s+|currently\s+|already\s+)?(?:at\s+|around\s+|about\s+|over\s+)?"
-    r"[£$€]?\d",
+    r"(?:^|[.!?;]\s+)((?:(?:The|the|Your|your|Our|our|My|my)\s+)?(?!(?:I|we|it|they|he|she|you|that|this)\b)"
+    r"[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
+    r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to)\s+(?:now\s+|currently\s+|already\s+)?"
+    r"(?:at\s+|around\s+|about\s+|over\s+)?[£$€]?\d",
+    re.IGNORECASE,
 )
 
 
@@ -33,7 +37,7 @@ def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str
     judged = _JUDGED.search(query)
     if judged is None or not judged.start() <= ref.start < judged.end():
         return None
-    for message in reversed(list(context)[-2:]):
+    for message in reversed(list(context)[-4:]):
         found = list(_FIGURE.finditer(str(message.get("content") or "")))
         if found:
             subject = found[-1].group(1)

@@ -338,3 +338,12 @@ def test_an_ordinal_person_noun_picks_from_the_listed_people() -> None:
 def test_a_change_like_that_is_the_reported_figure() -> None:
     context = said("error rate on the login service jumped to 4% after the deploy", "That's well above normal.")
     assert "error rate" in expand("what usually causes a jump like that", context)
+
+
+def test_a_compound_keeps_every_word_of_its_name() -> None:
+    from mnemo.retrieve.rewrite.compounds import compound_names
+
+    texts = [
+        c.text for _, c in compound_names("the shop recommended Continental Grand Prix tyres. Our Home Assistant box")
+    ]
+    assert "Continental Grand Prix tyres" in texts and "Home Assistant box" in texts

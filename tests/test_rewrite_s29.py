@@ -347,3 +347,8 @@ def test_a_compound_keeps_every_word_of_its_name() -> None:
         c.text for _, c in compound_names("the shop recommended Continental Grand Prix tyres. Our Home Assistant box")
     ]
     assert "Continental Grand Prix tyres" in texts and "Home Assistant box" in texts
+
+
+def test_a_mention_with_a_written_identifier_says_which() -> None:
+    context = said("is the new search index ready?", "The products_v3 index finished building an hour ago.")
+    assert "products_v3" in expand("how big is that index", context)

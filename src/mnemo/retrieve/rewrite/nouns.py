@@ -28,6 +28,7 @@ _NOT_MODIFIERS = (
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")
 _DIFFERENT = {"another", "other", "different", "second", "new"}
+_IDENTIFIER = re.compile(r"\w_\w|\w\d|\d\w")
 _BE_FORMS = frozenset("be been being is am are was were i'm im we're you're they're he's she's it's".split())
 _ATTACH = re.compile(
     rf"^\s+(in|of|for|on)\s+(?!{DURATION})"  # "for 20 minutes" says how long, not which one
@@ -50,7 +51,9 @@ def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[s
             if phrase is None:
                 continue
             key = phrase.lower()
-            scores[key] = scores.get(key, 0.0) + weight * (1.0 + 0.25 * len(phrase.split()))
+            # "the dark_mode_v2 flag" over "the dark mode flag": a written identifier says exactly which
+            named = 1.5 if _IDENTIFIER.search(phrase) else 1.0
+            scores[key] = scores.get(key, 0.0) + weight * named * (1.0 + 0.25 * len(phrase.split()))
             shown.setdefault(key, phrase)
     if not scores:
         return None

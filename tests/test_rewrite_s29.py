@@ -352,3 +352,9 @@ def test_a_compound_keeps_every_word_of_its_name() -> None:
 def test_a_mention_with_a_written_identifier_says_which() -> None:
     context = said("is the new search index ready?", "The products_v3 index finished building an hour ago.")
     assert "products_v3" in expand("how big is that index", context)
+
+
+def test_a_role_is_named_by_a_copula_after_its_complement_and_never_by_a_day() -> None:
+    context = said("Maya's swimming gala is on Saturday, the coach in charge is Mr. Okoro.", "Noted.")
+    out = expand("text the coach about parking", context)
+    assert "Okoro" in out and "Saturday" not in out

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import PETS, is_pet
 from mnemo.retrieve.rewrite.resolution import Resolution
 
@@ -18,9 +19,11 @@ def latest_name(patterns: Sequence[str], context: Sequence[Mapping[str, str]]) -
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         for pattern in patterns:
-            found = re.search(pattern, text)
-            if found and found.group(1).split()[0].lower() not in ("the", "my", "our", "a"):
-                return found.group(1)
+            for found in re.finditer(pattern, text):
+                name = found.group(1)
+                # "on Thursday, the teacher in charge is ...": a day or a month is no one's name
+                if name.split()[0].lower() not in ("the", "my", "our", "a") and not CALENDAR_WORD.fullmatch(name):
+                    return name
     return None
 
 
@@ -33,6 +36,8 @@ def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rf"\b(?i:{role})\s+(?:called|named)\s+{_NAME}",
         rf"{_NAME},?\s+(?:the|my|our|a|an)\s+(?:[a-z]+\s+)?(?i:{role})\b",
         rf"\b(?i:{role}),?\s+{_NAME}",
+        # "the teacher in charge is Ms. Adeyemi": a role with its complement, then the copula
+        rf"\b(?i:{role})\s+(?:(?:in|on|at|for|of)\s+[a-z]+\s+)(?:is|was)\s+{_NAME}",
     ]
     if noun.lower() in ("doctor", "dentist", "gp", "vet", "surgeon", "dermatologist"):
         patterns.append(r"\b((?:Dr|Doctor)\.?\s+[A-Z][\w'-]+)")

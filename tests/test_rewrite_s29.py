@@ -358,3 +358,9 @@ def test_a_role_is_named_by_a_copula_after_its_complement_and_never_by_a_day() -
     context = said("Maya's swimming gala is on Saturday, the coach in charge is Mr. Okoro.", "Noted.")
     out = expand("text the coach about parking", context)
     assert "Okoro" in out and "Saturday" not in out
+
+
+def test_a_name_of_the_other_gender_is_no_antecedent() -> None:
+    context = said("We interviewed Tomasz for the QA role today.", "How did it go?")
+    assert "Tomasz" in expand("what did Priya think of him?", context)
+    assert expand("did Priya bring her laptop?", context) == "did Priya bring her laptop?"

@@ -230,7 +230,8 @@ def _antecedent_in_query(query: str, words: list[tuple[str, int, int]], lowered:
     points at nothing of the conversation."""
     low, start = lowered[i], words[i][1]
     nxt = lowered[i + 1] if i + 1 < len(words) else ""
-    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1):
+    other = {"he": "f", "him": "f", "his": "f", "she": "m", "her": "m", "hers": "m"}.get(low)
+    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1, other):
         return True  # "Where has Melanie camped with her family?"
     if kind == "plural" and family_before(lowered[:i], words[:i]):
         return True  # "ask the Patels if they can bring chairs": a family named in the query

@@ -364,3 +364,11 @@ def test_a_name_of_the_other_gender_is_no_antecedent() -> None:
     context = said("We interviewed Tomasz for the QA role today.", "How did it go?")
     assert "Tomasz" in expand("what did Priya think of him?", context)
     assert expand("did Priya bring her laptop?", context) == "did Priya bring her laptop?"
+
+
+def test_a_deadline_keeps_what_is_due() -> None:
+    context = said("The grant report is due to the council on 3 March.", "I'll remind you the week before.")
+    out = expand("how many days until the deadline?", context)
+    assert "3 March" in out and "grant report" in out
+    context = said("It is due on 3 March.", "Noted.")
+    assert "it is" not in expand("how many days until the deadline?", context).lower()

@@ -158,8 +158,10 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
         return None
     modifier = (found.group(1) or "").lower()
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
+    due = None
     if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
-        chosen = _by_query_words(shape, messages, query, noun)
+        chosen, sentence = _by_query_words(shape, messages, query, noun) or (None, "")
+        due = _DUE.match(sentence)  # "our SOC 2 audit evidence is due ... on 15 November": what is due
     elif modifier and modifier not in _POINTING:
         # "the broken release": the token near a form of "broke"; a modifier the chat never wrote
         # ("the exchange rate") names another thing than any token of the shape
@@ -172,7 +174,24 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
     kept = [modifier] if modifier and modifier not in chosen.lower() else []
     tail = [] if chosen.lower().endswith(noun.lower()) or chosen.lower().startswith(noun.lower()) else [found.group(2)]
-    return " ".join(["the", *kept, chosen, *tail])
+    owner = (
+        [f"for {_lowered(due.group(1))}"] if due and due.group(1).split()[0].lower() not in STOPWORDS - _OWNERS else []
+    )
+    return " ".join(["the", *kept, chosen, *tail, *owner])
+
+
+#: "<subject> is due ...": the thing a deadline is for.
+_DUE = re.compile(
+    r"^\s*((?:[\w'-]+\s+){0,6}?[\w'-]+)\s+(?:is|are|was|were|has\s+to\s+be|must\s+be)\s+(?:due|submitted|handed\s+in)\b",
+    re.IGNORECASE,
+)
+_OWNERS = frozenset("our my your their his her the".split())
+
+
+def _lowered(phrase: str) -> str:
+    """A sentence's opening determiner in lower case: mid-query "Our SOC 2 audit" is "our SOC 2 audit"."""
+    first, _, rest = phrase.partition(" ")
+    return f"{first.lower()} {rest}" if first.lower() in _OWNERS and rest else phrase
 
 
 def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str | None:
@@ -188,10 +207,11 @@ def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str 
     return None
 
 
-def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str, noun: str) -> str | None:
-    """The token of the sentence sharing the most content words with the query, the latest on a tie."""
+def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str, noun: str) -> tuple[str, str] | None:
+    """The token of the sentence sharing the most content words with the query, the latest on a
+    tie, and that sentence."""
     wanted = _content(query) - _content(noun)
-    best: tuple[int, str] | None = None
+    best: tuple[int, tuple[str, str]] | None = None
     for text in messages:
         for sentence in reversed(re.split(r"(?<=[.!?;])\s+|\n", text)):
             tokens = shape.findall(sentence)
@@ -199,7 +219,7 @@ def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str,
                 continue
             overlap = len(_content(sentence) & wanted)
             if best is None or overlap > best[0]:
-                best = (overlap, tokens[0].strip())
+                best = (overlap, (tokens[0].strip(), sentence))
     return best[1] if best else None
 
 

@@ -372,3 +372,14 @@ def test_a_deadline_keeps_what_is_due() -> None:
     assert "3 March" in out and "grant report" in out
     context = said("It is due on 3 March.", "Noted.")
     assert "it is" not in expand("how many days until the deadline?", context).lower()
+
+
+def test_those_names_are_the_listed_names() -> None:
+    context = said("who's judging the bake-off?", "The judges are Imogen Clarke, Raj Patel and Sunita Rao.")
+    out = expand("email those names the schedule", context)
+    assert all(name in out for name in ("Imogen Clarke", "Raj Patel", "Sunita Rao"))
+
+
+def test_a_verb_of_ending_ends_a_noun_phrase() -> None:
+    context = said("We're renewing with Brightline Freight, their contract ends in May.", "Noted.")
+    assert "contract ends" not in expand("how much did we pay them last year?", context)

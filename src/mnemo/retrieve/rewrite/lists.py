@@ -22,7 +22,7 @@ ORDINAL_REF = re.compile(
 GENERIC_ITEM_NOUNS = frozenset(
     """one ones option options choice choices alternative alternatives pick thing things suggestion suggestions
     idea ideas recommendation recommendations kind kinds type types sort sorts variety model version
-    method methods approach approaches solution solutions person people candidate candidates""".split()
+    method methods approach approaches solution solutions person people candidate candidates names""".split()
 )
 _NUMBERED = re.compile(r"(?:^|\s)\d{1,2}[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$)")
 _BULLET = re.compile(r"(?:^|:)\s*[-*•]\s+(.+)$", re.MULTILINE)

@@ -158,7 +158,7 @@ PHRASE_BREAKERS = frozenset(
     says said is are was were has have had will would can could should drops throws fails met went got
     made took told found gave came saw ran wrote built sent left brought bought thought knew began lost won
     paid kept held felt meant sold spent broke chose drove fell forgot grew heard led rode sat slept spoke
-    stood taught threw woke wore""".split()
+    stood taught threw woke wore ends expires lapses renews finishes""".split()
 )
 PLURAL_GROUPS = frozenset("team folks people users customers developers engineers kids children parents group".split())
 #: Collective nouns: "they" can be one of these ("the council", "Julien's band"), not only a plural.

@@ -383,3 +383,8 @@ def test_those_names_are_the_listed_names() -> None:
 def test_a_verb_of_ending_ends_a_noun_phrase() -> None:
     context = said("We're renewing with Brightline Freight, their contract ends in May.", "Noted.")
     assert "contract ends" not in expand("how much did we pay them last year?", context)
+
+
+def test_a_compared_that_is_the_reported_figure() -> None:
+    context = said("quote from Brightspark came in at £3,200 for the rewire", "Noted: Brightspark quoted £3,200.")
+    assert "the quote from Brightspark" in expand("is that more than the going rate?", context)

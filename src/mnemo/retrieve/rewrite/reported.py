@@ -18,6 +18,8 @@ _JUDGED = re.compile(
     r"\b(?:is|isn't|was|wasn't)\s+(?:that|this)\s+(?:really\s+|still\s+)?(?:normal|ok|okay|fine|expected|bad|good"
     r"|high|low|a\s+lot|too\s+(?:high|low|much|many|slow|big)|worrying|concerning|healthy|reasonable|typical"
     r"|unusual|acceptable)\b"
+    # "is that more than we paid last year": a figure compared
+    r"|\b(?:is|isn't|was|wasn't)\s+(?:that|this)\s+(?:much\s+|a\s+lot\s+)?(?:more|less|cheaper|dearer|higher|lower)\s+than\b"
     # "what could cause a spike like that": a change like the one reported
     r"|\b(?:spike|jump|drop|dip|increase|rise|fall|surge|slowdown)\s+like\s+(?:that|this)\b",
     re.IGNORECASE,
@@ -26,7 +28,8 @@ _JUDGED = re.compile(
 _FIGURE = re.compile(
     r"(?:^|[.!?;]\s+)((?:(?:The|the|Your|your|Our|our|My|my)\s+)?(?!(?:I|we|it|they|he|she|you|that|this)\b)"
     r"[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
-    r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to)\s+(?:now\s+|currently\s+|already\s+)?"
+    r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to|came\s+in\s+at|comes\s+to|came\s+to"
+    r"|costs?)\s+(?:now\s+|currently\s+|already\s+)?"
     r"(?:at\s+|around\s+|about\s+|over\s+)?[£$€]?\d",
     re.IGNORECASE,
 )
@@ -41,5 +44,9 @@ def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str
         found = list(_FIGURE.finditer(str(message.get("content") or "")))
         if found:
             subject = found[-1].group(1)
-            return subject[0].lower() + subject[1:] if subject.split()[0] in ("The", "Your", "Our", "My") else subject
+            first = subject.split()[0]
+            if first in ("The", "Your", "Our", "My"):
+                return subject[0].lower() + subject[1:]
+            # "vendor quote from Cloudline came in at $42k": a chat drops the article the query needs
+            return subject if first.lower() in ("the", "your", "our", "my") or first[:1].isupper() else f"the {subject}"
     return None

@@ -388,3 +388,8 @@ def test_a_verb_of_ending_ends_a_noun_phrase() -> None:
 def test_a_compared_that_is_the_reported_figure() -> None:
     context = said("quote from Brightspark came in at £3,200 for the rewire", "Noted: Brightspark quoted £3,200.")
     assert "the quote from Brightspark" in expand("is that more than the going rate?", context)
+
+
+def test_that_idea_is_what_was_proposed() -> None:
+    context = said("Kwame suggested we move the standup to 10am.", "That would help the Lisbon folks.")
+    assert "move the standup to 10am" in expand("does anyone object to that idea?", context)

@@ -46,6 +46,7 @@ from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
     NUMBER_REF,
 )
+from mnemo.retrieve.rewrite.proposal import proposed
 from mnemo.retrieve.rewrite.reason import reason_text
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -419,6 +420,8 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         name = named_role(ref.noun, context)  # "that dog": "a rescue greyhound named Pepper"
         if name:
             return f"the {ref.noun} {name}", 0.8
+    if ref.kind == "demonstrative" and ref.noun and (idea := proposed(ref.noun, context)):
+        return idea, 0.75  # "that idea": the idea to freeze all merges to main
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
         pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"
         if pointed:

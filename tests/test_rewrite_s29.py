@@ -393,3 +393,17 @@ def test_a_compared_that_is_the_reported_figure() -> None:
 def test_that_idea_is_what_was_proposed() -> None:
     context = said("Kwame suggested we move the standup to 10am.", "That would help the Lisbon folks.")
     assert "move the standup to 10am" in expand("does anyone object to that idea?", context)
+
+
+def test_that_bug_is_the_problem_the_chat_named_otherwise() -> None:
+    context = said("Ines found a race condition in the upload worker", "Is it in prod?", "since Tuesday")
+    assert "race condition" in expand("did she file a ticket for that bug", context)
+
+
+def test_a_list_item_named_by_its_owner_keeps_its_words() -> None:
+    from mnemo.retrieve.rewrite.lists import list_items
+
+    assert list_items("two PRs need review: Kofi's retry PR and Ada's logging PR") == [
+        "Kofi's retry PR",
+        "Ada's logging PR",
+    ]

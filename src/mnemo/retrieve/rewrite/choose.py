@@ -452,6 +452,10 @@ def _through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, floa
         found = _product(noun, candidates)  # "that model": "Fluidmaster 400"; "that rule": "no-unused-vars"
         if found:
             return found
+    if found is None and stem in PROBLEM_WORDS:  # "that bug" after "a memory leak in the image resizer"
+        problem = best([c for c in candidates if c.kind == "thing" and _is_problem(c)], high=0.75)
+        if problem:
+            return problem
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
         top = best([c for c in candidates if c.kind == "thing" and not span_of_time(c)], high=0.6)
         if top is None:

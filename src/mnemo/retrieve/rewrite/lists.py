@@ -197,6 +197,9 @@ def _tail(part: str) -> str:
     )  # "TAP at 07:10" -> "TAP", "a card at 24%"
     if part.split() and part.split()[-1].lower() in _SPEAKER:
         return "me"  # "the panel is me, Anjali and Pieter": the speaker is an item too
+    owned = _OWNED_ITEM.search(part)
+    if owned:  # "Lena's caching PR": the owner and the modifiers say which
+        return owned.group(0)
     words: list[str] = []
     for word in reversed(part.split()):
         low = word.lower()
@@ -213,6 +216,8 @@ def _tail(part: str) -> str:
     return " ".join(words).strip(" .:")
 
 
+#: An item named by its owner: "Lena's caching PR", "Omar's API docs PR" (up to three words after).
+_OWNED_ITEM = re.compile(r"\b[A-Z][\w-]*'s(?:\s+[\w-]+){1,3}$")
 #: The speaker as a list's item ("me, Anjali and Pieter"): one of the group, never the one meant by "the other".
 _SPEAKER = frozenset({"me", "myself"})
 

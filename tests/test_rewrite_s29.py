@@ -407,3 +407,8 @@ def test_a_list_item_named_by_its_owner_keeps_its_words() -> None:
         "Kofi's retry PR",
         "Ada's logging PR",
     ]
+
+
+def test_that_place_after_if_is_the_place_named_by_its_kind() -> None:
+    context = said("Marta recommended a Georgian bakery called Tone Sakhli", "Noted.")
+    assert "Tone Sakhli" in expand("ask if that place does gluten free", context)

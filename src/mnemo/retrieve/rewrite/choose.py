@@ -44,7 +44,14 @@ from mnemo.retrieve.rewrite.persons import common_word_capitalised, instance_of_
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
-from mnemo.retrieve.rewrite.relative import clause_words, instance_of, named_in, phrase_before, sentence_with
+from mnemo.retrieve.rewrite.relative import (
+    called_place,
+    clause_words,
+    instance_of,
+    named_in,
+    phrase_before,
+    sentence_with,
+)
 from mnemo.retrieve.rewrite.reported import judged_figure
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
@@ -81,6 +88,8 @@ def choose(
         if modified is None and re.match(r"\s+ones?\b", query[ref.end :]):  # "that greenish one": as described
             described = described_one(ref.noun, candidates, context)
             modified = (f"the {without_determiner(described[0])} {ref.noun}", described[1]) if described else None
+        called = called_place(ref.noun, context)  # "that place": "a Thai restaurant called Baan Suan"
+        modified = modified or ((called, 0.8) if called else None)
         return modified or said_which(query, ref, candidates, context) or _through_noun(ref.noun, candidates)
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)

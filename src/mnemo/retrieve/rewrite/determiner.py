@@ -24,7 +24,8 @@ POINTER_CONTEXT = set(
     fix fixed try tried use used see saw say said mention mentioned discuss discussed change changed
     explain explained mean meant remember recall find found show tell told decide decided about
     regarding re what why how where when would could should will can might must stop prevent avoid handle
-    solve debug reproduce revert undo since because while until unless although though whereas once""".split()
+    solve debug reproduce revert undo since because while until unless although though whereas once if
+    whether""".split()
 )
 ADVERBS = frozenset(
     "also too outside inside again now first later anyway already still either instead twice once".split()

@@ -95,3 +95,23 @@ def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         if found and found[-1].lower() not in STOPWORDS:
             return found[-1]
     return None
+
+
+#: Nouns a chat names a place by before "called": "a Thai restaurant called Baan Suan".
+_PLACE_KINDS = (
+    r"(?:restaurant|cafe|café|bar|pub|bakery|hotel|hostel|guesthouse|shop|store|gym|salon|clinic|venue|bistro)"
+)
+_CALLED_PLACE = re.compile(
+    rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){{0,3}})", re.I
+)
+
+
+def called_place(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "that place" after "a Thai restaurant called Baan Suan": the latest place named by its kind."""
+    if noun.lower() not in ("place", "spot"):
+        return None
+    for message in reversed(list(context)):
+        found = _CALLED_PLACE.findall(str(message.get("content") or ""))
+        if found:
+            return found[-1]
+    return None

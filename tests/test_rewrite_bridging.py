@@ -8,8 +8,8 @@ import pytest
 
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.grammar_fit import is_possessive_her
 from mnemo.retrieve.rewrite.implicit import elliptical
-from mnemo.retrieve.rewrite.resolve import _is_possessive_her
 from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
@@ -89,7 +89,7 @@ def test_a_sentence_opener_that_is_no_answer_fragment_stays_a_word() -> None:
     ],
 )
 def test_her_before_an_ordinal_is_possessive_only_when_a_noun_follows(query: str, possessive: bool) -> None:
-    assert _is_possessive_her(query, query.index("her") + 3) is possessive
+    assert is_possessive_her(query, query.index("her") + 3) is possessive
 
 
 def test_possessive_her_before_an_ordinal_is_rewritten_with_s() -> None:

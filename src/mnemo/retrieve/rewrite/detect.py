@@ -50,7 +50,7 @@ from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.properties import PRICE_REF, number_spans, one_with_spans, property_spans
 from mnemo.retrieve.rewrite.reason import reason_span
 from mnemo.retrieve.rewrite.reference import Reference
-from mnemo.retrieve.rewrite.shaped import SHAPES
+from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
@@ -164,10 +164,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
     found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
-    found = [r for r in found if not _named_in_full(r, context_text)]
+    found = [r for r in found if not named_in_full(r, context_text)]
     if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
-    found = [r for r in found if not _counted_from_own_deed(query, r)]
+    found = [r for r in found if not counted_from_own_deed(query, r)]
     if [r.text.lower() for r in found] == ["again"] and names_something(re.findall(r"[A-Za-z0-9][\w'.-]*", query)):
         return []  # "it's raining in Glasgow again": a repeat of what the query names itself
     return sorted(found, key=lambda r: r.start)
@@ -316,33 +316,6 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found
-
-
-#: Words that make a definite phrase point rather than name: "the other one", "the new one".
-_POINTING_WORDS = frozenset("one ones other same first second third last next previous former latter new old".split())
-
-
-#: "two days later", "a week later": a span counted from some event.
-_COUNTED_LATER = re.compile(r"(?:a\s+few|a|an|\w+)\s+(?:hours?|days?|weeks?|months?|years?)\s+later", re.IGNORECASE)
-#: A deed the query reports itself: "my flight was cancelled", "we moved", "i got the results".
-_OWN_DEED = re.compile(r"\b(?:was|were|got|had)\s+[a-z]+ed\b|\b(?:i|we|he|she|they)\s+[a-z]{3,}ed\b", re.IGNORECASE)
-
-
-def _counted_from_own_deed(query: str, ref: Reference) -> bool:
-    """ "my flight was cancelled and i was rebooked two days later": the span counts from the
-    query's own deed, nothing of the conversation."""
-    return bool(_COUNTED_LATER.fullmatch(ref.text)) and _OWN_DEED.search(query[: ref.start]) is not None
-
-
-def _named_in_full(ref: Reference, context_text: str) -> bool:
-    """A definite of two or more naming words written just so in the conversation ("the back bedroom"
-    after "the back bedroom is freezing") names its thing in full: nothing to add."""
-    words = ref.text.lower().split()
-    if ref.kind != "implicit" or len(words) < 3 or words[0] != "the" or words[-1] in SHAPES:
-        return False  # "the slow endpoint" still wants its path
-    if any(w in _POINTING_WORDS or w in STOPWORDS or not w.isalpha() for w in words[1:]):
-        return False
-    return re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None
 
 
 #: A group of people the chat names by their trade: "the movers", "our accountants", "the builders" -

@@ -21,7 +21,7 @@ from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choices import ordinal_choice
-from mnemo.retrieve.rewrite.choose import POSSESSIVES, choose, class_noun, name_like, said_which
+from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.counted import counted_members
@@ -30,6 +30,7 @@ from mnemo.retrieve.rewrite.described import Description, described_person, stat
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
+from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
@@ -39,6 +40,7 @@ from mnemo.retrieve.rewrite.lists import (
 from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
+from mnemo.retrieve.rewrite.noun_choice import class_noun
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.picks import item_by_word, other_than_used
 from mnemo.retrieve.rewrite.pointed import pointed_noun
@@ -61,16 +63,6 @@ from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_app
 from mnemo.store.sql import STOPWORDS
 
 __all__ = ["Resolution", "resolve"]
-
-#: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
-_OBJECT_FOLLOWERS = set(
-    """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
-    because that so but before after back up out now first later instead until till since given though although
-    unless while once than as too anyway either here there""".split()
-    # A possessive is itself a determiner, so another determiner after "her" makes it an object
-    # ("visited her the week after", "sent her a card", "told her my plan").
-    + "the a an this these those my your our their his some any no".split()
-)
 
 
 def resolve(
@@ -104,9 +96,9 @@ def resolve(
         pool = _pool(query, ref, ranked, used)
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:
-            other = choose(query, ref, pool, context) if _clause_mate(query, ref, same_at[gender]) else None
+            other = choose(query, ref, pool, context) if clause_mate(query, ref, same_at[gender]) else None
             text = other[0] if other else same_person[gender]  # "is he taller than him": two people
-            chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, 0.8 if other is None else other[1])
+            chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
         choice = _choice(query, ref, pool, context, used)
@@ -120,7 +112,7 @@ def resolve(
             same_person[gender], same_at[gender] = text, ref.end
         for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy
             same_person[described], same_at[described] = text.split(" (")[0].removeprefix(ref.text).strip(), ref.end
-        chosen[index] = Resolution(ref.text, _shape(query, ref, text), ref.kind, confidence)
+        chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, confidence)
     pieces: list[str] = []
     cursor = 0
     for index in sorted(chosen):
@@ -452,59 +444,3 @@ _PRONOUN_KINDS = frozenset({"person", "plural", "thing"})
 _PRONOUN_GENDER = {p: "m" for p in ("he", "him", "his", "himself")} | {
     p: "f" for p in ("she", "her", "hers", "herself")
 }
-
-
-def _shape(query: str, ref: Reference, text: str) -> str:
-    """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
-    low = ref.text.lower()
-    if low in POSSESSIVES or (low == "her" and _is_possessive_her(query, ref.end)) or low.endswith("'s"):
-        if low == "their" and text.endswith("s") and not text.endswith("'s"):
-            text = f"{text}'"  # "their first vaccinations" -> "the kittens' first vaccinations"
-        else:
-            text = text if text.endswith("'s") else f"{text}'s"
-    elif ref.kind == "place":
-        text = f"in {text}"
-    if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
-        text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
-    elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):
-        text = text[0].lower() + text[1:]
-    return text
-
-
-#: Words that open a new clause between two pronouns: past them, binding no longer applies.
-_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:when|while|if|because|that|and|but|before|after|since|until|so|who|which)\b")
-
-
-def _clause_mate(query: str, ref: Reference, earlier_end: int) -> bool:
-    """Whether an object pronoun shares its clause with the earlier pronoun of its gender: a plain
-    object pronoun cannot then be that person (binding), so "is he taller than him" means two
-    people; a possessive or reflexive ("did she pay her share", "he hurt himself") is the same one."""
-    low = ref.text.lower()
-    if low not in ("him", "her") or (low == "her" and _is_possessive_her(query, ref.end)):
-        return False
-    return not _CLAUSE_BREAK.search(query[earlier_end : ref.start])
-
-
-#: Words that follow an object "her" as adverbs ("call her first") and a possessive as adjectives.
-_ORDINAL_ADJECTIVES = frozenset({"first", "last", "next"})
-_TIME_NOUNS = frozenset(
-    "thing time day night week weekend month year morning evening afternoon monday tuesday wednesday thursday friday"
-    " saturday sunday".split()
-)
-
-
-#: Verbs whose object a bare verb follows: "make her throw up", "let her sleep in", "help her settle".
-_CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
-
-
-def _is_possessive_her(query: str, end: int) -> bool:
-    words = [w.strip(".?!,") for w in query[end:].lower().split()]
-    if not words or not words[0][:1].isalpha():
-        return False
-    if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
-        return False  # "make her throw up", "let her sleep": an object, then a bare verb
-    if words[0] in _ORDINAL_ADJECTIVES:
-        # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
-        after = words[1] if len(words) > 1 else ""
-        return after[:1].isalpha() and after not in STOPWORDS and after.removesuffix("s") not in _TIME_NOUNS
-    return words[0] not in _OBJECT_FOLLOWERS

@@ -1,0 +1,77 @@
+"""Fitting a replacement to the grammar of the word it replaces, and telling an object "her" from
+a possessive one. Split from resolve.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.choose import POSSESSIVES
+from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.store.sql import STOPWORDS
+
+#: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
+_OBJECT_FOLLOWERS = set(
+    """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
+    because that so but before after back up out now first later instead until till since given though although
+    unless while once than as too anyway either here there""".split()
+    # A possessive is itself a determiner, so another determiner after "her" makes it an object
+    # ("visited her the week after", "sent her a card", "told her my plan").
+    + "the a an this these those my your our their his some any no".split()
+)
+
+
+def fitted(query: str, ref: Reference, text: str) -> str:
+    """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
+    low = ref.text.lower()
+    if low in POSSESSIVES or (low == "her" and is_possessive_her(query, ref.end)) or low.endswith("'s"):
+        if low == "their" and text.endswith("s") and not text.endswith("'s"):
+            text = f"{text}'"  # "their first vaccinations" -> "the kittens' first vaccinations"
+        else:
+            text = text if text.endswith("'s") else f"{text}'s"
+    elif ref.kind == "place":
+        text = f"in {text}"
+    if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
+        text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
+    elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):
+        text = text[0].lower() + text[1:]
+    return text
+
+
+#: Words that open a new clause between two pronouns: past them, binding no longer applies.
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:when|while|if|because|that|and|but|before|after|since|until|so|who|which)\b")
+
+
+def clause_mate(query: str, ref: Reference, earlier_end: int) -> bool:
+    """Whether an object pronoun shares its clause with the earlier pronoun of its gender: a plain
+    object pronoun cannot then be that person (binding), so "is he taller than him" means two
+    people; a possessive or reflexive ("did she pay her share", "he hurt himself") is the same one."""
+    low = ref.text.lower()
+    if low not in ("him", "her") or (low == "her" and is_possessive_her(query, ref.end)):
+        return False
+    return not _CLAUSE_BREAK.search(query[earlier_end : ref.start])
+
+
+#: Words that follow an object "her" as adverbs ("call her first") and a possessive as adjectives.
+_ORDINAL_ADJECTIVES = frozenset({"first", "last", "next"})
+_TIME_NOUNS = frozenset(
+    "thing time day night week weekend month year morning evening afternoon monday tuesday wednesday thursday friday"
+    " saturday sunday".split()
+)
+
+
+#: Verbs whose object a bare verb follows: "make her throw up", "let her sleep in", "help her settle".
+_CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
+
+
+def is_possessive_her(query: str, end: int) -> bool:
+    words = [w.strip(".?!,") for w in query[end:].lower().split()]
+    if not words or not words[0][:1].isalpha():
+        return False
+    if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
+        return False  # "make her throw up", "let her sleep": an object, then a bare verb
+    if words[0] in _ORDINAL_ADJECTIVES:
+        # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
+        after = words[1] if len(words) > 1 else ""
+        return after[:1].isalpha() and after not in STOPWORDS and after.removesuffix("s") not in _TIME_NOUNS
+    return words[0] not in _OBJECT_FOLLOWERS

@@ -412,3 +412,14 @@ def test_a_list_item_named_by_its_owner_keeps_its_words() -> None:
 def test_that_place_after_if_is_the_place_named_by_its_kind() -> None:
     context = said("Marta recommended a Georgian bakery called Tone Sakhli", "Noted.")
     assert "Tone Sakhli" in expand("ask if that place does gluten free", context)
+
+
+def test_block_out_the_time_takes_the_slot_the_chat_gave() -> None:
+    context = said("Ama and I are reviewing the budget from 3 to 5 tomorrow.", "Sounds good.")
+    out = expand("block out the time in my calendar", context)
+    assert "from 3 to 5" in out and "budget" in out
+
+
+def test_the_time_alone_asks_the_clock() -> None:
+    context = said("Ama and I are reviewing the budget from 3 to 5 tomorrow.", "Sounds good.")
+    assert expand("what's the time?", context) == "what's the time?"

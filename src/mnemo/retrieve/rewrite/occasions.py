@@ -27,6 +27,8 @@ _KINDS: dict[str, str] = {
         r"(?:a|an|the|its|annual|yearly)\s+service|check-?ups?|consultation|scan|x-ray|haircut|MOT|vaccinations?"
         r"|jabs?|smear|blood\s+tests?|eye\s+test|booster|fitting"
     ),
+    # "block out the time" after "pairing from 2 to 4 this afternoon": the slot the chat gave
+    "time": r"from\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|until|till|-)\s*\d|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b",
     "postmortem": r"incidents?|outages?|downtime",
     "post-mortem": r"incidents?|outages?|downtime",
 }
@@ -39,6 +41,11 @@ _WHICH = re.compile(
     r"\s+(?:with|about|of|in|(?:on|at|for)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight"
     r"|next|this|noon|\d))",
     re.IGNORECASE,
+)
+_IN_CALENDAR = re.compile(r"\s+in\s+(?:my|our|the|your)\s+(?:calendar|diary|schedule)\b", re.IGNORECASE)
+#: Verbs that put a slot in a calendar: "block out the time", "book the time", "hold the time".
+_BOOKING_VERB = re.compile(
+    r"\b(?:block|blocking|book|reserve|hold|save|keep|clear|put|add)\s+(?:out\s+|off\s+|in\s+)?$", re.I
 )
 #: Where a clause ends: a sentence's end, a semicolon, a dash, ", but".
 _CLAUSE = re.compile(r"(?<=[.!?])\s+|\n|;\s*|\s+[—–-]\s+|,\s+but\s+")
@@ -62,8 +69,10 @@ def occasion_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _REFERENCE.finditer(query):
         noun = match.group(1).lower()
-        if _WHICH.match(query, match.end()):
-            continue
+        if _WHICH.match(query, match.end()) and not _IN_CALENDAR.match(query, match.end()):
+            continue  # "the meeting with legal" says which; "the time in my calendar" says where it goes
+        if noun == "time" and not _BOOKING_VERB.search(query[: match.start()]):
+            continue  # "what's the time?" asks the clock; only "block out the time" books a slot
         if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # the chat's own word: the description rules find which one
         if occasion_clause(noun, [{"content": context_text}]) is not None:

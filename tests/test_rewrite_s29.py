@@ -423,3 +423,11 @@ def test_block_out_the_time_takes_the_slot_the_chat_gave() -> None:
 def test_the_time_alone_asks_the_clock() -> None:
     context = said("Ama and I are reviewing the budget from 3 to 5 tomorrow.", "Sounds good.")
     assert expand("what's the time?", context) == "what's the time?"
+
+
+def test_the_first_one_of_options_told_in_order() -> None:
+    context = said(
+        "The band has two gigs in May, first at the Leadmill on the 3rd and then at the Boardwalk on the 10th.",
+        "Busy month! Both are in your calendar.",
+    )
+    assert "Leadmill" in expand("what time is soundcheck for the first one?", context)

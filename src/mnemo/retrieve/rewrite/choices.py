@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
+from mnemo.retrieve.rewrite.enumerated import first_then
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
@@ -85,6 +86,7 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]]) -> tupl
         # "You have the vendor call with Ferro at 11 and the design review at 3": an answer's pair
         items = find_list(context, pairs=True)
         # "A grows tax-free, while B gives a deduction": two options
+        items = items if len(items) >= 2 else first_then(context)  # "first at the cathedral, then at ..."
         items = items if len(items) >= 2 else coordinated_pair(context)
     item = pick(items, found.group(1)) if found and items else None
     return (item, 0.85) if item else None

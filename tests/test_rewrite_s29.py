@@ -431,3 +431,10 @@ def test_the_first_one_of_options_told_in_order() -> None:
         "Busy month! Both are in your calendar.",
     )
     assert "Leadmill" in expand("what time is soundcheck for the first one?", context)
+
+
+def test_tickets_for_that_are_for_the_event_not_its_venue() -> None:
+    context = said(
+        "Our school is putting on a charity quiz at the Royal Oak on Friday.", "Fun! Are you selling tickets?"
+    )
+    assert "quiz" in expand("how many tickets have we sold for that?", context)

@@ -169,7 +169,7 @@ def _thing(
     advice = advice_for(query, ref, context)
     if advice is not None:
         return advice
-    kind_done = taken(query, ref) or tended(query, ref)  # the verb already chose the kind of thing
+    kind_done = taken(query, ref) or tended(query, ref) or worked_on(query)  # the verb chose the kind of thing
     judged = judged_figure(query, ref, context) if low in ("that", "this") else None
     if judged is not None:  # "is that normal?" after "the consumer lag is at 2.3 million": the lag
         return judged, 0.75

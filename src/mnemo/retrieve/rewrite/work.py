@@ -61,6 +61,12 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
             r"\b(?:cracks?|leaks?|stains?|mou?ld|damp|rust|rot|rash(?:es)?|bruises?|swelling|lumps?|moles?|spots?"
             r"|blisters?|infections?|cuts?|wounds?|holes?|dents?|chips?|scratch(?:es)?|bumps?)\b",
         ),
+        # "how many tickets have we sold for that": an event, not the venue it is at
+        (
+            rf"\btickets?\b[^.?!]*\bfor\s+{_IT}\b",
+            r"\b(?:concerts?|gigs?|shows?|matche?s?|games?|plays?|festivals?|fundraisers?|part(?:y|ies)|screenings?"
+            r"|talks?|recitals?|performances?|musicals?|events?|quiz(?:zes)?|raffles?|dinners?|balls?)\b",
+        ),
         # "charge it overnight": a device
         (
             rf"\bcharge\s+{_IT}\b",

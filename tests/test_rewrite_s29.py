@@ -438,3 +438,13 @@ def test_tickets_for_that_are_for_the_event_not_its_venue() -> None:
         "Our school is putting on a charity quiz at the Royal Oak on Friday.", "Fun! Are you selling tickets?"
     )
     assert "quiz" in expand("how many tickets have we sold for that?", context)
+
+
+def test_the_same_again_repeats_the_speakers_whole_order() -> None:
+    context = said(
+        "last week I ordered a lamb biryani and two garlic naans from Taj Mahal",
+        "Hope it was good!",
+        "it was, though Tom had the korma and hated it",
+    )
+    out = expand("order the same again for tonight", context)
+    assert "lamb biryani" in out and "garlic naans" in out and "korma" not in out

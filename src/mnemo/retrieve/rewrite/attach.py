@@ -13,6 +13,7 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.reorder import repeated_order
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.store.sql import STOPWORDS
 
@@ -57,6 +58,9 @@ def attach_topic(
     stripped = query.rstrip(" ?.!")
     tail = query[len(stripped) :]
     alike = any(p.text.lower() in ("the same", "similar", "like before", "another one") for p in pending)
+    order = repeated_order(query, context) if alike else None
+    if order:  # "order the same again": the whole order, "a large pepperoni from Luigi's"
+        return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
     link = "like" if alike else "of" if re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
     rewritten = f"{stripped} {link} {found.text}{tail}"

@@ -1,0 +1,35 @@
+"""The same order again: "order the same again" after "I ordered a large pepperoni from Luigi's
+last friday" repeats the whole order - what, and from where - not just the main topic's noun.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+#: A query that repeats a purchase: "order the same again", "get the same as last time".
+_REPEAT = re.compile(r"\b(?:order|get|buy|book|reorder)\b[^.?!]*\bthe\s+same\b", re.IGNORECASE)
+#: "ordered a large pepperoni from Luigi's", "I got a dozen cinnamon rolls and a sourdough loaf": the
+#: speaker's own order ("Jess had the pad see ew" is someone else's).
+_ORDERED = re.compile(
+    r"(?:^|\b(?:i|we)\s+(?:\w+\s+)?)(?:ordered|bought|got|booked|had)\s+((?:a|an|the|my|our|two|three|\d+)\b[^.!?\n]{3,120})",
+    re.IGNORECASE,
+)
+#: When the order was, which the repeat does not repeat: "last friday", "yesterday", "last time".
+_WHEN = re.compile(
+    r"\s+(?:last\s+\w+|yesterday|this\s+morning|on\s+\w+day|last\s+time|the\s+other\s+day|earlier)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def repeated_order(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """What "the same" repeats: the latest order the chat told, without its time, or None."""
+    if not _REPEAT.search(query):
+        return None
+    for message in reversed(list(context)):
+        if str(message.get("role") or "").lower() not in ("user", "human"):
+            continue
+        found = list(_ORDERED.finditer(str(message.get("content") or "")))
+        if found:
+            return _WHEN.sub("", found[-1].group(1)).strip(" ,;")
+    return None

@@ -448,3 +448,16 @@ def test_the_same_again_repeats_the_speakers_whole_order() -> None:
     )
     out = expand("order the same again for tonight", context)
     assert "lamb biryani" in out and "garlic naans" in out and "korma" not in out
+
+
+def test_is_it_likely_to_has_a_referent_unless_it_is_the_weather() -> None:
+    context = said("the new hinge on the gate is already loose", "Was it fitted with the long screws?")
+    assert expand("is it likely to fail again?", context) != "is it likely to fail again?"
+    assert expand("is it likely to rain on saturday?", context) == "is it likely to rain on saturday?"
+
+
+def test_a_price_to_a_verb_names_no_place() -> None:
+    from mnemo.retrieve.rewrite.lowercase import truecase
+
+    assert truecase("€45 to straighten, €70 for a new one") == "€45 to straighten, €70 for a new one"
+    assert truecase("we flew to lisbon") == "we flew to Lisbon"

@@ -9,7 +9,7 @@ import re
 #: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
 _EXPLETIVE_ADJ = (
     r"(?:possible|impossible|worth|ok|okay|safe|safer|better|best|easy|easier|hard|harder|difficult|necessary|"
-    r"normal|legal|allowed|wise|smart|common|true|likely|fine|cheaper|faster|quicker|important|reasonable|"
+    r"normal|legal|allowed|wise|smart|common|true|fine|cheaper|faster|quicker|important|reasonable|"
     r"advisable|feasible|realistic|time|too\s+late|too\s+early|a\s+good\s+idea|a\s+bad\s+idea)"
 )
 #: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
@@ -18,7 +18,10 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
     # "is it rude to leave": an adjective and a to-infinitive (a determiner or pronoun after "to"
     # makes it a preposition instead: "is it close to the station" has a referent)
-    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
+    # "is it likely to rain", "is it likely that ...": the weather or a clause; "is it likely to bend" has a referent
+    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?:un)?likely\s+(?:that\b|to\s+(?:rain|snow|be|get|pour"
+    r"|freeze|stay)\b)"
+    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?!(?:un)?likely\b)[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
     # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
     rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"

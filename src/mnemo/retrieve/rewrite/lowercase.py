@@ -26,6 +26,7 @@ _LOWER_PERSON_CUE = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|ask|asked|tell|told|met|ping|pinged|call|called|email|emailed|talked to|talk to|"
     r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
 )
+_PRICE_TO = re.compile(r"[£$€]\d[\d,.]*k?\s+to\s+$|\d\s*(?:quid|euros?|dollars?|pounds?)\s+to\s+$")
 _LOWER_PLACE_CUE = re.compile(r"(?<!-)\b(?:in|to|from|at)\s+$")
 #: "did your dad cry", "will my sister come": after an auxiliary and its subject comes the verb,
 #: so the person noun here cues no name.
@@ -143,6 +144,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         # "hard at restaurants": a bare plural is a kind of place, not one named place
         ending = ending and not (low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(low) > 5)
         place = ending and _LOWER_PLACE_CUE.search(before[-6:]) and len(bare) > 3 and bare not in STOPWORDS
+        place = place and not _PRICE_TO.search(before[-16:])  # "€45 to straighten": what the price buys
         if bare.isalpha() and (name or place) and bare.lower() not in VAGUE:
             word = word.replace(bare, bare[:1].upper() + bare[1:], 1)
         out.append(word)

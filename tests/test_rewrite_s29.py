@@ -461,3 +461,9 @@ def test_a_price_to_a_verb_names_no_place() -> None:
 
     assert truecase("€45 to straighten, €70 for a new one") == "€45 to straighten, €70 for a new one"
     assert truecase("we flew to lisbon") == "we flew to Lisbon"
+
+
+def test_what_a_task_costs_has_no_referent_but_its_object_does() -> None:
+    context = said("the kitchen tap is dripping again", "Is it the washer or the cartridge?")
+    out = expand("how much would it cost to replace it", context)
+    assert out.startswith("how much would it cost to replace ") and "tap" in out

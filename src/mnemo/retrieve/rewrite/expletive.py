@@ -56,6 +56,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bit\s+(?:turns|turned)\s+out\s+(?=that\b|to\b|the\b|a\b|an\b|my\b|our\b|we\b|i\b|they\b|he\b|she\b|there\b)"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"
     r"\s+that\b"
+    # "how much would it cost to replace it": what a task costs, whatever its object
+    r"|\bhow\s+much\s+(?:would|does|will|did|should|might|could)\s+it\s+cost\s+(?:\w+\s+){0,2}?to\s+[a-z]+"
     # "does it cost anything to renew a passport": what a task costs
     r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\s+\w+\s+(?:a|an|the|my|your|our|at|in|on|for|with)\b"
     # the weather with a modal or an adverb: "it might snow", "is it usually cold in Oslo"

@@ -144,7 +144,7 @@ NOT_NAMES = (
 #: Nouns too vague to stand in for "it" or "that".
 VAGUE = frozenset(
     """thing things way lot bit time idea stuff something anything everything one kind sort part point
-    question answer moment day week minute look chance sense reason case fact matter little while""".split()
+    question answer moment day week minute look chance sense reason case fact matter little while end""".split()
 )
 #: Words people use for a problem; "the bug" points at the latest of these in the context.
 PROBLEM_WORDS = frozenset("issue problem error bug exception failure crash traceback outage regression leak".split())

@@ -467,3 +467,8 @@ def test_what_a_task_costs_has_no_referent_but_its_object_does() -> None:
     context = said("the kitchen tap is dripping again", "Is it the washer or the cartridge?")
     out = expand("how much would it cost to replace it", context)
     assert out.startswith("how much would it cost to replace ") and "tap" in out
+
+
+def test_there_takes_the_name_a_described_place_was_set_beside() -> None:
+    context = said("We finally tried Kasbah, the Moroccan place on Mill Road, for Ade's birthday.", "How was it?")
+    assert "Kasbah" in expand("what should I order there next time?", context)

@@ -76,7 +76,9 @@ def choose(
         return plural_referent(low, candidates, context, query[: ref.start], query[ref.end :])
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
-        return best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
+        chosen = best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
+        named = _apposed_name(chosen[0], context) if chosen else None
+        return (named, chosen[1]) if named and chosen else chosen
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
@@ -113,6 +115,20 @@ def choose(
     if ref.kind == "implicit" and low.startswith("the ") and low.split()[-1] in PROBLEM_WORDS:
         problems = [c for c in candidates if c.kind == "thing" and is_problem(c)]
         return best(problems, high=0.9)
+    return None
+
+
+def _apposed_name(described: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "Abyssinia" for "the Ethiopian place on Grove Street" after "we tried Abyssinia, the Ethiopian
+    place on Grove Street": the name a described place was set beside."""
+    if described[:1].isupper():
+        return None
+    name = r"(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
+    pattern = re.compile(rf"\b({name}),\s+{re.escape(described)}", re.IGNORECASE)
+    for message in reversed(list(context)):
+        found = pattern.search(str(message.get("content") or ""))
+        if found and found.group(1)[:1].isupper():
+            return found.group(1)
     return None
 
 

@@ -472,3 +472,16 @@ def test_what_a_task_costs_has_no_referent_but_its_object_does() -> None:
 def test_there_takes_the_name_a_described_place_was_set_beside() -> None:
     context = said("We finally tried Kasbah, the Moroccan place on Mill Road, for Ade's birthday.", "How was it?")
     assert "Kasbah" in expand("what should I order there next time?", context)
+
+
+def test_a_call_with_someone_is_the_meeting_and_a_stated_order_is_repeated_whole() -> None:
+    context = said("We have a call with the Northwind legal team tomorrow at 11.", "I've added it.")
+    assert "Northwind" in expand("can you draft an agenda for the meeting?", context)
+    context = said("Our order from Pho Real last week was two bun cha and a papaya salad.", "Want me to save it?")
+    out = expand("no, just order the same again", context)
+    assert "Pho Real" in out and "papaya salad" in out
+
+
+def test_a_proposed_gerund_is_the_idea_of_it() -> None:
+    context = said("Mina suggested moving the retro to Fridays.", "That could work.")
+    assert "the idea of moving the retro to Fridays" in expand("who else likes that idea?", context)

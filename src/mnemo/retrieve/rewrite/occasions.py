@@ -21,7 +21,7 @@ _KINDS: dict[str, str] = {
     "meeting": (
         r"planning|stand-?ups?|(?:weekly|daily|team|morning|monthly)\s+syncs?|1:1s?|one-on-ones?|retros?"
         r"|retrospectives?|kick-?offs?|catch-?ups?|all-hands|huddles?|offsites?|board\s+meetings?|club\s+meets"
-        r"|meets\s+(?:on|at|every)"
+        r"|meets\s+(?:on|at|every)|(?:a|the|our|my)\s+(?:\w+\s+)?call\s+with"
     ),
     "appointment": (
         r"(?:a|an|the|its|annual|yearly)\s+service|check-?ups?|consultation|scan|x-ray|haircut|MOT|vaccinations?"

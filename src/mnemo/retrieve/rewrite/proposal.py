@@ -24,5 +24,6 @@ def proposed(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         found = list(_PROPOSED.finditer(str(message.get("content") or "")))
         if found:
             deed = (found[-1].group(1) or found[-1].group(2)).strip(" ,")
-            return f"the {noun.lower()} to {deed}"
+            link = "of" if deed.split()[0].lower().endswith("ing") else "to"  # "suggested splitting ...": of
+            return f"the {noun.lower()} {link} {deed}"
     return None

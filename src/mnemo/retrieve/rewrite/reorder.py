@@ -22,6 +22,13 @@ _WHEN = re.compile(
 )
 
 
+#: "Our order from Dough Bros last Friday was two margheritas and garlic bread".
+_ORDER_WAS = re.compile(
+    r"\b((?:our|my)\s+(?:usual\s+|last\s+)?order\s+(?:from|at)\s+[^,.!?\n]+?)\s+(?:was|were|is)\s+([^.!?\n]{3,120})",
+    re.IGNORECASE,
+)
+
+
 def repeated_order(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """What "the same" repeats: the latest order the chat told, without its time, or None."""
     if not _REPEAT.search(query):
@@ -29,7 +36,12 @@ def repeated_order(query: str, context: Sequence[Mapping[str, str]]) -> str | No
     for message in reversed(list(context)):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
-        found = list(_ORDERED.finditer(str(message.get("content") or "")))
+        text = str(message.get("content") or "")
+        stated = list(_ORDER_WAS.finditer(text))
+        if stated:  # "our order from Dough Bros ... was two margheritas": where from, then what
+            where = _WHEN.sub("", stated[-1].group(1)).strip(" ,;")
+            return f"{where[0].lower()}{where[1:]}: {stated[-1].group(2).strip(' ,;')}"
+        found = list(_ORDERED.finditer(text))
         if found:
             return _WHEN.sub("", found[-1].group(1)).strip(" ,;")
     return None

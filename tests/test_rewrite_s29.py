@@ -485,3 +485,12 @@ def test_a_call_with_someone_is_the_meeting_and_a_stated_order_is_repeated_whole
 def test_a_proposed_gerund_is_the_idea_of_it() -> None:
     context = said("Mina suggested moving the retro to Fridays.", "That could work.")
     assert "the idea of moving the retro to Fridays" in expand("who else likes that idea?", context)
+
+
+def test_an_ordinal_skips_a_list_the_query_draws_from() -> None:
+    context = said(
+        "I'm torn between the Kindle Paperwhite and the Kobo Clara for reading.",
+        "What matters most to you?",
+        "Price and library loans.",
+    )
+    assert "Kindle Paperwhite" in expand("does the first one do library loans?", context)

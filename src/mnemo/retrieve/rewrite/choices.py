@@ -38,7 +38,7 @@ _LOWEST_HIGHEST = frozenset("cheaper cheapest cheap pricier priciest dearer expe
 _GENERIC_OPTION_WORDS = frozenset("one ones option options choice kind version pair plan quote deal offer".split())
 
 
-def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     """A choice among listed or mentioned things: by number, by property, "the other", "the second"."""
     if NUMBER_REF.fullmatch(ref.text):
         numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
@@ -67,7 +67,7 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]]) -> tupl
         if rest:
             return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75
     found = ORDINAL_REF.match(ref.text)
-    items = find_list(context) if found else []
+    items = find_list(context, asked=query) if found else []
     noun = (found.group(2) or "").lower() if found else ""
     if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
         mention = ordinal_mention(found.group(1), noun, context) if found else None

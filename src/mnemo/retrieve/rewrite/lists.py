@@ -30,7 +30,9 @@ _SPLIT = re.compile(r",(?!\d)\s*(?:or\s+|and\s+)?|\s+(?:or|and|vs\.?|versus)\s+"
 _DETERMINERS = {"the", "a", "an"}
 
 
-def find_list(context: Sequence[Mapping[str, str]], named: bool = False, pairs: bool = False) -> list[str]:
+def find_list(
+    context: Sequence[Mapping[str, str]], named: bool = False, pairs: bool = False, asked: str = ""
+) -> list[str]:
     """The items of the latest list in the conversation (empty when there is none); ``named``
     skips lists whose items name nothing (no capital or digit: "mostly coding and travel");
     ``pairs`` takes an assistant's two items joined by "and" too, for a reference that presupposes
@@ -40,9 +42,16 @@ def find_list(context: Sequence[Mapping[str, str]], named: bool = False, pairs: 
         items = list_items(str(message.get("content") or ""), inline_min=2 if by_user or pairs else 3)
         if named and not all(re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
             continue
-        if len(items) >= 2:
+        if len(items) >= 2 and not _repeats_an_item(asked, items):
             return items
     return []
+
+
+def _repeats_an_item(asked: str, items: Sequence[str]) -> bool:
+    """Whether the query names an item of the list itself: "does the first one have music storage"
+    after "Battery and music" asks about that list's criteria, not among its items."""
+    low = " " + re.sub(r"[^\w\s'-]", " ", asked.lower()) + " "
+    return bool(asked) and any(f" {item.lower()} " in low for item in items)
 
 
 def list_items(text: str, inline_min: int = 2) -> list[str]:

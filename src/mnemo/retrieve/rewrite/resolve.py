@@ -137,7 +137,7 @@ def _choice(
     """What one reference becomes and how sure, by its kind, or None."""
     if ref.kind == "event":  # "how long did that take": what someone did, not a thing
         return _event(query, ref, pool, context)
-    if ref.kind == "implicit" and ORDINAL_REF.match(ref.text) and (listed := ordinal_choice(ref, context)):
+    if ref.kind == "implicit" and ORDINAL_REF.match(ref.text) and (listed := ordinal_choice(ref, context, query)):
         return listed  # "the first guy" after "torn between Haaland and Isak": an ordinal over people
     if ref.kind in ("role", "implicit") and ref.noun and _describes_person(query, ref):
         described = _described(query, ref, pool, context)  # "the demo guy", "whoever handles repairs"
@@ -380,7 +380,7 @@ def _said(event: str, query: str) -> bool:
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     if ref.kind == "ordinal":
-        return ordinal_choice(ref, context)
+        return ordinal_choice(ref, context, query)
     if ref.kind == "implicit" and ref.noun and ref.noun.endswith("s") and ref.text.lower().endswith(ref.noun):
         members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
         if members:

@@ -494,3 +494,8 @@ def test_an_ordinal_skips_a_list_the_query_draws_from() -> None:
         "Price and library loans.",
     )
     assert "Kindle Paperwhite" in expand("does the first one do library loans?", context)
+
+
+def test_that_document_is_the_document_the_chat_named_by_its_kind() -> None:
+    context = said("The vendor sent over the contract for the CRM renewal.", "Do you want me to summarise it?")
+    assert "contract" in expand("no, where should I file that document", context)

@@ -31,7 +31,8 @@ _AFTER_DEGREE = frozenset("before after when if for to in on at compared again a
 def graded(before: list[str], nxt: str, after: str) -> bool:
     """Whether "that"/"this" grades the adjective after it: a copula or a verb earlier in the
     query, a gradable adjective next, and the end of the clause (or a preposition) after it."""
-    gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS))
+    # "-ment" ends nouns, not adjectives: "save that document", "that payment"
+    gradable = nxt in _GRADABLE or (len(nxt) > 5 and nxt.endswith(_GRADABLE_ENDINGS) and not nxt.endswith("ment"))
     ends = not after or after in PUNCT or after in _AFTER_DEGREE or after.endswith(("ly", "where")) or after in _NOW
     graded = any(w in _AUX or w in ("really", "so", "not", "quite", "it's", "that's") for w in before)
     # "is that doable", "so was that expensive": a copula that opens the question has "that" as its

@@ -32,6 +32,14 @@ def class_noun(noun: str) -> bool:
     return stem in PERSON_NOUNS | _PERSON_WORDS or stem in PLACE_NOUNS | _PLACE_WORDS
 
 
+#: General words for a written document, and the kinds of document a chat names.
+_DOCUMENT_WORDS = frozenset("document doc file writeup write-up".split())
+_DOCUMENTS = frozenset(
+    """postmortem post-mortem report spec specification proposal contract agreement invoice plan brief memo rfc
+    runbook playbook policy letter cv resume statement quote estimate minutes agenda handbook guide""".split()
+)
+
+
 def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     stem = noun.lower().removesuffix("'s").rstrip("s")
     if class_noun(noun):
@@ -65,6 +73,10 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
         found = _product(noun, candidates)  # "that model": "Fluidmaster 400"; "that rule": "no-unused-vars"
         if found:
             return found
+    if found is None and stem in _DOCUMENT_WORDS:  # "that document" after "Was there a postmortem?"
+        documents = [c for c in candidates if c.kind == "thing" and c.head.rstrip("s") in _DOCUMENTS]
+        if documents:
+            return best(documents, high=0.75)
     if found is None and stem in PROBLEM_WORDS:  # "that bug" after "a memory leak in the image resizer"
         problem = best([c for c in candidates if c.kind == "thing" and is_problem(c)], high=0.75)
         if problem:

@@ -499,3 +499,8 @@ def test_an_ordinal_skips_a_list_the_query_draws_from() -> None:
 def test_that_document_is_the_document_the_chat_named_by_its_kind() -> None:
     context = said("The vendor sent over the contract for the CRM renewal.", "Do you want me to summarise it?")
     assert "contract" in expand("no, where should I file that document", context)
+
+
+def test_a_mention_keeps_an_along_or_near_complement() -> None:
+    context = said("There's a cycle path along the river from Kew to Richmond.", "Nice and flat.")
+    assert "along the river" in expand("is that path busy on sundays", context)

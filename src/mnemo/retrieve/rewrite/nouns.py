@@ -31,7 +31,7 @@ _DIFFERENT = {"another", "other", "different", "second", "new"}
 _IDENTIFIER = re.compile(r"\w_\w|\w\d|\d\w")
 _BE_FORMS = frozenset("be been being is am are was were i'm im we're you're they're he's she's it's".split())
 _ATTACH = re.compile(
-    rf"^\s+(in|of|for|on)\s+(?!{DURATION})"  # "for 20 minutes" says how long, not which one
+    rf"^\s+(in|of|for|on|along|near)\s+(?!{DURATION})"  # "for 20 minutes" says how long, not which one
     r"((?:the|a|an|my|our|your|his|her|their)\s+)?([\w.\-/]+)(?:\s+([\w.\-/]+))?"
 )
 

@@ -17,20 +17,23 @@ from collections.abc import Mapping, Sequence
 from mnemo.store.sql import STOPWORDS
 
 #: General nouns and the words a chat names their occasions by.
+_DET = r"(?:a|an|the|my|our|your|his|her|their|its)\s+(?:\w+\s+)?"
 _KINDS: dict[str, str] = {
+    # nouns only: "sprint planning", not "I'm planning a trip"; "a retro", not "retro-themed"
     "meeting": (
-        r"planning|stand-?ups?|(?:weekly|daily|team|morning|monthly)\s+syncs?|1:1s?|one-on-ones?|retros?"
-        r"|retrospectives?|kick-?offs?|catch-?ups?|all-hands|huddles?|offsites?|board\s+meetings?|club\s+meets"
-        r"|meets\s+(?:on|at|every)|(?:a|the|our|my)\s+(?:\w+\s+)?call\s+with"
+        r"(?:sprint|release|roadmap|capacity|quarterly|team|weekly|big\s+room)\s+planning|stand-?ups?"
+        r"|(?:weekly|daily|team|morning|monthly)\s+syncs?|1:1s?|one-on-ones?|\bretros?\b(?!-)|retrospectives?"
+        r"|catch-?ups?|all-hands|huddles?|offsites?|board\s+meetings?|club\s+meets|meets\s+(?:on|at|every)"
+        rf"|{_DET}call\s+with"
     ),
     "appointment": (
-        r"(?:a|an|the|its|annual|yearly)\s+service|check-?ups?|consultation|scan|x-ray|haircut|MOT|vaccinations?"
-        r"|jabs?|smear|blood\s+tests?|eye\s+test|booster|fitting"
+        rf"(?:a|an|the|its|annual|yearly)\s+service\b|{_DET}(?:check-?up|consultation|scan|x-ray|haircut|jab|smear"
+        r"|vaccination|fitting|blood\s+test|eye\s+test)s?\b(?!\s+seat)|\bMOT\b"
     ),
     # "block out the time" after "pairing from 2 to 4 this afternoon": the slot the chat gave
     "time": r"from\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|until|till|-)\s*\d|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b",
-    "postmortem": r"incidents?|outages?|downtime",
-    "post-mortem": r"incidents?|outages?|downtime",
+    "postmortem": r"incidents?|outages?",
+    "post-mortem": r"incidents?|outages?",
 }
 _REFERENCE = re.compile(
     r"\bthe\s+(?:(?:next|last|upcoming|first)\s+)?(" + "|".join(map(re.escape, _KINDS)) + r")\b", re.IGNORECASE
@@ -38,15 +41,18 @@ _REFERENCE = re.compile(
 #: A complement that says which occasion ("the meeting with legal", "the appointment at the clinic");
 #: one that says when ("for tuesday morning", "on friday") leaves the question open.
 _WHICH = re.compile(
-    r"\s+(?:with|about|of|in|(?:on|at|for)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight"
-    r"|next|this|noon|\d))",
+    r"\s+(?:with|about|of|in|between|available|that|which|where|(?:on|at|for)\s+(?!(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)day|tomorrow|today|tonight|next|this|noon|\d))"
+    # a noun after the occasion makes it a modifier: "the meeting room", "the time zone", "the appointment form"
+    r"|\s+(?!(?:to|for|on|at|in|and|or|but|so|yet|again|today|tomorrow|tonight|is|was|are|were|be|been|go|went|that"
+    r"|next|this|far)\b)[a-z]{3,}\b(?<!ed)",
     re.IGNORECASE,
 )
+#: "block out the time to prep the slides", "the time for my dentist visit": the query says which slot.
+_OWN_SLOT = re.compile(r"\s+(?:to\s+[a-z]+|[^.?!]*\bfor\s+(?:my|the|a|an|our|his|her)\b)", re.IGNORECASE)
 _IN_CALENDAR = re.compile(r"\s+in\s+(?:my|our|the|your)\s+(?:calendar|diary|schedule)\b", re.IGNORECASE)
 #: Verbs that put a slot in a calendar: "block out the time", "book the time", "hold the time".
-_BOOKING_VERB = re.compile(
-    r"\b(?:block|blocking|book|reserve|hold|save|keep|clear|put|add)\s+(?:out\s+|off\s+|in\s+)?$", re.I
-)
+_BOOKING_VERB = re.compile(r"\b(?:block|blocking|book|reserve|hold)\s+(?:out\s+|off\s+|in\s+)?$", re.I)
 #: Where a clause ends: a sentence's end, a semicolon, a dash, ", but".
 _CLAUSE = re.compile(r"(?<=[.!?])\s+|\n|;\s*|\s+[—–-]\s+|,\s+but\s+")
 #: A clause's opening that names no occasion: "I've got", "we have", "just a reminder that".
@@ -71,7 +77,7 @@ def occasion_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
         noun = match.group(1).lower()
         if _WHICH.match(query, match.end()) and not _IN_CALENDAR.match(query, match.end()):
             continue  # "the meeting with legal" says which; "the time in my calendar" says where it goes
-        if noun == "time" and not _BOOKING_VERB.search(query[: match.start()]):
+        if noun == "time" and (not _BOOKING_VERB.search(query[: match.start()]) or _OWN_SLOT.match(query, match.end())):
             continue  # "what's the time?" asks the clock; only "block out the time" books a slot
         if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # the chat's own word: the description rules find which one

@@ -41,14 +41,14 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     for work, kind in (
         # "can i roll it back", "revert it": a change that shipped
         (
-            rf"\broll(?:ing)?\s+{_IT}\s+back\b|\b(?:revert|downgrade)\s+{_IT}\b",
+            rf"\broll(?:ing)?\s+{_IT}\s+back\b(?!\s+up)|\b(?:revert|downgrade)\s+{_IT}\b",
             r"\b(?:migrations?|releases?|deploy(?:ment)?s?|upgrades?|commits?|changes?|rollouts?|v\d[\w.]*"
             r"|[0-9a-f]{7,40})\b",
         ),
         # "push it to the registry": an image
         (rf"\b(?:push|pull|tag|scan)\s+{_IT}\b.*\bregistry\b", r"\b(?:images?|containers?)\b"),
         # "block it in my banking app", "freeze it": a card
-        (rf"\b(?:block|freeze|unfreeze|unblock)\s+{_IT}\b", r"\bcards?\b"),
+        (rf"\b(?:block|freeze|unfreeze|unblock)\s+{_IT}\b(?=.*\b(?:bank|banking|app|card|online)\b)", r"\bcards?\b"),
         # "renew it online": a document or a subscription
         (
             rf"\brenew\s+{_IT}\b",
@@ -57,7 +57,8 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ),
         # "to see if it grows", "what if it spreads": damage or a symptom
         (
-            rf"\b{_IT}\s+(?:grows|spreads|gets\s+(?:worse|bigger|wider|deeper)|widens|comes\s+back)\b",
+            rf"\b(?:see|check|tell|know)\s+(?:if|whether)\s+{_IT}\s+(?:grows|spreads|gets\s+(?:worse|bigger|wider|deeper)|widens)\b"
+            rf"|\b{_IT}\s+(?:spreads|gets\s+(?:worse|bigger|wider|deeper)|widens)\b",
             r"\b(?:cracks?|leaks?|stains?|mou?ld|damp|rust|rot|rash(?:es)?|bruises?|swelling|lumps?|moles?|spots?"
             r"|blisters?|infections?|cuts?|wounds?|holes?|dents?|chips?|scratch(?:es)?|bumps?)\b",
         ),
@@ -74,6 +75,11 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ),
     )
 )
+
+
+def _head(text: str) -> str:
+    """The noun a phrase is about, before its attachment: "my debit card from Monzo" -> "card"."""
+    return re.split(r"\s+(?:from|in|at|of|for|with|on|to)\s+", text, maxsplit=1)[0].split()[-1]
 
 
 def worked_on(query: str) -> bool:
@@ -95,7 +101,7 @@ def fitting_work(query: str, things: Sequence[Candidate], said: str = "") -> lis
         return tests or jobs or list(things)
     for work, kind in _KIND_WORK:
         if work.search(query) and not _SERVICE_WORK.search(query):
-            return [c for c in things if kind.search(c.text)] or list(things)
+            return [c for c in things if kind.search(_head(c.text))] or list(things)  # "the bike helmet": no bike
     # a path names a file ("/var/log/caddy/error.log"), not the service it belongs to
     return [c for c in things if _SERVICE.search(c.text) and not _FILE.search(c.text)] or list(things)
 

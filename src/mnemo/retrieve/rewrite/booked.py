@@ -12,12 +12,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS
 from mnemo.retrieve.rewrite.reference import Reference
 
 #: Verbs that change when something happens, just before the reference: "move that", "can you cancel it".
 _RESCHEDULED = re.compile(
-    r"\b(?:move|moving|reschedule|rescheduling|rebook|cancel|cancelling|canceling|push|postpone|shift|change|"
-    r"bring|confirm)\s*$",
+    r"\b(?:move|moving|reschedule|rescheduling|rebook|cancel|cancelling|canceling|push|postpone|shift)\s*$",
     re.IGNORECASE,
 )
 #: "booked the dentist", "booked in with my GP", "made an appointment with Dr Osei", "got the physio at 3".
@@ -39,5 +39,7 @@ def booked_visit(query: str, ref: Reference, context: Sequence[Mapping[str, str]
         latest = found[-1]  # "booked the flight" after the dentist: the flight has a candidate of its own
         if latest.group(3):
             return f"the appointment with {latest.group(3)}"
-        return f"the {latest.group(2).lower()} appointment" if is_role(latest.group(2).lower()) else None
+        role = latest.group(2).lower()
+        kin = role in FEMALE_NOUNS or role in MALE_NOUNS  # "seeing my sister" is a visit, not an appointment
+        return f"the {role} appointment" if is_role(role) and not kin else None
     return None

@@ -34,7 +34,8 @@ def counted_members(noun: str, context_text: str) -> str | None:
     found = matches[-1]  # the latest count
     listed = re.split(r"\s*[;(]", found.group(2))[0].strip(" ,")
     words = listed.lower().split()
-    if not words or words[0] in _NOT_LIST or (" and " not in f" {listed} " and "," not in listed):
+    opens = listed[:1].isupper() or (words and words[0] in ("a", "an", "the", "one"))
+    if not words or not opens or words[0] in _NOT_LIST or (" and " not in f" {listed} " and "," not in listed):
         return None  # "two plants, and they're thriving": no members named
     return listed
 

@@ -8,8 +8,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 _FIRST_THEN = re.compile(
-    r"\bfirst\s+(?:(?:at|in|on|to|with|the)\s+)?([^,;.!?]+?)(?:,\s*|\s+)(?:and\s+)?(?:then|after\s+that|next)\s+"
-    r"(?:(?:at|in|on|to|with|the)\s+)?([^,;.!?]+)",
+    # each option opens with a preposition or a determiner: "first at the cathedral", not "at first we went"
+    r"(?<!\bat\s)\bfirst\s+((?:at|in|on|to|with|the|a|an)\s+[^,;.!?]+?)(?:,\s*|\s+)(?:and\s+)?(?:then|after\s+that"
+    r"|next)\s+((?:at|in|on|to|with|the|a|an)\s+[^,;.!?]+)",
     re.IGNORECASE,
 )
 
@@ -19,5 +20,10 @@ def first_then(context: Sequence[Mapping[str, str]]) -> list[str]:
     for message in reversed(list(context)):
         found = list(_FIRST_THEN.finditer(str(message.get("content") or "")))
         if found:
-            return [found[-1].group(1).strip(), found[-1].group(2).strip()]
+            return [_without_preposition(found[-1].group(i).strip()) for i in (1, 2)]
     return []
+
+
+def _without_preposition(option: str) -> str:
+    """ "at the cathedral on the 6th" -> "the cathedral on the 6th": the option, not where it is."""
+    return re.sub(r"^(?:at|in|on|to|with)\s+", "", option, flags=re.IGNORECASE)

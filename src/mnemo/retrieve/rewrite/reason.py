@@ -19,16 +19,22 @@ _BARE_WHY = re.compile(
 )
 #: "Grace said the review got moved", "my landlord told me that the rent goes up": the clause reported.
 _REPORTED = re.compile(
-    r"\b(?:said|says|told\s+(?:me|us)|mentioned|announced|emailed|texted|messaged)\s+(?:that\s+)?"
+    r"\b(?:said|says|told\s+(?:me|us))\s+(?:that\s+)?"
     r"((?:the|a|an|my|our|his|her|their|its|it|they|he|she|we)\b[^.!?\n]{3,120})",
     re.IGNORECASE,
+)
+#: A clause has a finite verb: "the review got moved", "she's fine", not "my sister about the party".
+_FINITE = re.compile(r"\b(?:is|are|was|were|got|gets|has|have|had|will|won't|can't|isn't|wasn't|\w+'s|\w+ed|\w+s)\b")
+#: The query asks what a person said: "did she say why", "did Omar mention why" (not "did the report say why").
+_PERSON_ASKED = re.compile(
+    r"\b(?:did|does|has|will|would)\s+(?:he|she|they|(?-i:[A-Z])\w+)\s+(?:say|mention|explain|tell)", re.IGNORECASE
 )
 
 
 def reason_span(query: str, context_text: str) -> tuple[int, int] | None:
     """Where the bare "why" of a query stands, when the chat reported a clause for it, or None."""
     found = _BARE_WHY.search(query)
-    if found is None or not _REPORTED.search(context_text):
+    if found is None or not _PERSON_ASKED.search(query) or not _REPORTED.search(context_text):
         return None  # "did they say why" with nothing reported: no clause to give it
     return found.start(1), found.end(1)
 
@@ -38,5 +44,6 @@ def reason_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | N
     for message in reversed(list(context)):
         found = list(_REPORTED.finditer(str(message.get("content") or "")))
         if found:
-            return f"{reference} {found[-1].group(1).strip(' ,;:')}"
+            clause = found[-1].group(1).strip(" ,;:")
+            return f"{reference} {clause}" if _FINITE.search(clause) else None
     return None

@@ -8,11 +8,15 @@ import re
 from collections.abc import Mapping, Sequence
 
 #: A query that repeats a purchase: "order the same again", "get the same as last time".
-_REPEAT = re.compile(r"\b(?:order|get|buy|book|reorder)\b[^.?!]*\bthe\s+same\b", re.IGNORECASE)
+_REPEAT = re.compile(
+    r"\b(?:order|get|buy|reorder)\b[^.?!]*\bthe\s+same\b(?=\s*(?:again\b|[.?!,]|$|as\s+(?:before|last\s+time|usual)\b"
+    r"|for\s+(?:me|us|tonight|today|tomorrow|sunday|saturday|friday|the\s+weekend)\b))",
+    re.IGNORECASE,
+)
 #: "ordered a large pepperoni from Luigi's", "I got a dozen cinnamon rolls and a sourdough loaf": the
 #: speaker's own order ("Jess had the pad see ew" is someone else's).
 _ORDERED = re.compile(
-    r"(?:^|\b(?:i|we)\s+(?:\w+\s+)?)(?:ordered|bought|got|booked|had)\s+((?:a|an|the|my|our|two|three|\d+)\b[^.!?\n]{3,120})",
+    r"(?:^|\b(?:i|we)\s+(?:\w+\s+)?)(?:ordered|bought|got|had)\s+((?:a|an|the|my|our|two|three|\d+)\b[^.!?\n]{3,120})",
     re.IGNORECASE,
 )
 #: When the order was, which the repeat does not repeat: "last friday", "yesterday", "last time".

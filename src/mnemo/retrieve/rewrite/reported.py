@@ -30,21 +30,29 @@ _FIGURE = re.compile(
     r"[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
     r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to|came\s+in\s+at|comes\s+to|came\s+to"
     r"|costs?)\s+(?:now\s+|currently\s+|already\s+)?"
-    r"(?:at\s+|around\s+|about\s+|over\s+)?[£$€]?\d",
+    r"(?:at\s+|around\s+|about\s+|over\s+)?([£$€]?\d[\d,.]*\s*(?:%|k\b|m\b|ms\b|[a-z/]+)?)",
     re.IGNORECASE,
 )
+#: A figure is a measure or an amount: a currency, a percentage, a unit, a count of things; an age
+#: or a clock time ("my daughter is 3", "at 3pm") is no figure a question judges.
+_NO_FIGURE = re.compile(r"^\d{1,2}\s*(?:years?|yrs?|months?|weeks?|am|pm|o'clock)?$", re.IGNORECASE)
+_SUBJECT_VERB = re.compile(r"\s(?:and|but|or|serves?|has|have|had|is|was|said|says)\s", re.IGNORECASE)
 
 
 def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> str | None:
     """What the judged "that" is: the subject of the latest reported figure, or None."""
     judged = _JUDGED.search(query)
-    if judged is None or not judged.start() <= ref.start < judged.end():
-        return None
+    if judged is None or not judged.start() <= ref.start < judged.end() or re.search(r"\d", query[: ref.start]):
+        return None  # "I put 500ml in - is that more than ...": the query's own figure
     for message in reversed(list(context)[-4:]):
-        found = list(_FIGURE.finditer(str(message.get("content") or "")))
+        found = [f for f in _FIGURE.finditer(str(message.get("content") or "")) if not _NO_FIGURE.match(f.group(2))]
         if found:
             subject = found[-1].group(1)
+            if _SUBJECT_VERB.search(f" {subject} "):
+                return None  # "the soup serves 4 and the prep time": no single subject
             first = subject.split()[0]
+            if first in ("A", "An"):
+                subject = subject[0].lower() + subject[1:]
             if first in ("The", "Your", "Our", "My"):
                 return subject[0].lower() + subject[1:]
             # "vendor quote from Cloudline came in at $42k": a chat drops the article the query needs

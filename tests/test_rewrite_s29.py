@@ -504,3 +504,42 @@ def test_that_document_is_the_document_the_chat_named_by_its_kind() -> None:
 def test_a_mention_keeps_an_along_or_near_complement() -> None:
     context = said("There's a cycle path along the river from Kew to Richmond.", "Nice and flat.")
     assert "along the river" in expand("is that path busy on sundays", context)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "absent"),
+    [
+        (("I'm planning a trip to Lisbon in May.", "Lovely!"), "who else is invited to the meeting?", "Lisbon"),
+        (("I've got standup at 9.", "Noted."), "is the meeting room booked?", "standup"),
+        (
+            ("My daughter is 3 and she still naps twice a day.", "Many toddlers do."),
+            "is that normal?",
+            "daughter normal",
+        ),
+        (("Mum said she's fine. But she cancelled her trip.", "That's a shame."), "did she say why?", "why she's fine"),
+        (("we have two cats, both rescues and very shy", "Aww."), "do the cats need jabs?", "both rescues"),
+        (("last time I ordered a large pepperoni", "Nice."), "order the same pizza as Tom", "(a large pepperoni"),
+        (("I'm seeing my sister on Friday.", "Nice!"), "can I change it to Saturday?", "sister appointment"),
+        (("Noor suggested prices will fall next year.", "Maybe."), "what do you think of that idea?", "idea to prices"),
+        (("At first we went to the Louvre and then to Orsay.", "Great."), "was the first one busy?", "we went"),
+        (("I'm reading Slack messages all day.", "Sounds tiring."), "who wrote the book?", "the book Slack"),
+        (
+            ("The lasagne is in the oven.", "Smells great!"),
+            "it's supposed to be hot all the way through, right?",
+            "it's",
+        ),
+        (("our fig tree is in a pot by the door", "Figs like sun."), "give it a bigger pot as it grows", "crack"),
+        (
+            ("I borrowed a ladder from Sam but bought a drill on Amazon", "Busy!"),
+            "can I return it without the receipt?",
+            "ladder",
+        ),
+    ],
+)
+def test_the_review_near_misses_stay_clear_of_the_new_rules(turns: tuple[str, str], query: str, absent: str) -> None:
+    assert absent not in expand(query, said(*turns))
+
+
+def test_hot_all_the_way_through_is_the_food_not_the_weather() -> None:
+    out = expand("it's supposed to be hot all the way through, right?", said("The lasagne is in the oven.", "Smells!"))
+    assert "lasagne" in out

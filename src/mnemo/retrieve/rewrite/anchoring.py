@@ -128,12 +128,19 @@ _WORK_VERBS = {
 _TITLE = r"((?:The\s+|A\s+)?[A-Z][\w'&:-]*(?:\s+(?:(?:of|and|the|in|a|an|on|to|for|&)\s+)*[A-Z0-9][\w'&:-]*){0,5})"
 
 
+#: Services one reads or watches on, which are no titles: "reading Slack messages", "watching Netflix".
+_PLATFORMS = r"(?:Slack|Netflix|YouTube|Youtube|Spotify|Kindle|Audible|Twitter|Reddit|TikTok|Instagram|Facebook|Disney)"
+#: What may follow a title: the clause's end or a function word, never a lower-case noun ("Slack messages").
+_TITLE_END = r"(?=\s*(?:[.,;:!?)]|$|\s+(?:with|at|on|in|and|but|so|last|this|again|tonight|now|lately|right|for|to)\b))"
+
+
 def _work_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     """ "the book" after "I'm reading The Master and Margarita": a titled work by its verb."""
     verbs = _WORK_VERBS.get(noun.lower())
     if verbs is None:
         return []
-    return [(re.compile(rf"(?i:\b(?:{verbs}))\s+{_TITLE}"), "{n} {x}")]
+    # the title ends the phrase: "reading Slack messages" names no book
+    return [(re.compile(rf"(?i:\b(?:{verbs}))\s+(?!{_PLATFORMS}\b){_TITLE}{_TITLE_END}"), "{n} {x}")]
 
 
 #: A titled name: "Mr Okoye", "Dr. Osei" (an untitled capital after a role may be a verb's object).

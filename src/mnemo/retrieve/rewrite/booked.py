@@ -33,9 +33,12 @@ def booked_visit(query: str, ref: Reference, context: Sequence[Mapping[str, str]
     if ref.text.lower() not in ("that", "it", "this") or not _RESCHEDULED.search(query[: ref.start]):
         return None
     for message in reversed(list(context)):
-        found = list(_BOOKING.finditer(str(message.get("content") or "")))
+        text = str(message.get("content") or "")
+        found = list(_BOOKING.finditer(text))
         if not found:
             continue
+        if re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
+            return None  # "Booked the dentist. I still need to send the report": the later thing is meant
         latest = found[-1]  # "booked the flight" after the dentist: the flight has a candidate of its own
         if latest.group(3):
             return f"the appointment with {latest.group(3)}"

@@ -63,6 +63,11 @@ _IDENTIFYING = re.compile(r"(?:'s|\s+is|\s+was)\s+(?:the|a|an|my|your|our|just|p
 
 
 _QUESTION = re.compile(r"[^.!?\n]*\?")
+#: A question that asks for a thing: whether it exists, where it is, whether one has it.
+_ASKS_FOR = re.compile(
+    r"\b(?:is\s+there|are\s+there|was\s+there|were\s+there|do\s+you\s+have\s+the|have\s+you\s+got\s+the"
+    r"|did\s+you\s+(?:get|find|bring|keep)|where(?:'s|\s+is|\s+are)|any)\b"
+)
 _THING_PRONOUN = re.compile(r"\b(?:it|that|this|they|them)\b")
 #: How much a reply's pronoun favours what the question before it asked about.
 _ASKED_BONUS = 2.0
@@ -73,8 +78,8 @@ def _answered(older: list[Candidate], before: Sequence[Mapping[str, str]]) -> li
     question just asked about, even when the asker's own earlier words were more salient."""
     said = str(before[-1].get("content") or "") if before else ""
     asked = next((q.lower() for q in reversed(_QUESTION.findall(said))), "")
-    if not asked or _THING_PRONOUN.search(asked):  # "is it the amount you agreed?": "it" carries the chain
-        return older
+    if not asked or _THING_PRONOUN.search(asked) or not _ASKS_FOR.search(asked):
+        return older  # "is it the amount you agreed?": "it" carries the chain; "have you tried X?" asks no thing
     for candidate in older:
         if candidate.kind == "thing" and without_determiner(candidate.text).lower() in asked:
             candidate.salience *= _ASKED_BONUS

@@ -100,7 +100,16 @@ def choose(
         occasion = occasion_text(ref.text, ref.noun, context)
         return (occasion, 0.75) if occasion else None
     written = ref.text.split()[-1]
-    if ref.kind == "implicit" and ref.noun and plural_class_noun(written) and ref.text.lower().startswith("the "):
+    restricted = re.match(
+        r"\s+(?:used|made|in|from|that|which|for|of|you|we)\b", query[ref.end :]
+    )  # "the cheeses used in"
+    if (
+        ref.kind == "implicit"
+        and ref.noun
+        and plural_class_noun(written)
+        and ref.text.lower().startswith("the ")
+        and not restricted
+    ):
         named = class_members(ref.noun, context, query)  # "the cheeses": "ricotta, mozzarella and parmesan"
         if len(named) > 1:
             return f"{ref.text} ({', '.join(named[:-1])} and {named[-1]})", 0.8

@@ -38,6 +38,9 @@ EXPLETIVE_IT = re.compile(
     # "it's supposed to be cold saturday", "it's forecast to be wet": the weather, with its expectation
     r"|\bit(?:'s|\s+is|\s+was)?\s+(?:supposed|meant|forecast|expected|due)\s+to\s+(?:rain|snow|pour|be\s+(?:\w+\s+)?"
     r"(?:sunny|cold|hot|warm|windy|freezing|chilly|mild|wet|dry|rainy|stormy|humid|nice|lovely|gorgeous|miserable))\b"
+    # ... when the query says when or where the weather is ("hot all the way through" is a lasagne)
+    r"(?=[^.?!]*\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening|night|outside|out|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|week|later)\b)"
     # "its 3am", "its nearly midnight": the possessive typed for "it's" before a time
     r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
     # "it's my sister's 30th next month", "it's our anniversary": an occasion, no thing
@@ -57,7 +60,7 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"
     r"\s+that\b"
     # "how much would it cost to replace it": what a task costs, whatever its object
-    r"|\bhow\s+much\s+(?:would|does|will|did|should|might|could)\s+it\s+cost\s+(?:\w+\s+){0,2}?to\s+[a-z]+"
+    r"|\bhow\s+much\s+(?:would|does|will|did|should|might|could)\s+it\s+cost\s+(?:\w+\s+){0,2}?to\s+[a-z]+(?=\s+[a-z])"
     # "does it cost anything to renew a passport": what a task costs
     r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\s+\w+\s+(?:a|an|the|my|your|our|at|in|on|for|with)\b"
     # the weather with a modal or an adverb: "it might snow", "is it usually cold in Oslo"

@@ -187,7 +187,8 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     subject = after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
     # "renew my passport before it expires", "eat the yogurt before it goes off": a time clause's
     # subject may be the main clause's object
-    timed = subject and bool(lowered) and lowered[-1] in _TIME_SUBORDINATORS
+    # ... only with a verb of lapsing or spoiling ("until it comes down" is a fever the chat named)
+    timed = subject and bool(lowered) and lowered[-1] in _TIME_SUBORDINATORS and after in _LAPSING
     found = broken = False
     for n, word in enumerate(lowered[:-1]):
         if word in ".!?":
@@ -211,6 +212,7 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
 
 
 _TIME_SUBORDINATORS = frozenset("before until till when once after unless".split())
+_LAPSING = frozenset("expires expire lapses runs goes spoils melts ends closes".split())
 
 
 def _thing_noun(noun: str) -> bool:

@@ -15,14 +15,15 @@ _RETURNED = re.compile(
     r"\breturn(?:ing)?\s+(?:it|that|this|them)\b|\b(?:give|bring|send|hand|take|drop)\s+(?:it|that|this|them)\s+back\b",
     re.IGNORECASE,
 )
+_SHOP_RETURN = re.compile(r"\b(?:receipt|refund|shop|store|amazon|online|exchange|warranty)\b", re.IGNORECASE)
 _LENT = re.compile(r"\b(?:lent|lend|lends|loaned|borrowed|borrow|borrowing|lending)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def lent_sentence(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest sentence of the chat that states a loan, when the query gives something back."""
-    if not _RETURNED.search(query):
-        return None
+    if not _RETURNED.search(query) or _SHOP_RETURN.search(query):
+        return None  # "return it with the receipt": a purchase goes back to a shop, no loan
     for message in reversed(list(context)):
         for sentence in reversed(_SENTENCE.split(str(message.get("content") or ""))):
             if _LENT.search(sentence):

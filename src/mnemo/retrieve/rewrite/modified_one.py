@@ -24,7 +24,7 @@ def _stem(adjective: str) -> str:
     """ "greenish" -> "green", "bigger" -> "big", "cheapest" -> "cheap": the part every form shares."""
     low = adjective.lower()
     for suffix in ("ish", "est", "er", "y"):
-        if low.endswith(suffix) and len(low) - len(suffix) >= 3:
+        if low.endswith(suffix) and len(low) - len(suffix) >= 4:
             low = low[: -len(suffix)]
             break
     return low[:-1] if len(low) > 3 and low[-1] == low[-2] else low  # "bigg" -> "big"
@@ -37,7 +37,8 @@ def described_one(
     stem = _stem(modifier)
     if len(stem) < 3:
         return None
-    at_stem = re.compile(rf"\b{re.escape(stem)}", re.IGNORECASE)
+    # whole words of the stem: "green" in "grey-green" and "greenish", never "red" in "reduced"
+    at_stem = re.compile(rf"\b{re.escape(stem)}(?:dish|ish|er|est|y|s)?\b", re.IGNORECASE)
     things = [c for c in candidates if c.kind == "thing" and not at_stem.search(c.text)]
     for message in reversed(list(context)):
         for piece in reversed(_PIECE.split(str(message.get("content") or ""))):

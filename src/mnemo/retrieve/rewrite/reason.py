@@ -42,7 +42,10 @@ def reason_span(query: str, context_text: str) -> tuple[int, int] | None:
 def reason_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "why the Q3 roadmap review got moved": the bare why with the clause the chat reported."""
     for message in reversed(list(context)):
-        found = list(_REPORTED.finditer(str(message.get("content") or "")))
+        text = str(message.get("content") or "")
+        found = list(_REPORTED.finditer(text))
+        if found and re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
+            return None  # "Mum said she's fine. But she cancelled her trip": the news came after the report
         if found:
             clause = found[-1].group(1).strip(" ,;:")
             return f"{reference} {clause}" if _FINITE.search(clause) else None

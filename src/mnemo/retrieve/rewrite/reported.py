@@ -30,12 +30,13 @@ _FIGURE = re.compile(
     r"[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
     r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to|came\s+in\s+at|comes\s+to|came\s+to"
     r"|costs?)\s+(?:now\s+|currently\s+|already\s+)?"
-    r"(?:at\s+|around\s+|about\s+|over\s+)?([£$€]?\d[\d,.]*\s*(?:%|k\b|m\b|ms\b|[a-z/]+)?)",
+    r"(?:at\s+|around\s+|about\s+|over\s+)?([£$€]?\d[\d,.]*(?:\s*(?:%|k\b|m\b|ms\b|million|thousand|[a-z]+/[a-z]+"
+    r"|messages|users|requests|orders|errors|seconds|minutes|hours|kg|km|miles|gb|mb|tb))?)",
     re.IGNORECASE,
 )
 #: A figure is a measure or an amount: a currency, a percentage, a unit, a count of things; an age
 #: or a clock time ("my daughter is 3", "at 3pm") is no figure a question judges.
-_NO_FIGURE = re.compile(r"^\d{1,2}\s*(?:years?|yrs?|months?|weeks?|am|pm|o'clock)?$", re.IGNORECASE)
+_NO_FIGURE = re.compile(r"^\d{1,2}$")  # a bare small number: an age, a count of children, an hour
 _SUBJECT_VERB = re.compile(r"\s(?:and|but|or|serves?|has|have|had|is|was|said|says)\s", re.IGNORECASE)
 
 

@@ -22,7 +22,13 @@ def latest_name(patterns: Sequence[str], context: Sequence[Mapping[str, str]]) -
             for found in re.finditer(pattern, text):
                 name = found.group(1)
                 # "on Thursday, the teacher in charge is ...": a day or a month is no one's name
-                if name.split()[0].lower() not in ("the", "my", "our", "a") and not CALENDAR_WORD.fullmatch(name):
+                # "Booked the dentist": a capitalised verb opening a sentence is no name either
+                verb = name.endswith("ed") and " " not in name
+                if (
+                    name.split()[0].lower() not in ("the", "my", "our", "a")
+                    and not CALENDAR_WORD.fullmatch(name)
+                    and not verb
+                ):
                     return name
     return None
 
@@ -37,7 +43,7 @@ def named_role(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
         rf"{_NAME},?\s+(?:the|my|our|a|an)\s+(?:[a-z]+\s+)?(?i:{role})\b",
         rf"\b(?i:{role}),?\s+{_NAME}",
         # "the teacher in charge is Ms. Adeyemi": a role with its complement, then the copula
-        rf"\b(?i:{role})\s+(?:(?:in|on|at|for|of)\s+[a-z]+\s+)(?:is|was)\s+{_NAME}",
+        rf"\b(?i:{role})\s+(?:(?:in|on|at|for|of)\s+[a-z]+\s+)(?:is|was)\s+((?:Dr|Mrs?|Ms|Prof)\.?\s+[A-Z][\w'-]+)",
     ]
     if noun.lower() in ("doctor", "dentist", "gp", "vet", "surgeon", "dermatologist"):
         patterns.append(r"\b((?:Dr|Doctor)\.?\s+[A-Z][\w'-]+)")

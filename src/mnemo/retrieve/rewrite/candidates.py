@@ -167,10 +167,7 @@ def _with_short_names_merged(candidates: list[Candidate]) -> list[Candidate]:
         bare = words[-1] if len(words) <= 2 and (len(words) == 1 or words[0].lower() in ("the", "a", "an")) else ""
         longer = [f for f in full if bare and bare[:1].isupper() and f.text.split()[-1] == bare and f is not c]
         if c.kind == "thing" and len(longer) == 1 and not longer[0].text.lower().startswith(("the ", "a ", "an ")):
-            target = longer[0]
-            target.salience = max(target.salience, c.salience)
-            target.last_seen = min(target.last_seen, c.last_seen)
-            target.mentions += c.mentions
+            _merge_into(longer[0], c)
             continue
         out.append(c)
     return out
@@ -196,13 +193,17 @@ def _with_definites_merged(candidates: list[Candidate]) -> list[Candidate]:
             and f.last_seen >= c.last_seen
         ]
         if len(longer) == 1:
-            target = longer[0]
-            target.salience = max(target.salience, c.salience)
-            target.last_seen = min(target.last_seen, c.last_seen)
-            target.mentions += c.mentions
+            _merge_into(longer[0], c)
             continue
         out.append(c)
     return out
+
+
+def _merge_into(target: Candidate, reading: Candidate) -> None:
+    """One thing named two ways: the fuller reading takes the other's salience, recency and mentions."""
+    target.salience = max(target.salience, reading.salience)
+    target.last_seen = min(target.last_seen, reading.last_seen)
+    target.mentions += reading.mentions
 
 
 _ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".split())

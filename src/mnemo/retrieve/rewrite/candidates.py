@@ -352,9 +352,7 @@ def _named(
             found.append((start, Candidate(name, "person", gender=title or None)))
             names.add(name.lower())
             continue
-        kind, weight = name_kind(name, before, after, bool(match.group(2)))
-        if " & " in name and kind == "place":
-            kind = "thing"  # "Farrow & Ball Skimming Stone", "Marks & Spencer": a firm or its product
+        kind, weight = _kind_of(name, before, after, bool(match.group(2)))
         names.add(name.lower())
         opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
@@ -382,6 +380,12 @@ def _named(
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
+
+
+def _kind_of(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
+    """name_kind, except that an ampersand joins a firm or its product, never a place ("Farrow & Ball")."""
+    kind, weight = name_kind(name, before, after, possessive)
+    return ("thing" if " & " in name and kind == "place" else kind), weight
 
 
 def inside_text(phrases: list[tuple[int, Candidate]]) -> str:

@@ -99,23 +99,8 @@ def choose(
     if ref.kind == "implicit" and ref.noun and occasion_kind(ref.noun):  # "the meeting": the sprint planning
         occasion = occasion_text(ref.text, ref.noun, context)
         return (occasion, 0.75) if occasion else None
-    written = ref.text.split()[-1]
-    restricted = re.match(
-        r"\s+(?:used|made|in|from|that|which|for|of|you|we)\b", query[ref.end :]
-    )  # "the cheeses used in"
-    if (
-        ref.kind == "implicit"
-        and ref.noun
-        and plural_class_noun(written)
-        and ref.text.lower().startswith("the ")
-        and not restricted
-    ):
-        named = class_members(ref.noun, context, query)  # "the cheeses": "ricotta, mozzarella and parmesan"
-        if len(named) > 1:
-            return f"{ref.text} ({', '.join(named[:-1])} and {named[-1]})", 0.8
     if ref.kind == "implicit" and ref.noun and class_of(ref.noun) and ref.text.lower().startswith("the "):
-        member = class_member(ref.noun, context, query)  # "the martial art": "judo"
-        return (member_text(ref.text, ref.noun, member), 0.8) if member else None
+        return _of_class(query, ref, context)  # "the martial art": "judo"; "the cheeses": every cheese named
     if ref.kind == "implicit" and (PART_REF.fullmatch(ref.text) or AGED_REF.fullmatch(ref.text)):
         # "the part": the one found at fault; "the old one": the other of the kind written beside "new"
         said = conversation_text(context)
@@ -125,6 +110,19 @@ def choose(
         problems = [c for c in candidates if c.kind == "thing" and is_problem(c)]
         return best(problems, high=0.9)
     return None
+
+
+def _of_class(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """ "the martial art" -> "judo"; a plural ("the cheeses") takes every member named together,
+    unless the query restricts it itself ("the cheeses used in a fondue")."""
+    noun = ref.noun or ""
+    restricted = re.match(r"\s+(?:used|made|in|from|that|which|for|of|you|we)\b", query[ref.end :])
+    if plural_class_noun(ref.text.split()[-1]) and not restricted:
+        named = class_members(noun, context, query)  # "ricotta, mozzarella and parmesan"
+        if len(named) > 1:
+            return f"{ref.text} ({', '.join(named[:-1])} and {named[-1]})", 0.8
+    member = class_member(noun, context, query)
+    return (member_text(ref.text, noun, member), 0.8) if member else None
 
 
 def _apposed_name(described: str, context: Sequence[Mapping[str, str]]) -> str | None:

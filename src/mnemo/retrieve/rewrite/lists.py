@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.criteria import repeats_an_item
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_PERSON, MALE, PERSON_NOUNS, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
@@ -42,16 +43,9 @@ def find_list(
         items = list_items(str(message.get("content") or ""), inline_min=2 if by_user or pairs else 3)
         if named and not all(re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
             continue
-        if len(items) >= 2 and not _repeats_an_item(asked, items):
+        if len(items) >= 2 and not repeats_an_item(asked, items):
             return items
     return []
-
-
-def _repeats_an_item(asked: str, items: Sequence[str]) -> bool:
-    """Whether the query names an item of the list itself: "does the first one have music storage"
-    after "Battery and music" asks about that list's criteria, not among its items."""
-    low = " " + re.sub(r"[^\w\s'-]", " ", asked.lower()) + " "
-    return bool(asked) and any(f" {item.lower()} " in low for item in items)
 
 
 def list_items(text: str, inline_min: int = 2) -> list[str]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
-from mnemo.retrieve.rewrite.enumerated import first_then
+from mnemo.retrieve.rewrite.enumerated import first_then, shared_head_pair
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
@@ -88,5 +88,6 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         # "A grows tax-free, while B gives a deduction": two options
         items = items if len(items) >= 2 else first_then(context)  # "first at the cathedral, then at ..."
         items = items if len(items) >= 2 else coordinated_pair(context)
+        items = items if len(items) >= 2 else shared_head_pair(context)  # "rabies and lepto vaccines"
     item = pick(items, found.group(1)) if found and items else None
     return (item, 0.85) if item else None

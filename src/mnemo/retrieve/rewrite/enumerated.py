@@ -1,5 +1,6 @@
 """Options told in order rather than listed: "two concerts, first at the cathedral on the 6th and
-then at the care home on the 13th" - the first one is at the cathedral.
+then at the care home on the 13th" - the first one is at the cathedral; and two kinds that share a
+plural noun: "her rabies and leptospirosis vaccines" - the second one is the leptospirosis vaccine.
 """
 
 from __future__ import annotations
@@ -27,3 +28,21 @@ def first_then(context: Sequence[Mapping[str, str]]) -> list[str]:
 def _without_preposition(option: str) -> str:
     """ "at the cathedral on the 6th" -> "the cathedral on the 6th": the option, not where it is."""
     return re.sub(r"^(?:at|in|on|to|with)\s+", "", option, flags=re.IGNORECASE)
+
+
+#: "rabies and leptospirosis vaccines", "the 10am and 2pm slots": two lower-case modifiers of one plural
+#: noun. A determiner or a word such as "due" may stand before the first; none is part of an option.
+_SHARED_HEAD = re.compile(r"\b([a-z0-9][\w-]*)\s+and\s+([a-z0-9][\w-]*)\s+([a-z]{3,}s)\b")
+_NOT_MODIFIERS = frozenset("the a an my our your her his their its both all some any more less".split())
+
+
+def shared_head_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two kinds of the latest "X and Y <plural noun>", each with the noun made singular, or []."""
+    for message in reversed(list(context)):
+        for found in reversed(list(_SHARED_HEAD.finditer(str(message.get("content") or "")))):
+            first, second, noun = (found.group(i) for i in (1, 2, 3))
+            if {first.lower(), second.lower()} & _NOT_MODIFIERS or noun.endswith("ss"):
+                continue
+            one = noun[:-1]
+            return [f"the {first} {one}", f"the {second} {one}"]
+    return []

@@ -113,7 +113,10 @@ PERSON_NOUNS = (
     contractor plumber electrician agent nanny mechanic builder surgeon gp optician pharmacist midwife
     receptionist technician installer cleaner courier physio dermatologist physiotherapist solicitor
     landlady caretaker babysitter flatmate housemate classmate tenant childminder mate pal buddy bestie
-    carer housekeeper gardener handyman decorator roofer locksmith tiler joiner carpenter painter""".split()
+    carer housekeeper gardener handyman decorator roofer locksmith tiler joiner carpenter painter
+    walker sitter minder instructor groomer hairdresser barber stylist chef nutritionist dietitian
+    psychologist counsellor counselor paediatrician pediatrician orthodontist consultant adviser advisor
+    coordinator secretary""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS

@@ -36,9 +36,9 @@ def plural_referent(
     # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
     groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
     if addressed:  # "ring them": people ("my parents"), not "two options"
-        groups = [
-            c for c in groups if (c.head or "").removesuffix("s") in PERSON_NOUNS | PLURAL_GROUPS or c.kind == "person"
-        ]
+        groups = [c for c in groups if _people(c)]
+    elif low == "they" and _AGENT_PREDICATE.match(after):  # "are they sending the report": not "three issues"
+        groups = [c for c in groups if _people(c) or not set(c.text.lower().split()[:2]) & _COUNTS]
     places = {c.text for c in candidates if c.kind == "place"}
     # "next June in Jaipur": a name also read as a place is none of "the two people"
     people = [
@@ -95,11 +95,24 @@ _THING_PREDICATE = re.compile(
     r"|come\s+in|stay|hold|smell|look|contain|count|matter|run|get\s+along)\b",
     re.IGNORECASE,
 )
+#: Acts only someone does, said after a subject "they": "are they sending the report", "did they
+#: reply", "what did they quote".
+_AGENT_PREDICATE = re.compile(
+    r"^\s+(?:(?:already|still|ever|actually|finally)\s+)?(?:send|sending|sent|say|said|saying|reply|replied"
+    r"|replying|respond|responded|email|emailed|call|called|ring|rang|charge|charged|quote|quoted|offer|offered"
+    r"|promise|promised|confirm|confirmed|decide|decided|agree|agreed|approve|approved|refund|refunded"
+    r"|invoice|invoiced|deliver|delivering|delivered|hire|hired|pay|paid|want|wanted|think|thought)\b",
+    re.IGNORECASE,
+)
 #: Units of measure: "3 kilos", "two litres" are an amount, not a group of things.
 _MEASURES = frozenset(
     """kilo kilogram gram pound ounce litre liter pint gallon mile kilometre kilometer metre meter foot feet
     inch yard cup tablespoon teaspoon tbsp tsp euro dollar quid buck pence cent percent point""".split()
 )
+
+
+def _people(group: Candidate) -> bool:
+    return (group.head or "").removesuffix("s") in PERSON_NOUNS | PLURAL_GROUPS or group.kind == "person"
 
 
 def _leads_group(text: str) -> bool:

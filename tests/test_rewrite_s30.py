@@ -46,3 +46,16 @@ def test_they_that_keep_are_still_the_things() -> None:
 def test_an_ordinal_picks_from_two_kinds_of_one_plural_noun(query: str, kind: str) -> None:
     context = said("Luna goes to the vet tomorrow", "She's due her rabies and leptospirosis vaccines.", "right")
     assert kind in expand(query, context)
+
+
+def test_a_counted_noun_alone_is_not_what_a_demonstrative_adds() -> None:
+    # "how many changes" names the changes but not whose: the agreement under discussion is
+    context = said(
+        "Legal sent back the data processing agreement with redlines.",
+        "How many changes did they make?",
+        "about a dozen, mostly on liability",
+    )
+    out = expand("Who needs to sign off on those changes?", context)
+    assert "data processing agreement" in out
+    assert "many changes" not in out
+    assert "dozen changes" not in out

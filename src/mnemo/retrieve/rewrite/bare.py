@@ -68,6 +68,10 @@ _STOP_AFTER |= {f"{aux}n" for aux in "has had is are was were does did could sho
 _SUBJECTS = frozenset("i you we they he she it who that which there this".split())
 
 
+#: Amounts no one would repeat as part of what was counted.
+_VAGUE_AMOUNTS = frozenset("many few several some more most fewer less any no".split())
+
+
 def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
     """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
     Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
@@ -88,8 +92,8 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
         for prev in reversed(words[max(0, n - 2) : n]):
             plow = prev.group(0).lower()
             adverb = plow.endswith("ly") and len(plow) > 4
-            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb:
-                break
+            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb or plow in _VAGUE_AMOUNTS:
+                break  # "how many changes": the changes, not "many changes"
             modifiers.insert(0, prev.group(0))
         start = words[n - len(modifiers)].start()
         phrase = " ".join([*modifiers, token])

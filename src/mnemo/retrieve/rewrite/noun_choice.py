@@ -63,7 +63,12 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
             return latest.text, 0.75
     if stem in PRO_NOUNS:  # "who wrote that one?": the latest salient thing itself
         return best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
-    named = [c for c in candidates if c.kind != "place" and stem in c.text.lower() and c.text.lower() != stem]
+    # the noun alone ("how many changes did they make") adds nothing to "those changes"
+    named = [
+        c
+        for c in candidates
+        if c.kind != "place" and stem in c.text.lower() and without_determiner(c.text).lower().rstrip("s") != stem
+    ]
     found = best(named, high=0.9)
     if found is None and GENERIC_MEDICINE.fullmatch(noun):  # "this pill": the medicine the chat named
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.8)
@@ -82,7 +87,7 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
         if problem:
             return problem
     if found is None:  # "that config" with only "Terraform" in the context: "the Terraform config"
-        top = best([c for c in candidates if c.kind == "thing" and not span_of_time(c)], high=0.6)
+        top = best([c for c in candidates if c.kind == "thing" and not span_of_time(c) and not _amount(c)], high=0.6)
         if top is None:
             return None
         bare = without_determiner(top[0])
@@ -94,6 +99,12 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
     return text, confidence
 
 
+def _amount(candidate: Candidate) -> bool:
+    """ "about a dozen", "a couple": how many, never what the noun belongs to."""
+    return without_determiner(candidate.text).lower() in _AMOUNT_WORDS
+
+
+_AMOUNT_WORDS = frozenset("dozen dozens couple few hundred hundreds thousand thousands handful lot lots bunch".split())
 #: Nouns for a kind of named product or setting: "that model" is the product the conversation named.
 _PRODUCT_CLASSES = frozenset(
     """model brand make product app tool library package plugin rule flag setting command option parameter

@@ -59,3 +59,53 @@ def test_a_counted_noun_alone_is_not_what_a_demonstrative_adds() -> None:
     assert "data processing agreement" in out
     assert "many changes" not in out
     assert "dozen changes" not in out
+
+
+def test_a_relation_before_a_clause_of_purpose_still_lacks_its_object() -> None:
+    context = said("i'm speaking at kubecon in paris on march 20", "Congrats! Is your talk ready?")
+    out = expand("almost. block my calendar for the two days after so i can recover", context)
+    assert "after march 20" in out
+    assert "kubecon" in out
+
+
+def test_the_day_after_to_the_station_keeps_its_own_object() -> None:
+    # "to the" opens a destination, not a purpose: nothing is missing after "after"
+    context = said("we land in Porto on the 3rd", "Nice!")
+    assert expand("how do i get to the station the day after the wedding", context).endswith("the wedding")
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "words"),
+    [
+        ("we're moving house on the 30th", "what do i need to cancel before the move", ["move", "30th"]),
+        (
+            "v3 launched on 12 feb and support tickets have doubled",
+            "what was the ticket count before the launch",
+            ["v3"],
+        ),
+    ],
+)
+def test_a_verbal_noun_takes_an_arrangement_or_an_identifiers_deed(told: str, query: str, words: list[str]) -> None:
+    out = expand(query, said(told, "ok"))
+    assert all(word in out for word in words)
+
+
+def test_a_trip_is_a_journey_the_chat_told() -> None:
+    out = expand(
+        "after the trip, remind me to send the photos to mum", said("we fly back from lisbon on the 18th", "ok")
+    )
+    assert "lisbon" in out
+
+
+def test_a_commute_is_no_trip() -> None:
+    assert expand("how was the trip", said("I need to drive to work today", "ok")) == "how was the trip"
+
+
+def test_may_ending_a_clause_after_in_is_the_month() -> None:
+    out = expand("what projects has she kicked off since then", said("my new manager Elif joined in may", "ok"))
+    assert "Elif" in out
+    assert "since may" in out
+
+
+def test_may_as_a_verb_is_no_month() -> None:
+    assert expand("what did she say since then", said("Elif said we may go", "ok")) == "what did Elif say since then"

@@ -25,6 +25,13 @@ _DEED = re.compile(
 )
 
 
+#: An arrangement a date fixes ahead: "i'm speaking at kubecon on march 20", "we're moving on the 30th".
+_ARRANGED = re.compile(
+    r"^\s*((?:i|we|you|he|she|they|(?-i:[A-Z][a-z][\w-]*))(?:'m|'re|'s|\s+(?:am|are|is))\s+[a-z]{3,}ing\b.*)$",
+    re.IGNORECASE,
+)
+
+
 #: Times counted from the message's own day: they date a deed as well as a calendar date does.
 _DEICTIC = re.compile(
     r"\b(?:last\s+(?:week|night|month|year|weekend|sprint|quarter|term|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday"
@@ -51,7 +58,7 @@ def dated_deed(text: str) -> str | None:
             head = " ".join(words)
         if _BARE_DEED.match(head):  # chat drops its own subject: "bought Nvidia shares in January"
             head = f"I {head[0].lower()}{head[1:]}"
-        deed = _DEED.match(head)
+        deed = _DEED.match(head) or _ARRANGED.match(head)
         if deed is None:
             continue
         words = deed.group(1).split()
@@ -62,6 +69,7 @@ def dated_deed(text: str) -> str | None:
         if words[0].lower() in _ADVERBS:
             continue  # "Already booked": a truecased adverb opening the message, no name
         subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
+        subject = re.sub(r"^i'", "I'", subject)  # "i'm speaking at ...": the pronoun as written mid-query
         also = _AND_DEED.match(clause, found.end())  # "in 2015 and got a tetanus shot then": both deeds
         return "when " + " ".join([subject, *words[1:], *([also.group(1)] if also else [])])
     return None

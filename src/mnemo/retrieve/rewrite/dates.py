@@ -28,6 +28,8 @@ TIME = re.compile(
     rf"|{_MONTH}\s+(?:19|20)\d{{2}}"
     rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
     rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
+    # "joined in may": after "in" or "since" and ending its clause, "may" is the month
+    r"|(?<=in |ce )may(?=\s*(?:[.,;!?)]|$|(?:and|but|so|when|then|i|we)\b))"
     rf"|(?<=the )(?:{_MONTHS})(?=\s+(?!through|to|towards|on|in|at|of)[a-z]{{3,}})"  # "the march appointment"
     rf"|the\s+{_ORD}(?=[^\w.-]|\.(?!\d)|$)"  # "the 5.0 release" is a version, no day
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"

@@ -69,9 +69,20 @@ def past_forms(noun: str) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+def deed_forms(noun: str) -> list[str]:
+    """The past forms, and the "-ing" form of an arrangement told ahead ("we're moving house on the
+    30th" is what "the move" names as much as "we moved" would)."""
+    forms = past_forms(noun)
+    low = noun.lower()
+    if low in _IRREGULAR or not forms or any(low.endswith(suffix) for suffix, _ in _SUFFIXES) or low.endswith("ery"):
+        return forms  # "the migration" is told done; "migrating" is work under way, not an event
+    stem = low[:-1] if low.endswith("e") and not low.endswith("ee") else low
+    return sorted({*forms, stem + "ing"}, key=len, reverse=True)
+
+
 @lru_cache(maxsize=512)
 def _deed_pattern(noun: str) -> re.Pattern[str] | None:
-    forms = past_forms(noun)
+    forms = deed_forms(noun)
     if not forms:
         return None
     alternation = "|".join(map(re.escape, forms))
@@ -82,14 +93,16 @@ def _deed_pattern(noun: str) -> re.Pattern[str] | None:
 
 _SUBJECT = (
     r"\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|[Hh]ad|[Hh]ave|[Hh]as|[Gg]ot|[Jj]ust|[Ff]inally"
-    r"|[Aa]lready|[Aa]lso|[Rr]ecently|was|were|been|got)"
+    r"|[Aa]lready|[Aa]lso|[Rr]ecently|was|were|been|got"
+    # an identifier does deeds too ("v3 launched on 12 feb"); "we're moving": an arrangement
+    r"|[a-z]{0,3}\d[\w.]*|'re|'m|are|am)"
 )
 
 
 def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest deed a nominal noun names ("migrated the billing service to Kubernetes"), or None.
     The deed must carry an object or complement of its own, else it says no more than the noun."""
-    forms = past_forms(noun)
+    forms = deed_forms(noun)
     texts = [str(m.get("content") or "") for m in context]
     if not forms or not any(f in t.lower() for t in texts for f in forms):
         return None  # no past form in the conversation: no pattern to build
@@ -102,11 +115,17 @@ def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
             deed = _trimmed(match.group(1))
             # "the flight to Lima got cancelled": a passive's deed is done to its subject, which says which
             deed = _passive_subject(text[: match.start(1)]) + deed
+            named = _NAMED_SUBJECT.search(text[: match.start(1)])
+            if named and named.group(1).lower() not in STOPWORDS and named.group(1).lower() not in _ADVERBS:
+                deed = f"{named.group(1)} {deed}"  # "the launch (v3 launched on 12 feb)": what did the deed
             if len(deed.split()) >= 2:
                 return deed
     return None
 
 
+#: A name or an identifier right before the verb: the deed's doer, which says which deed.
+_NAMED_SUBJECT = re.compile(r"(?:^|[\s(])((?-i:[A-Z][\w-]*)|[a-z]{0,3}\d[\w.]*)\s+$")
+_ADVERBS = frozenset("just finally already also recently".split())
 #: The subject of a passive: the clause's words before "got/was/were/been" ("the flight to Lima got").
 _PASSIVE = re.compile(r"(?:^|[.!?,;:]\s*)((?:[\w'-]+\s+){1,6}?(?:got|was|were|been|is|are|gets)\s+)$", re.IGNORECASE)
 

@@ -32,6 +32,11 @@ _KINDS: dict[str, str] = {
     ),
     # "block out the time" after "pairing from 2 to 4 this afternoon": the slot the chat gave
     "time": r"from\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|until|till|-)\s*\d|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b",
+    # "after the trip" after "we fly back from lisbon on the 18th": travel told by its journey
+    "trip": (
+        r"\b(?:fly|flying|flew|drive|driving|drove|travel(?:l?ing)?|head(?:ing)?|sail(?:ing)?)\s+(?:back\s+|out\s+|home\s+"
+        r"|off\s+)?(?:to|from)(?!\s+(?:work|school|the\s+(?:office|shops?|gym|station))\b)|\bflights?\s+(?:to|from)|\b(?:holiday|vacation)\s+(?:in|to)"
+    ),
     "postmortem": r"incidents?|outages?",
     "post-mortem": r"incidents?|outages?",
 }

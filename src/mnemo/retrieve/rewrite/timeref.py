@@ -34,7 +34,11 @@ _OFFSET = (
     r"(?:a\s+few|a\s+couple(?:\s+of)?|several|some|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|\d+|a\s+day\s+or\s+two)"
 )
-_END = r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|for\s+(?!the\b|a\b|an\b)))"
+#: ... or a clause of purpose or reason opens: "the two days after so i can recover"
+_END = (
+    r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|so\s|because\s|while\s|when\s|if\s"
+    r"|to\s+(?!the\b|a\b|an\b|my\b)|for\s+(?!the\b|a\b|an\b)))"
+)
 #: A deictic or relative determiner with a time noun: "that same day", "the following week".
 _GOVERNED = (
     rf"(?:that(?:\s+(?:same|very|particular))?|those(?:\s+same)?"

@@ -109,3 +109,36 @@ def test_may_ending_a_clause_after_in_is_the_month() -> None:
 
 def test_may_as_a_verb_is_no_month() -> None:
     assert expand("what did she say since then", said("Elif said we may go", "ok")) == "what did Elif say since then"
+
+
+def test_a_clitic_on_a_function_word_names_no_option() -> None:
+    context = said("the hoka clifton 9 is £130 in black", "There's also a blue colourway on sale for £110.")
+    out = expand("is the blue one available in size 10", context)
+    assert "There's" not in out
+    assert "blue hoka clifton 9" in out
+
+
+def test_praise_is_no_modifier_of_the_thing_praised() -> None:
+    context = said("a customer called Jo wants 6 sourdough loaves for her cafe every saturday", "Great regular order!")
+    assert "Great" not in expand("what should i charge her for that order", context)
+
+
+def test_her_before_a_question_word_is_an_object() -> None:
+    context = said("my sister Lena recommended a pilates studio called Core Haus", "Nice. Thinking of joining?")
+    assert expand("maybe, ask her how much that place charges", context) == "maybe, ask Lena how much Core Haus charges"
+
+
+@pytest.mark.parametrize(
+    ("opening", "name"),
+    [
+        ("we had dinner at a tiny place in Alfama called Taberna da Rua", "Taberna da Rua"),
+        ("we found a cafe called Blue Door near the station", "Blue Door"),
+    ],
+)
+def test_a_venue_called_by_a_name_is_that_place_whole(opening: str, name: str) -> None:
+    assert name in expand("can you book that place again for saturday", said(opening, "How was it?"))
+
+
+def test_i_called_a_person_still_names_a_person() -> None:
+    context = said("I called Marta about the invoice yesterday", "ok")
+    assert "Marta" in expand("did she pay it", context)

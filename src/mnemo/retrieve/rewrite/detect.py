@@ -213,6 +213,8 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
             if low == "that" and prev in REPORTING_VERBS and (nxt in QUANTIFIERS or clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
             opener = prev if i != 1 or prev in SUBJECT_AUX else ""  # "will that ...": the question's own verb
+            if prev in ("much", "many", "long", "often") and i >= 2 and lowered[i - 2] == "how":
+                opener = ""  # "ask her how much that place charges": an embedded question, no relative clause
             use = demonstrative_use(low, opener, nxt, after, known)  # "move that to ..."
             if use is None:
                 continue

@@ -18,6 +18,8 @@ _OBJECT_FOLLOWERS = set(
     # A possessive is itself a determiner, so another determiner after "her" makes it an object
     # ("visited her the week after", "sent her a card", "told her my plan").
     + "the a an this these those my your our their his some any no".split()
+    # a question word opens the clause she is asked ("ask her how much", "tell her what time")
+    + "how what which who where why whom whose".split()
 )
 
 

@@ -53,6 +53,17 @@ _AGENT_CUE_AFTER = re.compile(
     r"^\s+(?:is|was|has|had|will|would|can|could|keeps|wants|thinks|says|said|asked|told|just|also|still|"
     r"never|always|[a-z]{3,}ed|took|went|got|made|came|left|gave|wrote|sent|ran|won|lost|met|joined)\b"
 )
+#: A noun phrase that gives the name: "a studio called", "the app named" (not "I called", "Mum called").
+_GIVEN = re.compile(
+    r"\b(?:a|an|the|this|that|our|my|his|her|their|some)\s+(?:[\w-]+\s+){0,2}?([a-z-]+)"
+    r"(?:\s+(?:in|at|on|near)\s+[A-Z][\w-]*)?\s+(?:called|named)\s+$"  # "a tiny place in Alfama called"
+)
+#: Nouns of a place one goes to, so a name given to one is a place.
+_VENUES = frozenset(
+    """studio restaurant cafe café bar pub shop gym hotel place bakery school clinic salon venue club spa hostel
+    store market bistro taverna tavern diner pizzeria brewery winery gallery museum theatre theater cinema
+    nursery practice surgery office hall park campsite village town""".split()
+)
 _AND_NAME_BEFORE = re.compile(rf"(?<!\w)({WORD})\s+and\s+$")
 _AND_NAME_AFTER = re.compile(rf"^\s+and\s+({WORD})(?!\w)")
 
@@ -78,6 +89,9 @@ def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
     if _PLACE_CUE.search(before[-24:]):
         return "place", 1.0
     first = name.split()[0].lower()
+    given = _GIVEN.search(before[-48:])  # "a pilates studio called Core Haus": the noun says what it is
+    if given and given.group(1).lower() not in PERSON_NOUNS and not possessive:
+        return ("place", 1.0) if given.group(1).lower() in _VENUES else ("thing", 1.0)
     if fold(first) in FIRST_NAMES or possessive:
         return "person", 1.0
     if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):

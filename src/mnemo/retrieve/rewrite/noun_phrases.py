@@ -36,7 +36,11 @@ _PHRASE = re.compile(
     r"(?=((?:[A-Za-z](?:[\w\-]|\.(?=\w))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
     re.IGNORECASE,
 )
-_CALLED = re.compile(r"^\s+(?:called|named)\s+([\w.\-]+)")
+#: The name given, whole: "called Core Haus", "called Taberna da Rua" (a particle inside a name).
+_CALLED = re.compile(
+    r"^\s+(?:called|named)\s+([\w.\-]+(?:(?:\s+(?:da|de|del|della|di|do|dos|du|van|von|la|le|el|of|the|and|&))?"
+    r"\s+(?-i:[A-Z0-9])[\w.\-]*){0,3})"
+)
 
 
 def phrases(text: str) -> list[tuple[int, Candidate]]:

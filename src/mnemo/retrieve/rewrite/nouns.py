@@ -24,6 +24,9 @@ _NOT_MODIFIERS = (
     | QUANTIFIERS
     | {"another", "other", "same", "plus", "minus"}
     | {"actually", "maybe", "probably", "really", "basically", "honestly", "apparently", "anyway"}
+    # a speaker's praise or blame ("Great regular order!") says how it felt, not which one
+    | set("great nice good lovely amazing awesome cool fantastic excellent wonderful perfect brilliant".split())
+    | set("terrible awful horrible fine solid decent".split())
 )
 #: "release 4.2.1", "PR 412", "ticket OPS-17": an identifier right after the noun names the one meant
 _LABEL_AFTER = re.compile(r"^\s+((?=[\w.\-]*\d)[\w.\-]*\w|[A-Z][\w\-]*[A-Z0-9][\w\-]*)")

@@ -42,6 +42,8 @@ def instance_of_thing(name: str, said: str) -> bool:
             noun = before[-3]
         else:
             continue
+        if noun in STOPWORDS:
+            continue  # "I called Marta", "we named her": a subject who phoned or named, no noun
         # "a cockapoo called Biscuit": an animal's name is someone's
         animal = is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
         return noun not in PERSON_NOUNS and not animal

@@ -196,6 +196,11 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
                 if named and named.group(1).lower() not in STOPWORDS | _OPENERS:
                     return named.group(1)
                 continue
+            variant = None if modifier else _VARIANT.search(clause)
+            if variant and stem(word).lower() in variant.group(1).lower():
+                # "There's also a blue colourway": the product told before, in that colour
+                product = _told_before(messages, at, clause)
+                return f"the {word} {product}" if product else f"the {variant.group(1).strip()} {variant.group(2)}"
             item = _ITEM_HEAD.match(clause) if modifier else None
             if item and item.group(1).lower() not in STOPWORDS:
                 return item.group(1)
@@ -244,6 +249,27 @@ _PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*)*)|[\w-]
 _RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
 
 
+#: "there's also a blue colourway": a variant of something told before, not a thing of its own.
+_VARIANT = re.compile(
+    r"\bthere(?:'s|\s+is|\s+are)\s+(?:also\s+)?(?:an?\s+)?((?:[\w-]+\s+){1,2}?)"
+    r"(colou?rways?|colou?rs?|versions?|editions?|variants?|finish|models?)\b",
+    re.IGNORECASE,
+)
+
+
+def _told_before(messages: Sequence[Mapping[str, str]], at: int, clause: str) -> str | None:
+    """The subject of the latest clause before ``clause`` (in its message or an earlier one)."""
+    for back in range(at, -1, -1):
+        clauses = _CLAUSE.split(str(messages[back].get("content") or ""))
+        if back == at:
+            clauses = clauses[: clauses.index(clause)] if clause in clauses else []
+        for earlier in reversed(clauses):
+            subject = _subject(earlier)
+            if subject:
+                return subject
+    return None
+
+
 def _part_subject(parts: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> str | None:
     """The subject of the part of a clause that states the property; a relative part ("Bilal, who
     is strong in SQL") has the subject of the part before it."""
@@ -253,7 +279,9 @@ def _part_subject(parts: Sequence[str], patterns: Sequence[re.Pattern[str]]) -> 
         if _RELATIVE.match(part):
             part = parts[n - 1] if n else part
         head = _PART_HEAD.match(part)
-        if head and head.group(1).lower() not in STOPWORDS and head.group(1).lower() not in _OPENERS:
+        word = head.group(1).lower() if head else ""
+        # "There's also a blue colourway": a clitic on a function word names nothing
+        if head and word not in STOPWORDS and word not in _OPENERS and word.split("'")[0] not in STOPWORDS:
             return head.group(1)
         return _subject(part)
     return None

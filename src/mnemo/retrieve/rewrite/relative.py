@@ -77,17 +77,22 @@ def phrase_before(sentence: str, words: Sequence[str]) -> str | None:
     return None
 
 
+#: A name's further words: capitalised, or a particle before one ("Taberna da Rua", "Bank of Ireland").
+_MORE_NAME = r"(?:(?:\s+(?:da|de|del|della|di|do|dos|du|van|von|la|le|of|the|&))?\s+(?-i:[A-Z0-9])[\w'&.+-]*)"
+
+
 def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "an extension like pg_uuidv7", "a tool called Renovate": the instance the chat gave of the noun."""
     if len(noun) < 3:
         return None
     pattern = re.compile(
         rf"\b{re.escape(noun.lower().rstrip('s'))}s?,?\s+(?:like|such\s+as|called|named|e\.g\.)\s+"
-        r"([\w.+-]*[\w+](?:\s+(?-i:[A-Z])[\w.+-]*)?)",
+        rf"([\w.+-]*[\w+]{_MORE_NAME}?)",
         re.IGNORECASE,
     )
     later = re.compile(
-        rf"\b{re.escape(noun.lower().rstrip('s'))}s?\b.*?\b(?:called|named)\s+((?-i:[A-Z])[\w'-]*)", re.IGNORECASE
+        rf"\b{re.escape(noun.lower().rstrip('s'))}s?\b.*?\b(?:called|named)\s+((?-i:[A-Z])[\w'-]*{_MORE_NAME}{{0,3}})",
+        re.IGNORECASE,
     )
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
@@ -101,9 +106,7 @@ def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
 _PLACE_KINDS = (
     r"(?:restaurant|cafe|café|bar|pub|bakery|hotel|hostel|guesthouse|shop|store|gym|salon|clinic|venue|bistro)"
 )
-_CALLED_PLACE = re.compile(
-    rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){{0,3}})", re.I
-)
+_CALLED_PLACE = re.compile(rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})", re.I)
 
 
 def called_place(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:

@@ -236,9 +236,12 @@ def test_her_before_next_is_still_possessive() -> None:
 
 
 def test_an_elliptical_superlative_chooses_among_every_listed_item() -> None:
-    context = said("my gym options are Puregym £25, Nuffield £60 and Better £35", "All have pools.")
-    out = expand("join the priciest", context)
+    # with no prices told, the superlative keeps every item it chooses among
+    out = expand("join the priciest", said("my gym options are Puregym, Nuffield and Better", "All have pools."))
     assert "Puregym" in out and "Nuffield" in out and "Better" in out
+    # with a price each, it is the dearest of them
+    context = said("my gym options are Puregym £25, Nuffield £60 and Better £35", "All have pools.")
+    assert expand("join the priciest", context) == "join Nuffield"
     assert expand("fix the request", context) == "fix the request"  # a noun in -est is no superlative
 
 

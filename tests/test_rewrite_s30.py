@@ -142,3 +142,31 @@ def test_a_venue_called_by_a_name_is_that_place_whole(opening: str, name: str) -
 def test_i_called_a_person_still_names_a_person() -> None:
     context = said("I called Marta about the invoice yesterday", "ok")
     assert "Marta" in expand("did she pay it", context)
+
+
+def test_a_count_announcing_a_list_may_say_what_its_items_are_for() -> None:
+    context = said("Inés gave me two songs to learn, Wonderwall and Blackbird", "Nice mix.")
+    out = expand("the second one is hard, can you ask her for an easier arrangement", context)
+    assert out.startswith("Blackbird is hard")
+    assert "Inés" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "option"),
+    [
+        ("does the cheapest have parking", "does Lumiares have parking"),
+        ("book the most expensive", "book Avenida Palace"),
+    ],
+)
+def test_a_price_adjective_alone_picks_from_priced_options(query: str, option: str) -> None:
+    context = said(
+        "compare hotels in lisbon under £150 a night", "Memmo Alfama (£145), Lumiares (£138), Avenida Palace (£149)."
+    )
+    assert expand(query, context) == option
+
+
+def test_a_superlative_with_its_own_noun_is_no_option() -> None:
+    context = said(
+        "compare hotels in lisbon under £150 a night", "Memmo Alfama (£145), Lumiares (£138), Avenida Palace (£149)."
+    )
+    assert expand("what is the cheapest way to get to Lisbon", context) == "what is the cheapest way to get to Lisbon"

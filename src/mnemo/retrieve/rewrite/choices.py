@@ -24,6 +24,7 @@ from mnemo.retrieve.rewrite.properties import (
     COMPARED_NOUN_REF,
     NUMBER_REF,
     ONE_WITH,
+    PRICE_ALONE,
     PRICE_REF,
     PROPERTY_REF,
     by_number,
@@ -46,6 +47,7 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
     if not ORDINAL_REF.match(ref.text):
         prop = (
             PRICE_REF.fullmatch(ref.text)
+            or PRICE_ALONE.fullmatch(ref.text)
             or PROPERTY_REF.fullmatch(ref.text)
             or ONE_WITH.match(ref.text)
             or COMPARED_NOUN_REF.fullmatch(ref.text)

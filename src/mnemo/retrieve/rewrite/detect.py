@@ -47,7 +47,13 @@ from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
-from mnemo.retrieve.rewrite.properties import PRICE_REF, number_spans, one_with_spans, property_spans
+from mnemo.retrieve.rewrite.properties import (
+    PRICE_ALONE,
+    PRICE_REF,
+    number_spans,
+    one_with_spans,
+    property_spans,
+)
 from mnemo.retrieve.rewrite.reason import reason_span
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
@@ -291,7 +297,9 @@ def _choices(query: str, found: list[Reference], known: set[str], context_text: 
     and it replaces the word-level demonstrative inside it."""
     # the chat's messages are needed only to price "the cheaper car quote"; most queries have none
     messages = (
-        [{"content": line} for line in context_text.split("\n")] if context_text and PRICE_REF.search(query) else []
+        [{"content": line} for line in context_text.split("\n")]
+        if context_text and (PRICE_REF.search(query) or PRICE_ALONE.search(query))
+        else []
     )
     spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known, messages)
     spans += one_with_spans(query, known)

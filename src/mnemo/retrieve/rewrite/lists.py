@@ -99,7 +99,9 @@ def _sentences(text: str) -> list[str]:
 
 
 _ANNOUNCED = re.compile(
-    r"\b(?:two|three|four|five|\d)\s+(?:[a-z]+\s+)?[a-z]+s?(?::|,(?=\s+(?-i:[A-Z])))\s*", re.IGNORECASE
+    # "two songs to learn, Wonderwall and Blackbird": what the items are for may follow the count
+    r"\b(?:two|three|four|five|\d)\s+(?:[a-z]+\s+)?[a-z]+s?(?:\s+(?:to|for)\s+[a-z]+)?(?::|,(?=\s+(?-i:[A-Z])))\s*",
+    re.IGNORECASE,
 )
 
 

@@ -73,6 +73,9 @@ def property_spans(
         )
         if head not in _NOT_PRICED and (written or head in _OPTION_HEADS) and by_price(match.group(1), context):
             out.append((match.start(), match.end(), match.group(1).lower()))
+    for match in PRICE_ALONE.finditer(query):  # "does the cheapest have parking": of the priced options
+        if by_price(match.group(1), context):
+            out.append((match.start(), match.end(), match.group(1).lower()))
     taken = [(s, e) for s, e, _ in out]
     for match in COMPARED_NOUN_REF.finditer(query):
         if any(s <= match.start() < e for s, e in taken):
@@ -314,6 +317,14 @@ _OPENERS = frozenset("then also try maybe perhaps yes no right sure well so but 
 #: Comparatives a price decides: the lowest price is "cheaper", the highest "pricier".
 _LOWEST = frozenset("cheaper cheapest cheap".split())
 _HIGHEST = frozenset("pricier priciest dearer dearest expensive costlier".split())
+#: "does the cheapest have parking", "book the most expensive": a price adjective standing alone for
+#: an option; a verb, a question's end or "of them" follows it.
+PRICE_ALONE = re.compile(
+    r"\bthe\s+(?:most\s+)?(cheapest|priciest|dearest|expensive|cheaper|pricier)"
+    r"(?=\s*(?:[?.!,]|$|(?:is|was|has|have|had|does|do|did|will|would|can|could|includes?|comes?|takes?"
+    r"|of\s+(?:them|those|the)|for|with|in)\b))",
+    re.IGNORECASE,
+)
 #: "the cheaper car quote", "the expensive warehouse": an option told apart by its price.
 PRICE_REF = re.compile(
     r"\b(?:the|that|this)\s+(?:more\s+|most\s+)?(cheaper|cheapest|cheap|pricier|priciest|dearer|expensive|costlier)"
@@ -371,6 +382,7 @@ def _priced_options(text: str, price: re.Pattern[str]) -> list[tuple[float, str]
 
 def _priced_name(part: str, price: str) -> str:
     before, _, after = part.partition(price)
+    before = re.sub(r"\s*\(\s*$", "", before)  # "Lumiares (£138)": the price in brackets after the name
     while _LEAD_OUT.search(before):
         before = _LEAD_OUT.sub("", before)
     opened = re.match(

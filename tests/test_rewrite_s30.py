@@ -170,3 +170,48 @@ def test_a_superlative_with_its_own_noun_is_no_option() -> None:
         "compare hotels in lisbon under £150 a night", "Memmo Alfama (£145), Lumiares (£138), Avenida Palace (£149)."
     )
     assert expand("what is the cheapest way to get to Lisbon", context) == "what is the cheapest way to get to Lisbon"
+
+
+@pytest.mark.parametrize(
+    ("opening", "reply", "query", "person"),
+    [
+        (
+            "can you put aunt Rosa at table 4 with the cousins",
+            "Done, Aunt Rosa is now at table 4.",
+            "actually move her to table 2",
+            "Aunt Rosa",
+        ),
+        (
+            "Grandma June can't do stairs so she needs a ground floor table",
+            "Table 1 and table 2 are both on the ground floor.",
+            "put her at the first one",
+            "Grandma June",
+        ),
+        ("put uncle Dev next to the band", "Done.", "move him to table 3", "uncle Dev"),
+    ],
+)
+def test_a_kin_word_before_a_name_is_part_of_how_the_family_names_them(
+    opening: str, reply: str, query: str, person: str
+) -> None:
+    assert person in expand(query, said(opening, reply))
+
+
+def test_my_aunt_and_her_name_stay_a_role_and_a_name() -> None:
+    context = said("my aunt Fatima is visiting from Casablanca", "Lovely!")
+    out = expand("what should i cook for her", context)
+    assert "Fatima" in out
+    assert "aunt's" not in out
+
+
+def test_a_photographer_set_beside_a_name_is_no_thing_to_email() -> None:
+    context = said("the photographer, Elena, needs the final timeline", "I can draft one from the schedule.")
+    assert expand("email it to her tonight", context) == "email the final timeline to Elena tonight"
+
+
+def test_a_pasted_chats_speaker_who_told_the_deed_is_he() -> None:
+    context = said(
+        "Marta: the venue wants the deposit by Thursday",
+        "Jonas: I paid the caterer already, sending the receipts tonight",
+        "Marta: great, I'll chase the florist then",
+    )
+    assert "Jonas" in expand("did he send the receipts yet", context)

@@ -339,8 +339,22 @@ def _named(
             name = name.rsplit(" ", 1)[0]  # "May 12": a date; "Leo 7": an age; no model number
         title = TITLES.get(name.split()[0].lower()) if " " in name else None
         lead = name.split()[0].lower()
+        kin = _KIN_BEFORE.search(text[max(0, start - 18) : start])
+        if " " in name and lead in KIN_TITLES:
+            found.append((start, Candidate(name, "person", gender=_kin_gender(lead))))  # "Aunt Rosa" is how
+            names.add(name.lower())  # the family names her, and "Grandma June" is no month
+            continue
         if " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
             name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
+        elif kin and " " not in name:  # "put aunt Rosa at table 4": the kin word written lower-case
+            found.append(
+                (
+                    start - len(kin.group(0)),
+                    Candidate(f"{kin.group(1)} {name}", "person", gender=_kin_gender(kin.group(1))),
+                )
+            )
+            names.add(f"{kin.group(1)} {name}".lower())
+            continue
         first = name.split()[0].lower()
         if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS:
             continue
@@ -380,6 +394,20 @@ def _named(
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
+
+
+#: Kin words a family puts before a name: "Aunt Rosa", "grandma rose", "Uncle Dev".
+KIN_TITLES = frozenset("aunt auntie uncle grandma grandpa granny grandad granddad nana nan gran cousin".split())
+#: ...but "my aunt Fatima" is the role and the name, which the role-noun pass reads already.
+_KIN_BEFORE = re.compile(
+    r"(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\btheir )"
+    r"\b(aunt|auntie|uncle|grandma|grandpa|granny|grandad|granddad|nana|nan|gran|cousin)\s+$"
+)
+
+
+def _kin_gender(kin: str) -> str | None:
+    low = kin.lower()
+    return "f" if low in FEMALE_NOUNS else "m" if low in MALE_NOUNS else None
 
 
 def _kind_of(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:

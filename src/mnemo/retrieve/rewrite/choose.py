@@ -38,7 +38,13 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.noun_choice import PRO_NOUNS, is_problem, through_noun
 from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
-from mnemo.retrieve.rewrite.persons import common_word_capitalised, instance_of_thing, named_pets, placed
+from mnemo.retrieve.rewrite.persons import (
+    common_word_capitalised,
+    instance_of_thing,
+    named_pets,
+    placed,
+    told_own_deed,
+)
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
@@ -157,7 +163,8 @@ def _person(
         and not medicine_like(c.text)  # "Lisinopril is commonly started ...": a sentence's subject, no one
     ]
     # the chat's participants are the query's "I" and "you": "she" is someone they talk about
-    people = [c for c in people if not c.speaker] or people
+    subject = low in ("he", "she")  # "did he send the receipts": the speaker who said he would
+    people = [c for c in people if not c.speaker or (subject and told_own_deed(c.text, query, context))] or people
     said = conversation_text(context)
     places = {c.text for c in candidates if c.kind == "place"}
     people = [

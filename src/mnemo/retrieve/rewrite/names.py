@@ -116,7 +116,10 @@ PERSON_NOUNS = (
     carer housekeeper gardener handyman decorator roofer locksmith tiler joiner carpenter painter
     walker sitter minder instructor groomer hairdresser barber stylist chef nutritionist dietitian
     psychologist counsellor counselor paediatrician pediatrician orthodontist consultant adviser advisor
-    coordinator secretary""".split()
+    coordinator secretary photographer videographer caterer florist officiant registrar celebrant dj
+    inspector assessor adjuster surveyor broker estate-agent realtor barista waiter waitress bartender
+    producer presenter journalist reporter author writer illustrator translator auditor investor vendor
+    supplier landscaper paramedic vicar priest rabbi imam""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS

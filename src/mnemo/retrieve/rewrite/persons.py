@@ -7,7 +7,7 @@ toxic"). Split from choose.py; names are looked up with plain string search, not
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
@@ -83,3 +83,15 @@ def common_word_capitalised(text: str, said: str) -> bool:
 
 
 _ARTICLES = frozenset("a an the some this that".split())
+
+
+def told_own_deed(name: str, query: str, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether a speaker of a pasted chat ("Jonas: ... sending the receipts tonight") said the deed
+    the query asks about ("did he send the receipts"): then "he" is that speaker, not a listener."""
+    asked = {w[:5] for w in re.findall(r"[a-z]{4,}", query.lower()) if w not in STOPWORDS}
+    label = re.compile(rf"^\s*\[?{re.escape(name)}\]?\s*:\s+(.*)$", re.IGNORECASE | re.DOTALL)
+    for message in context:
+        own = label.match(str(message.get("content") or ""))
+        if own and asked & {w[:5] for w in re.findall(r"[a-z]{4,}", own.group(1).lower()) if w not in STOPWORDS}:
+            return True
+    return False

@@ -215,3 +215,25 @@ def test_a_pasted_chats_speaker_who_told_the_deed_is_he() -> None:
         "Marta: great, I'll chase the florist then",
     )
     assert "Jonas" in expand("did he send the receipts yet", context)
+
+
+def test_a_name_the_chat_wrote_is_the_querys_own_antecedent_in_lower_case() -> None:
+    context = said("the vet prescribed Metacam for Biscuit", "ok. How often does she need it?", "once a day")
+    query = "remind me to give biscuit her metacam at 8pm every day"
+    assert expand(query, context) == query
+
+
+def test_what_does_it_mean_when_has_no_referent() -> None:
+    context = said("the checkout test failed again then passed on retry", "Sounds flaky.")
+    assert expand("what does it mean when a test is flaky", context) == "what does it mean when a test is flaky"
+
+
+def test_someone_asked_is_the_vet_by_name_not_the_pet() -> None:
+    context = said("Biscuit's vet, Dr Moreno, wants a follow-up in two weeks", "Ok, should I book it?")
+    out = expand("yes, and ask her if biscuit needs to fast before then", context)
+    assert "ask Dr Moreno" in out
+
+
+def test_a_pet_is_still_her_when_not_asked_anything() -> None:
+    context = said("our dog Miso ate a grape", "Call the vet now.")
+    assert "Miso" in expand("should i make her throw up", context)

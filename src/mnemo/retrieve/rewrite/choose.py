@@ -174,8 +174,10 @@ def _person(
         and not instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
         and not (c.text in places and placed(c.text, said))  # "he grew up in Alexandria": a place
     ]
-    people += named_pets(candidates)  # "our dog miso ate a grape ... make her throw up"
-    named = [c for c in people if c.text[:1].isupper() or c.hint == "pet"]  # "Mrs Abernathy" over "the landlord"
+    if not _ADDRESSED.search(query[: ref.start]):  # "ask her if biscuit needs to fast": someone who answers
+        people += [p for p in named_pets(candidates) if not _named_in(query, p.text)]  # "make her throw up"
+    # "Mrs Abernathy" over "the landlord", "Dr Moreno" over "Biscuit's vet" (an owner's name names no one)
+    named = [c for c in people if (c.text[:1].isupper() and not _OWNED_ROLE.fullmatch(c.text)) or c.hint == "pet"]
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         return _unlisted_name(query, candidates)
@@ -348,7 +350,18 @@ def _when(candidates: Sequence[Candidate], preposition: str) -> tuple[str, float
 def _named_in(query: str, name: str) -> bool:
     """Whether the query itself names this person (a capitalised name, as a whole word)."""
     bare = without_determiner(name)
-    return bare[:1].isupper() and re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query) is not None
+    if not bare[:1].isupper():
+        return False
+    # a lower-case query names people in lower case too: "ask her if biscuit needs to fast"
+    flags = re.IGNORECASE if len(bare) >= 4 and bare.lower() not in STOPWORDS else 0
+    return re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query, flags) is not None
+
+
+_OWNED_ROLE = re.compile(r"[A-Z][\w-]*'s\s+[a-z][\w-]*")
+#: A verb of talking to someone right before the pronoun: "ask her", "tell him", "email her".
+_ADDRESSED = re.compile(
+    r"\b(?:ask|tell|call|ring|phone|email|e-mail|text|message|remind|ping|thank)\s+$", re.IGNORECASE
+)
 
 
 def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:

@@ -129,7 +129,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     mentioned) from "the tests that fail" (a relative clause).
     """
     known = set(re.findall(r"\w+", context_text.lower()))
-    found = _word_references(query, known)
+    # names the chat wrote with a capital mid-sentence: "give biscuit her metacam" names Biscuit itself
+    written = frozenset(m.group(1).lower() for m in _MID_SENTENCE_NAME.finditer(context_text))
+    found = _word_references(query, known, written)
     found.extend(_ordinals(query, known, found))
     found = _choices(query, found, known, context_text)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
@@ -179,7 +181,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     return sorted(found, key=lambda r: r.start)
 
 
-def _word_references(query: str, known: set[str]) -> list[Reference]:
+_MID_SENTENCE_NAME = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{2,})\b")
+
+
+def _word_references(query: str, known: set[str], written: frozenset[str] = frozenset()) -> list[Reference]:
     """Pronouns and demonstratives, one word each (a demonstrative determiner with its noun)."""
     words = tokens(query)
     lowered = [w.lower() for w, _, _ in words]
@@ -209,7 +214,7 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals
-        if kind is None or _antecedent_in_query(query, words, lowered, i, kind):
+        if kind is None or _antecedent_in_query(query, words, lowered, i, kind, written):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
@@ -232,14 +237,21 @@ def _word_references(query: str, known: set[str]) -> list[Reference]:
     return found
 
 
-def _antecedent_in_query(query: str, words: list[tuple[str, int, int]], lowered: list[str], i: int, kind: str) -> bool:
+def _antecedent_in_query(
+    query: str,
+    words: list[tuple[str, int, int]],
+    lowered: list[str],
+    i: int,
+    kind: str,
+    written: frozenset[str] = frozenset(),
+) -> bool:
     """Whether the pronoun at ``i`` takes its antecedent inside the query itself (a name, a family,
     the query's own code, a general case, a plural, a thing or a title named before it), so that it
     points at nothing of the conversation."""
     low, start = lowered[i], words[i][1]
     nxt = lowered[i + 1] if i + 1 < len(words) else ""
     other = {"he": "f", "him": "f", "his": "f", "she": "m", "her": "m", "hers": "m"}.get(low)
-    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1, other):
+    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1, other, written):
         return True  # "Where has Melanie camped with her family?"
     if kind == "plural" and family_before(lowered[:i], words[:i]):
         return True  # "ask the Patels if they can bring chairs": a family named in the query

@@ -55,6 +55,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|helpful|amazing|fun)\s+(?:to|if)\b"
     r"|\bit(?:'s|\s+is|\s+was|\s+has\s+been)\s+(?:so\s+|really\s+)?(?:nice|good|great|lovely|fun)\s+"
     r"(?:chatting|talking|seeing|meeting|catching)\b"
+    # "what does it mean when a test is flaky", "how does it feel if ...": the clause after is the "it"
+    r"|\b(?:what|how)\s+(?:does|did|would|do)\s+it\s+(?:mean|feel|look|work|matter)\s+(?:when|if|that)\b"
     # "it turns out", "it's confirmed that": a report, no thing
     r"|\bit\s+(?:turns|turned)\s+out\s+(?=that\b|to\b|the\b|a\b|an\b|my\b|our\b|we\b|i\b|they\b|he\b|she\b|there\b)"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"

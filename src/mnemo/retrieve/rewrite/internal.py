@@ -70,15 +70,21 @@ def family_before(lowered: list[str], words: list[tuple[str, int, int]]) -> bool
 IDENTIFIER_WORD = re.compile(r"^[A-Za-z][\w]*(?:_[\w]+|\.[a-z]\w*|/\w+|\(\))")
 
 
-def named_before(words: list[tuple[str, int, int]], needed: int, other_gender: str | None = None) -> bool:
+def named_before(
+    words: list[tuple[str, int, int]],
+    needed: int,
+    other_gender: str | None = None,
+    written: frozenset[str] = frozenset(),
+) -> bool:
     """Whether the query names enough people before the pronoun: capitalised names, or listed first
-    names typed in lower case ("remind me to give ewa back her ladder"); a name of ``other_gender``
-    is no antecedent ("what did Olga think of him")."""
+    names typed in lower case ("remind me to give ewa back her ladder"), or names the chat wrote
+    (``written``: "give biscuit her metacam"); a name of ``other_gender`` is no antecedent ("what
+    did Olga think of him")."""
     names = [
         w
         for n, (w, _, _) in enumerate(words)
         if (n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT)
-        or (n and words[n - 1][0].lower() in _NAME_CUES and _lower_name(w))
+        or (n and words[n - 1][0].lower() in _NAME_CUES and (_lower_name(w) or w.lower() in written))
     ]
     if other_gender is not None:
         names = [w for w in names if gender_of(w) != other_gender]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.plain_names import labelled
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -237,3 +238,36 @@ def test_someone_asked_is_the_vet_by_name_not_the_pet() -> None:
 def test_a_pet_is_still_her_when_not_asked_anything() -> None:
     context = said("our dog Miso ate a grape", "Call the vet now.")
     assert "Miso" in expand("should i make her throw up", context)
+
+
+@pytest.mark.parametrize(
+    ("told", "reply", "query", "thing"),
+    [
+        (
+            "we recorded episode 48 with Dana Reyes yesterday",
+            "Nice! When does it go out?",
+            "who's editing that one",
+            "episode 48",
+        ),
+        (
+            "Brightline Media still hasn't paid invoice #2217",
+            "It's now 12 days overdue.",
+            "draft a reminder about that one",
+            "invoice #2217",
+        ),
+    ],
+)
+def test_a_noun_labelled_by_a_number_is_that_one_not_a_person_or_a_span(
+    told: str, reply: str, query: str, thing: str
+) -> None:
+    assert thing in expand(query, said(told, reply))
+
+
+def test_a_time_keeps_its_minutes_as_an_option() -> None:
+    context = said("there's a 7:40 train to Bolzano and a 9:15", "The 7:40 is direct, the 9:15 changes at Verona.")
+    assert expand("book that direct one", context) == "book the 7:40"
+
+
+def test_only_a_labelling_noun_before_a_number_makes_a_label() -> None:
+    found = [c.text for _, c in labelled("grandma turns 90 and table 4 is by the window, 3 days left, v2 ships")]
+    assert found == ["table 4"]

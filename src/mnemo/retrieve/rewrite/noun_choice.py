@@ -62,7 +62,11 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
             latest = min(named, key=lambda c: (c.last_seen, -c.salience))
             return latest.text, 0.75
     if stem in PRO_NOUNS:  # "who wrote that one?": the latest salient thing itself
-        return best([c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text)], high=0.6)
+        things = [c for c in candidates if c.kind == "thing" and not QUANTITY.fullmatch(c.text) and not span_of_time(c)]
+        # "with Dana Reyes": a name read more as a person than as a thing is nobody's "that one"
+        people = {c.text: c.salience for c in candidates if c.kind == "person"}
+        unpersoned = [c for c in things if people.get(c.text, 0.0) < c.salience]
+        return best(unpersoned or things, high=0.6)
     # the noun alone ("how many changes did they make") adds nothing to "those changes"
     named = [
         c

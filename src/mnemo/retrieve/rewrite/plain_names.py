@@ -98,3 +98,17 @@ def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
         if match.group(0).lower() not in taken:  # a flag of a quoted command is that command's
             found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))
     return found
+
+
+#: Nouns a number labels ("episode 48", "invoice #2217", "table 4"): the pair names one of many.
+_LABELLED = (
+    "episode invoice ticket table room flight gate platform bus route order issue pr bug case claim version "
+    "chapter page section step day week lesson session unit apartment flat seat row lane exercise question task "
+    "item incident build release sprint level floor door locker policy account reference ref job season track"
+)
+_LABEL = re.compile(rf"\b(({'|'.join(_LABELLED.split())})\s+#?\d[\w.-]*)(?![\w:])", re.IGNORECASE)
+
+
+def labelled(text: str) -> list[tuple[int, Candidate]]:
+    """ "episode 48", "invoice #2217": a thing named by its noun and number, whatever the case."""
+    return [(m.start(), Candidate(m.group(1), "thing", salience=1.2)) for m in _LABEL.finditer(text)]

@@ -248,7 +248,8 @@ _ASKS_WHICH = re.compile(
 )
 _PART = re.compile(r",\s*|\s+(?:and|but|while|whereas)\s+")
 #: A part that opens with its own name or identifier: "PLAT-311 avatar upload fails", "Bilal".
-_PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*)*)|[\w-]*\d[\w-]*)")
+#: ... a time keeps its minutes: "The 7:40 is direct".
+_PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*(?::\d\d)?)*)|[\w-]*\d[\w-]*(?::\d\d)?)")
 _RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
 
 

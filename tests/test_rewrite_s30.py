@@ -271,3 +271,25 @@ def test_a_time_keeps_its_minutes_as_an_option() -> None:
 def test_only_a_labelling_noun_before_a_number_makes_a_label() -> None:
     found = [c.text for _, c in labelled("grandma turns 90 and table 4 is by the window, 3 days left, v2 ships")]
     assert found == ["table 4"]
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "expected"),
+    [
+        ("flights to lisbon: TAP at 7am for £89 or easyJet at 2pm for £64", "book the morning one", "book TAP"),
+        (
+            "standup moved to 9:45 and the retro is at 3",
+            "who's running the afternoon meeting",
+            "who's running the retro",
+        ),
+        ("there's a 7:40 train to Bolzano and a 9:15", "book the earlier one", "book the 7:40 train"),
+    ],
+)
+def test_a_part_of_the_day_picks_the_option_timed_in_it(told: str, query: str, expected: str) -> None:
+    assert expand(query, said(told, "ok")) == expected
+
+
+def test_a_part_of_the_day_with_two_options_in_it_picks_neither() -> None:
+    context = said("yoga at 7am or pilates at 9am", "ok")
+    assert "yoga" not in expand("book the morning one", context).lower()
+    assert "pilates" not in expand("book the morning one", context).lower()

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
+from mnemo.retrieve.rewrite.daytime import DAYTIME_REF, by_daytime
 from mnemo.retrieve.rewrite.enumerated import first_then, shared_head_pair
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
@@ -41,6 +42,10 @@ _GENERIC_OPTION_WORDS = frozenset("one ones option options choice kind version p
 
 def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     """A choice among listed or mentioned things: by number, by property, "the other", "the second"."""
+    timed = DAYTIME_REF.fullmatch(ref.text)
+    if timed:  # "the morning one": the option the chat timed in the morning
+        chosen = by_daytime(timed.group(1), context)
+        return (chosen, 0.8) if chosen else None
     if NUMBER_REF.fullmatch(ref.text):
         numbered = by_number(ref.noun or "", context)  # "that 1850 one" -> "FenceRight"
         return (numbered, 0.8) if numbered else None

@@ -18,6 +18,7 @@ from mnemo.retrieve.rewrite.clause import (
     looks_verbal,
 )
 from mnemo.retrieve.rewrite.comparison import comparison_span
+from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
@@ -316,6 +317,7 @@ def _choices(query: str, found: list[Reference], known: set[str], context_text: 
     spans = [(s, e, None) for s, e in comparisons(query)] + property_spans(query, known, messages)
     spans += one_with_spans(query, known)
     spans += number_spans(query, context_text)  # "that 1850 one": the listed item with that number
+    spans += daytime_spans(query, context_text)  # "the morning one": the option timed in the morning
     for s, e, word in spans:
         found = [r for r in found if not (r.start < e and s < r.end and r.kind in ("demonstrative", "plural"))]
         if not any(r.start < e and s < r.end for r in found):

@@ -293,3 +293,26 @@ def test_a_part_of_the_day_with_two_options_in_it_picks_neither() -> None:
     context = said("yoga at 7am or pilates at 9am", "ok")
     assert "yoga" not in expand("book the morning one", context).lower()
     assert "pilates" not in expand("book the morning one", context).lower()
+
+
+def test_what_is_got_rid_of_is_the_diagnosis_not_its_host() -> None:
+    context = said("the leaves have little white cottony spots underneath", "That sounds like mealybugs.")
+    assert expand("how do i get rid of those", context) == "how do i get rid of mealybugs"
+
+
+def test_a_diagnosis_needs_a_verb_of_remedy() -> None:
+    context = said("the leaves have little white cottony spots underneath", "That sounds like mealybugs.")
+    assert "mealybugs" not in expand("should i photograph those for the forum", context)
+
+
+def test_a_quoted_amount_is_what_is_judged() -> None:
+    context = said("the garage quoted £2,300 for the repair", "Want me to forward the quote to the insurer?")
+    out = expand("is that more than my excess", context)
+    assert out == "is the quote from the garage of £2,300 more than my excess"
+
+
+def test_a_trip_is_also_one_come_back_from() -> None:
+    out = expand(
+        "what did i spend on cards during the trip", said("we got back from Lisbon on sunday", "Welcome back!")
+    )
+    assert "Lisbon" in out

@@ -17,7 +17,7 @@ from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
-from mnemo.retrieve.rewrite.diagnosis import diagnosed
+from mnemo.retrieve.rewrite.diagnosis import diagnosed, remedied
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
@@ -190,6 +190,9 @@ def _thing(
     """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
     low = ref.text.lower()
     plural = low in ("these", "those")
+    remedy = remedied(query[: ref.start], context)
+    if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
+        return remedy, 0.75
     visit = booked_visit(query, ref, context)
     if visit is not None:  # "move that to friday" after "booked the dentist for thursday"
         return visit, 0.75

@@ -30,3 +30,27 @@ def diagnosed(chosen: str, context: Sequence[Mapping[str, str]]) -> str:
             if len(words) >= 2 and words[-1].lower() == head and match.group(1).lower() not in chosen.lower():
                 return match.group(1)
     return chosen
+
+
+#: What a reply says the described thing is: "That sounds like mealybugs", "looks like a heat rash".
+_SOUNDS_LIKE = re.compile(
+    r"\b(?:sounds|looks|seems|sound|look)\s+like\s+((?:an?\s+|the\s+)?(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*?)"
+    r"(?=\s*(?:[.,;!?]|$|\s+(?:to\s+me|which|that|but|and|or|from|on|in|to)\b))",
+    re.IGNORECASE,
+)
+#: A verb of ridding or treating before the pronoun: what is treated is the diagnosis, not the host.
+_REMEDY = re.compile(
+    r"\b(?:get\s+rid\s+of|rid\s+(?:the\s+\w+\s+)?of|treat|kill|prevent|cure|stop|deal\s+with|eliminate|fix)\s+$",
+    re.IGNORECASE,
+)
+
+
+def remedied(before: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "how do i get rid of those" after "That sounds like mealybugs": the diagnosis, or None."""
+    if not _REMEDY.search(before):
+        return None
+    for message in reversed(list(context)):
+        found = _SOUNDS_LIKE.findall(str(message.get("content") or ""))
+        if found:
+            return found[-1]
+    return None

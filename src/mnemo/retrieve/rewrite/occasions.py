@@ -35,7 +35,8 @@ _KINDS: dict[str, str] = {
     # "after the trip" after "we fly back from lisbon on the 18th": travel told by its journey
     "trip": (
         r"\b(?:fly|flying|flew|drive|driving|drove|travel(?:l?ing)?|head(?:ing)?|sail(?:ing)?)\s+(?:back\s+|out\s+|home\s+"
-        r"|off\s+)?(?:to|from)(?!\s+(?:work|school|the\s+(?:office|shops?|gym|station))\b)|\bflights?\s+(?:to|from)|\b(?:holiday|vacation)\s+(?:in|to)"
+        r"|off\s+)?(?:to|from)(?!\s+(?:work|school|the\s+(?:office|shops?|gym|station))\b)"
+        r"|\b(?:got|get|getting|came|come|coming|am|are|is|we're|i'm)\s+back\s+from|\breturned\s+from|\bflights?\s+(?:to|from)|\b(?:holiday|vacation)\s+(?:in|to)"
     ),
     "postmortem": r"incidents?|outages?",
     "post-mortem": r"incidents?|outages?",

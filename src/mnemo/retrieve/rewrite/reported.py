@@ -34,6 +34,12 @@ _FIGURE = re.compile(
     r"|messages|users|requests|orders|errors|seconds|minutes|hours|kg|km|miles|gb|mb|tb))?)",
     re.IGNORECASE,
 )
+#: "<subject> quoted <amount>": an amount someone named, which the query judges as their quote.
+_PRICED_DEED = re.compile(
+    r"\b((?:the|my|our|a|an)\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)\s+"
+    r"(quoted|charged|offered|billed|invoiced)\s+(?:me\s+|us\s+)?([£$€]\d[\d,]*(?:\.\d+)?k?)",
+)
+_DEED_NOUNS = {"quoted": "quote", "charged": "charge", "offered": "offer", "billed": "bill", "invoiced": "invoice"}
 #: A figure is a measure or an amount: a currency, a percentage, a unit, a count of things; an age
 #: or a clock time ("my daughter is 3", "at 3pm") is no figure a question judges.
 _NO_FIGURE = re.compile(r"^\d{1,2}$")  # a bare small number: an age, a count of children, an hour
@@ -46,6 +52,10 @@ def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str
     if judged is None or not judged.start() <= ref.start < judged.end() or re.search(r"\d", query[: ref.start]):
         return None  # "I put 500ml in - is that more than ...": the query's own figure
     for message in reversed(list(context)[-4:]):
+        priced = _PRICED_DEED.search(str(message.get("content") or ""))
+        if priced:  # "the garage quoted £2,300": the quote of that amount, from the garage
+            subject, verb, figure = priced.groups()
+            return f"the {_DEED_NOUNS[verb.lower()]} from {subject} of {figure}"
         found = [f for f in _FIGURE.finditer(str(message.get("content") or "")) if not _NO_FIGURE.match(f.group(2))]
         if found:
             subject = found[-1].group(1)

@@ -316,3 +316,26 @@ def test_a_trip_is_also_one_come_back_from() -> None:
         "what did i spend on cards during the trip", said("we got back from Lisbon on sunday", "Welcome back!")
     )
     assert "Lisbon" in out
+
+
+@pytest.mark.parametrize(
+    ("told", "reply", "query", "expected"),
+    [
+        (
+            "choosing between the grey sofa at £899 and the blue one at £1,050",
+            "The blue one has removable covers.",
+            "what's the delivery time on the blue one",
+            "what's the delivery time on the blue sofa",
+        ),
+        (
+            "I like the black dress and the red one",
+            "Both are lovely.",
+            "is the red one in stock",
+            "is the red dress in stock",
+        ),
+    ],
+)
+def test_a_modified_one_takes_the_noun_of_the_phrase_it_parallels(
+    told: str, reply: str, query: str, expected: str
+) -> None:
+    assert expand(query, said(told, reply)) == expected

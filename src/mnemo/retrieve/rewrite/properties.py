@@ -235,13 +235,20 @@ def _one_of_kind(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
             continue
         kinds = list(_COUNTED_KIND.finditer(text, 0, found.start()))
         if not kinds:
-            return None
+            # "the grey sofa at £899 and the blue one": the noun of the parallel phrase before it
+            parallel = list(_PARALLEL.finditer(re.split(r"[.!?;]\s", text[: found.start()])[-1]))
+            if parallel:
+                return f"the {word.lower()} {parallel[-1].group(1)}"
+            continue  # "The blue one has removable covers": an earlier message may say one of what
         plural = kinds[-1].group(1).lower()
         single = plural[:-3] + "y" if plural.endswith("ies") else plural[:-1]
         return f"the {word.lower()} {single}"
     return None
 
 
+_PARALLEL = re.compile(
+    r"\b(?:the|a|an)\s+[a-z-]+\s+(?!ones?\b)([a-z]{3,})\b(?=[^,;]*(?:,|\band\b|\bor\b)\s+(?:the|a|an)\s*$)"
+)
 #: A question that asks which one has the property: its answer names it.
 _ASKS_WHICH = re.compile(
     r"^\s*(?:and\s+)?(?:which|what|who)(?:'s|\s+(?:one\s+)?(?:is|was|has|had|are))?\b", re.IGNORECASE

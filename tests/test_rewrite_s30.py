@@ -339,3 +339,23 @@ def test_a_modified_one_takes_the_noun_of_the_phrase_it_parallels(
     told: str, reply: str, query: str, expected: str
 ) -> None:
     assert expand(query, said(told, reply)) == expected
+
+
+def test_the_officer_of_a_firm_is_him_not_the_firm() -> None:
+    context = said("Acme's CTO emailed our CEO about the data export bug", "That's a serious escalation.")
+    assert "Acme's CTO" in expand("has anyone replied to him", context)
+
+
+def test_an_owner_with_a_first_name_stays_a_person() -> None:
+    context = said("Hannah's husband forgot her birthday", "Oh no.")
+    assert expand("what did he get her", context) == "what did Hannah's husband get Hannah"
+
+
+def test_a_department_that_acts_is_they() -> None:
+    context = said("Q3 marketing budget came in at 240k and finance wants it under 200k", "So about 40k needs to go.")
+    assert expand("can we push back on them", context) == "can we push back on finance"
+
+
+def test_a_department_is_no_thing_to_send() -> None:
+    context = said("legal approved the vendor contract", "Great.", "Ravi needs a copy")
+    assert "legal" not in expand("send it to him", context).lower()

@@ -32,9 +32,11 @@ from mnemo.retrieve.rewrite.lent import lent_sentence
 from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
+    ANY_GIVEN_NAME,
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
+    fold,
 )
 from mnemo.retrieve.rewrite.noun_choice import PRO_NOUNS, is_problem, through_noun
 from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
@@ -163,6 +165,9 @@ def _person(
         and not medicine_like(c.text)  # "Lisinopril is commonly started ...": a sentence's subject, no one
     ]
     # the chat's participants are the query's "I" and "you": "she" is someone they talk about
+    # "Acme's CTO emailed": the owner of an officer is a firm, unless a first name says otherwise
+    owners = {c.text.split("'s ")[0] for c in candidates if c.kind == "person" and "'s " in c.text}
+    people = [c for c in people if c.text not in owners or fold(c.text.split()[0]) in ANY_GIVEN_NAME] or people
     subject = low in ("he", "she")  # "did he send the receipts": the speaker who said he would
     people = [c for c in people if not c.speaker or (subject and told_own_deed(c.text, query, context))] or people
     said = conversation_text(context)

@@ -112,3 +112,22 @@ _LABEL = re.compile(rf"\b(({'|'.join(_LABELLED.split())})\s+#?\d[\w.-]*)(?![\w:]
 def labelled(text: str) -> list[tuple[int, Candidate]]:
     """ "episode 48", "invoice #2217": a thing named by its noun and number, whatever the case."""
     return [(m.start(), Candidate(m.group(1), "thing", salience=1.2)) for m in _LABEL.finditer(text)]
+
+
+#: Departments a chat names bare as the ones who act: "finance wants it under 200k", "legal said no".
+DEPARTMENTS = frozenset(
+    "finance legal procurement security hr marketing sales ops engineering compliance payroll".split()
+)
+_DEPARTMENT_ACTS = re.compile(
+    rf"\b({'|'.join(sorted(DEPARTMENTS))})\s+(?:team\s+)?(?:still\s+|just\s+|also\s+)?(?:wants?|said|says|asked|needs?"
+    r"|approved|rejected|signed|sent|flagged|replied|insists?|won't|will|can't|came\s+back|pushed\s+back|is|are|has|have)\b",
+    re.IGNORECASE,
+)
+
+
+def departments(text: str) -> list[tuple[int, Candidate]]:
+    """ "finance wants it under 200k": a department that acts, which "they" can stand for."""
+    return [
+        (m.start(1), Candidate(m.group(1), "person", salience=1.2, plural=True))
+        for m in _DEPARTMENT_ACTS.finditer(text)
+    ]

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY
+from mnemo.retrieve.rewrite.plain_names import DEPARTMENTS
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS
@@ -32,7 +33,12 @@ def plural_referent(
 ) -> tuple[str, float] | None:
     """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
     addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
-    teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
+    teams = [
+        c
+        for c in candidates
+        if (c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES)
+        or (c.kind == "person" and c.plural and c.text.lower() in DEPARTMENTS)  # "finance wants it under 200k"
+    ]
     # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
     groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
     if addressed:  # "ring them": people ("my parents"), not "two options"

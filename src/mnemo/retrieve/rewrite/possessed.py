@@ -41,7 +41,8 @@ _PROGRESSIVE = frozenset(
     playing staying moving flying driving hosting cooking sending joining helping starting finishing waiting
     planning visiting arriving travelling traveling""".split()
 )
-_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}})\b")
+#: ... or an officer written in capitals: "Acme's CTO".
+_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}}|CTO|CEO|CFO|COO|CIO|CISO|CMO|VP)\b")
 _PERSON_OWNED = re.compile(
     r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
     re.IGNORECASE,

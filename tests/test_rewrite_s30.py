@@ -359,3 +359,21 @@ def test_a_department_that_acts_is_they() -> None:
 def test_a_department_is_no_thing_to_send() -> None:
     context = said("legal approved the vendor contract", "Great.", "Ravi needs a copy")
     assert "legal" not in expand("send it to him", context).lower()
+
+
+def test_words_in_capitals_in_a_row_are_one_statement() -> None:
+    context = said("should we use CREATE INDEX CONCURRENTLY for the users table?", "Yes, it avoids locking writes.")
+    assert "CREATE INDEX CONCURRENTLY" in expand("does that work inside a transaction", context)
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "owned"),
+    [
+        ("Omar Farouk's episode went live on monday", "how many listens has it had", "Omar Farouk's episode"),
+        ("Ask Omar's sister about the cake", "what did she say", "Omar's sister"),
+    ],
+)
+def test_an_owner_keeps_a_family_name_but_no_verb(told: str, query: str, owned: str) -> None:
+    out = expand(query, said(told, "ok"))
+    assert owned in out
+    assert "Ask Omar" not in out

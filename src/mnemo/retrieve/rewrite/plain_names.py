@@ -81,9 +81,17 @@ _CALL = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
 
 
+#: Words in capitals written in a row: an SQL statement or a keyword phrase ("ALTER TABLE", "ON DELETE
+#: CASCADE"); two letters at least each, so "I" and a lone acronym are not runs.
+_CAPS_RUN = re.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b")
+
+
 def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
     """The identifiers, dotfiles and calls of a message that no name or phrase already covers."""
     found: list[tuple[int, Candidate]] = []
+    for match in _CAPS_RUN.finditer(text):  # "CREATE INDEX CONCURRENTLY": one statement, not three names
+        found.append((match.start(), Candidate(match.group(0), "thing", salience=1.8)))
+        taken = taken | {w.lower() for w in match.group(0).split()}
     for match in TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in taken and token.lower() not in NOT_NAMES:

@@ -20,10 +20,14 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
     found: list[tuple[int, Candidate]] = []
     for match in _POSSESSED.finditer(text):
         noun = match.group(2).lower()
+        owner = match.group(1)
+        start = match.start()
+        if " " in owner and owner.split()[0].lower() in NOT_NAMES | STOPWORDS:  # "Tell Omar's": Omar's
+            owner, start = owner.split()[1], match.start(1) + len(owner.split()[0]) + 1
         named_after = re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
         if (
             not named_after
-            and match.group(1).lower() not in NOT_NAMES
+            and owner.lower() not in NOT_NAMES
             and noun not in STOPWORDS
             and noun not in PHRASE_BREAKERS
             and not past_participle(noun)
@@ -31,7 +35,8 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
         ):
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
-            found.append((match.start(), Candidate(match.group(0), kind, gender=gender, plural=looks_plural(noun))))
+            phrase = f"{owner}'s {match.group(2)}"
+            found.append((start, Candidate(phrase, kind, gender=gender, plural=looks_plural(noun))))
     return found
 
 
@@ -42,7 +47,8 @@ _PROGRESSIVE = frozenset(
     planning visiting arriving travelling traveling""".split()
 )
 #: ... or an officer written in capitals: "Acme's CTO".
-_POSSESSED = re.compile(rf"(?<!\w)({WORD})'s\s+({LOWER_LETTER}{{3,}}|CTO|CEO|CFO|COO|CIO|CISO|CMO|VP)\b")
+#: The owner may have a family name too: "Omar Farouk's episode".
+_POSSESSED = re.compile(rf"(?<!\w)((?:{WORD}\s+)?{WORD})'s\s+({LOWER_LETTER}{{3,}}|CTO|CEO|CFO|COO|CIO|CISO|CMO|VP)\b")
 _PERSON_OWNED = re.compile(
     r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
     re.IGNORECASE,

@@ -377,3 +377,33 @@ def test_an_owner_keeps_a_family_name_but_no_verb(told: str, query: str, owned: 
     out = expand(query, said(told, "ok"))
     assert owned in out
     assert "Ask Omar" not in out
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "expected"),
+    [
+        (
+            "I started physio for my knee three weeks ago",
+            "show my step counts from before i started",
+            "show my step counts from before i started physio",
+        ),
+        (
+            "we moved to Bristol in september",
+            "how much have we spent on electric since we moved",
+            "how much have we spent on electric since we moved to Bristol in september",
+        ),
+    ],
+)
+def test_a_bare_verb_of_change_takes_the_object_the_chat_gave_it(told: str, query: str, expected: str) -> None:
+    assert expand(query, said(told, "ok")) == expected
+
+
+def test_a_bare_verb_with_another_subject_takes_nothing() -> None:
+    assert "physio" not in expand("how was it before she started", said("I started physio last week", "ok"))
+
+
+def test_those_are_two_things_just_bought_together() -> None:
+    context = said("i bought a desk chair and a monitor for my freelance work", "ok, noted.")
+    assert expand("can i claim those on my tax return", context) == (
+        "can i claim the desk chair and the monitor on my tax return"
+    )

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.advice import advice_for
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
+from mnemo.retrieve.rewrite.alternatives import joined_pair
 from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
@@ -224,7 +225,16 @@ def _thing(
     top = best(things, high=0.85)
     if top is not None:  # "tiny black flies" that a reply diagnosed as "drain flies"
         return diagnosed(top[0], context), top[1]
-    return pair(candidates) if plural else None
+    return (pair(candidates) or _joined_things(context)) if plural else None
+
+
+def _joined_things(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """ "claim those" after "i bought a desk chair and a monitor": the two things just joined."""
+    joined = joined_pair(list(context)[-2:])
+    if len(joined) != 2 or any(len(item.split()) > 4 for item in joined):
+        return None
+    first, second = (re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in joined)
+    return f"{first} and {second}", 0.6
 
 
 def _weighted_things(

@@ -23,6 +23,7 @@ from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded
 from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_AUX, demonstrative_use, stem
+from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
@@ -169,6 +170,10 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     why = reason_span(query, context_text) if context_text.strip() else None
     if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
         found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"
+    bare = elided_span(query, context_text) if context_text.strip() else None
+    if bare is not None:  # "from before i started": started what the chat says
+        found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]
+        found.append(Reference(query[bare[0] : bare[1]], "implicit", bare[0], bare[1], noun="elided"))
     if context_text.strip():  # "the projector person", "the code owner", "the new name" (late_refs.py)
         found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
     inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)

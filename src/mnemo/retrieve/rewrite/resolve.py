@@ -28,6 +28,7 @@ from mnemo.retrieve.rewrite.counted import counted_members
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
+from mnemo.retrieve.rewrite.ellipsis import elided_text, subject_before
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
@@ -385,6 +386,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
         if members:
             return f"{ref.text} ({members})", 0.75
+    if ref.kind == "implicit" and ref.noun == "elided":  # "before i started": started physio
+        elided = elided_text(ref.text, subject_before(query, ref.start), context)
+        return (elided, 0.7) if elided else None
     if ref.kind == "implicit" and ref.noun == "why":  # "did she say why": why the review got moved
         reason = reason_text(ref.text, context)
         return (reason, 0.7) if reason else None

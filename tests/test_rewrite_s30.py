@@ -407,3 +407,19 @@ def test_those_are_two_things_just_bought_together() -> None:
     assert expand("can i claim those on my tax return", context) == (
         "can i claim the desk chair and the monitor on my tax return"
     )
+
+
+def test_a_total_names_the_things_it_adds_up() -> None:
+    context = said("ordered a pizza for £14, garlic bread for £5 and delivery was £2.50", "ok")
+    assert expand("how much was it in total", context) == "how much was the pizza, garlic bread and delivery in total"
+
+
+def test_a_total_with_no_object_is_of_what_the_chat_counted() -> None:
+    context = said("backfill done: 1.2M rows for january and 980k for february", "Nice, both match the source counts.")
+    assert expand("how many rows in total", context) == "how many rows in total for january and february"
+
+
+def test_a_total_of_its_own_object_is_left_alone() -> None:
+    context = said("backfill done: 1.2M rows for january and 980k for february", "Nice.")
+    query = "how much does a trip to the zoo cost in total"
+    assert expand(query, context) == query

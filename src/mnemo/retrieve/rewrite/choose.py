@@ -64,6 +64,7 @@ from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
+from mnemo.retrieve.rewrite.totals import TOTAL, summed
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
@@ -196,6 +197,10 @@ def _thing(
     """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
     low = ref.text.lower()
     plural = low in ("these", "those")
+    if low in ("it", "that", "this") and TOTAL.search(query):
+        items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
+        if items:
+            return items, 0.7
     remedy = remedied(query[: ref.start], context)
     if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
         return remedy, 0.75

@@ -63,6 +63,7 @@ from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
+from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.store.sql import STOPWORDS
 
 TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
@@ -170,6 +171,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     why = reason_span(query, context_text) if context_text.strip() else None
     if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
         found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"
+    total = total_span(query, context_text) if context_text.strip() and not found else None
+    if total is not None:  # "how many rows in total": of what the chat counted
+        found.append(Reference(query[total[0] : total[1]], "implicit", total[0], total[1], noun="total"))
     bare = elided_span(query, context_text) if context_text.strip() else None
     if bare is not None:  # "from before i started": started what the chat says
         found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]

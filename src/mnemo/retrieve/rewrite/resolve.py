@@ -61,6 +61,7 @@ from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
+from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.store.sql import STOPWORDS
 
 __all__ = ["Resolution", "resolve"]
@@ -386,6 +387,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
         if members:
             return f"{ref.text} ({members})", 0.75
+    if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
+        total = total_text(ref.text, context)
+        return (total, 0.7) if total else None
     if ref.kind == "implicit" and ref.noun == "elided":  # "before i started": started physio
         elided = elided_text(ref.text, subject_before(query, ref.start), context)
         return (elided, 0.7) if elided else None

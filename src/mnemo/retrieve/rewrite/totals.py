@@ -1,0 +1,68 @@
+"""What a total adds up: "how much was it in total" after "ordered a pizza for £14, garlic bread
+for £5 and delivery was £2.50" is the pizza, the garlic bread and the delivery; "how many rows in
+total" after "1.2M rows for january and 980k for february" is January's and February's.
+
+A total sums the amounts of the latest message that gives two or more, each to a thing of its own
+("X for £14", "£14 for X", "X was £2.50"). The rewrite names the things summed, which is what a
+search needs to find each amount.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+#: "in total", "altogether", "combined", "all together": the query asks for a sum.
+TOTAL = re.compile(r"\b(?:in\s+total|altogether|all\s+together|combined|in\s+all)\b", re.IGNORECASE)
+_FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?\s*(?:k|m|bn|million|thousand)?(?:\s+[a-z]+)?"
+_NAMED_BEFORE = re.compile(
+    rf"^\s*(?:(?:ordered|bought|got|paid|spent|had|and)\s+)*(.+?)\s+(?:for|at|was|is|were|are|cost|costs|came\s+to)"
+    rf"\s+{_FIGURE}\s*$",
+    re.IGNORECASE,
+)
+_NAMED_BARE = re.compile(rf"^\s*([a-z][a-z ]{{1,30}}?)\s+{_FIGURE}\s*$", re.IGNORECASE)  # "tools 180k"
+_NAMED_AFTER = re.compile(rf"^\s*(?:and\s+)?{_FIGURE}\s+(?:for|on|in)\s+(.+?)\s*$", re.IGNORECASE)
+_PARTS = re.compile(r",\s*|;\s*|\s+and\s+(?=\S+\s+(?:for|was|is|cost)\b|[£$€\d])")
+
+
+def summed_items(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The things of the latest message that gives each its own amount (two or more), or []."""
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "").split(": ", 1)[-1].rstrip(".!?")
+        items = []
+        for part in _PARTS.split(text):
+            found = _NAMED_BEFORE.match(part) or _NAMED_AFTER.match(part) or _NAMED_BARE.match(part)
+            if found and len(found.group(1).split()) <= 4:
+                items.append(found.group(1))
+        if len(items) >= 2:
+            return items
+    return []
+
+
+def joined(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+_OWN_OBJECT = re.compile(r"\b(?:for|of|on|to|in\s+(?!total\b))\s+(?:a|an|the|my|our|\w+)", re.IGNORECASE)
+
+
+def total_span(query: str, context_text: str) -> tuple[int, int] | None:
+    """Where "in total" stands in a query that names nothing summed, when the chat gives the things."""
+    found = TOTAL.search(query)
+    if found is None or _OWN_OBJECT.search(query) or any(w[:1].isupper() for w in query.split()[1:]):
+        return None  # "how much is a flight to Paris in total": the query names what it sums
+    if not summed_items([{"content": line} for line in context_text.split("\n")]):
+        return None
+    return found.start(), found.end()
+
+
+def total_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "in total for january and february": the sum with the things it adds up."""
+    items = summed_items(context)
+    return f"{reference} for {joined(items)}" if items else None
+
+
+def summed(context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the pizza, garlic bread and delivery": what "it" stands for in "how much was it in total"."""
+    items = [re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in summed_items(context)]
+    return joined(items) if items else None

@@ -423,3 +423,24 @@ def test_a_total_of_its_own_object_is_left_alone() -> None:
     context = said("backfill done: 1.2M rows for january and 980k for february", "Nice.")
     query = "how much does a trip to the zoo cost in total"
     assert expand(query, context) == query
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "amount"),
+    [
+        (
+            "Priya owns the payments api, she set the rate limit at 500 requests a minute",
+            "ask her to raise it to 1000",
+            "the rate limit",
+        ),
+        ("my running coach Sam wants me doing 5 runs a week", "should i ask him to drop it to four", "5 runs a week"),
+        ("the biggest line item is the conference sponsorship at 60k", "can we cut that in half", "sponsorship"),
+    ],
+)
+def test_a_verb_of_scaling_takes_the_thing_given_an_amount(told: str, query: str, amount: str) -> None:
+    assert amount in expand(query, said(told, "ok"))
+
+
+def test_cutting_with_no_amount_is_no_scaling() -> None:
+    context = said("the conference sponsorship at 60k is due", "ok", "the hedge by the gate is huge")
+    assert "sponsorship" not in expand("can we cut it", context)

@@ -61,6 +61,7 @@ from mnemo.retrieve.rewrite.relative import (
 )
 from mnemo.retrieve.rewrite.reported import judged_figure
 from mnemo.retrieve.rewrite.said import conversation_text
+from mnemo.retrieve.rewrite.scaled import scaled_object
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
@@ -201,6 +202,9 @@ def _thing(
         items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
         if items:
             return items, 0.7
+    scaled = scaled_object(query[: ref.start], query[ref.end :], context)
+    if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
+        return scaled, 0.75
     remedy = remedied(query[: ref.start], context)
     if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
         return remedy, 0.75

@@ -444,3 +444,33 @@ def test_a_verb_of_scaling_takes_the_thing_given_an_amount(told: str, query: str
 def test_cutting_with_no_amount_is_no_scaling() -> None:
     context = said("the conference sponsorship at 60k is due", "ok", "the hedge by the gate is huge")
     assert "sponsorship" not in expand("can we cut it", context)
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "expected"),
+    [
+        (
+            "my training plan has a 32km long run on sunday",
+            "what pace should i do the long run at",
+            "what pace should i do the 32km long run on sunday at",
+        ),
+        (
+            "the old index on email is 4GB, the new partial one is about 600MB",
+            "how much disk do we get back when we drop the old index",
+            "how much disk do we get back when we drop the old index on email",
+        ),
+        (
+            "the upgrade to 1.29 failed on the third node pool",
+            "can i retry just the failed pool",
+            "can i retry just the third node pool",
+        ),
+    ],
+)
+def test_a_modified_definite_takes_the_chats_fuller_mention(told: str, query: str, expected: str) -> None:
+    assert expand(query, said(told, "ok")) == expected
+
+
+def test_a_modified_definite_the_chat_says_no_more_of_is_left_alone() -> None:
+    context = said("we hired a new guy called Tom for sales", "ok")
+    assert expand("who is the new guy", context) == "who is the new guy"
+    assert expand("what does the blue car cost", said("the red car is £4k", "ok")) == "what does the blue car cost"

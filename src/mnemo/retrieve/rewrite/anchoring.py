@@ -193,7 +193,13 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
     if any(w.lower() not in ("i", "i'm", "i've") for w in named):
         return []  # the query names its own subject ("CI", "API": a kind of thing, not a name)
     out = []
+    messages = [{"content": line} for line in context_text.split("\n")]
     for match in _DEFINITE.finditer(query):
+        light = re.match(r"\s+([a-z][a-z-]{2,})\b(?!\s+[a-z]{3,})", query[match.end(1) :])
+        if match.group(1) in LIGHT and light and light.group(1) not in STOPWORDS | LIGHT:
+            if _said_more(f"{match.group(1)} {light.group(1)}", light.group(1), messages):
+                out.append((match.start(), match.end(1) + light.end(), light.group(1)))  # "the long run"
+            continue
         if match.group(1) in LIGHT or match.group(1) in STOPWORDS:
             continue  # "the new guy": an adjective, no head noun to anchor
         if _conjunction_that(query, match):
@@ -204,15 +210,41 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
         else:
             noun, end = head_noun(query, match)  # "the venue deposit": the deposit, not the venue
         modified = " " in query[match.start(1) : end] or _compound(before, query[end:])
+        fuller = (
+            modified and not _compound(before, query[end:]) and not is_role(noun.lower())
+        )  # "the code owner": a person
+        if fuller and _said_more(query[match.start(1) : end], noun, messages):
+            out.append((match.start(), end, noun))  # "the long run": the chat's "32km long run on sunday"
+            continue
         if modified or _OWN_ATTACHMENT.match(query[end:]):
             continue  # "the payment service review", "the flight booking": its own modifiers already say which
-        found = anchor_text(noun, [{"content": line} for line in context_text.split("\n")])
+        found = anchor_text(noun, messages)
         if found and not _already_said(found, noun, query):
             out.append((match.start(), end, noun))
     return out
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}s?")
+
+
+def _said_more(written: str, noun: str, messages: Sequence[Mapping[str, str]]) -> bool:
+    """Whether the chat's mention of the noun has every modifier the query wrote, and more:
+    "the long run" after "a 32km long run on sunday", "the old index" after "the old index on email"."""
+    mention = specific_mention(noun, messages) if MENTIONS else None
+    if mention is None:
+        return False
+    said = {w.lower() for w in re.findall(r"[\w-]+", mention[0])}
+    wrote = {w.lower() for w in re.findall(r"[\w-]+", written)}
+    # "the failed pool" after "failed on the third node pool": a deed the chat told of that very one
+    text = "\n".join(str(m.get("content") or "") for m in messages)
+    bare = mention[0].lower().removeprefix("the ")
+    if re.search(rf"\b[A-Z][\w-]*\s+(?:is|was|as)\s+(?:the|our|my)\s+{re.escape(bare)}", text, re.IGNORECASE):
+        return False  # "Bongani is the code owner for the middleware": a person, which the person rules name
+    told = text.lower()
+    deeds = {
+        w for w in wrote - said if w.endswith("ed") and re.search(rf"\b{w}\s+(?:\w+\s+){{0,2}}{re.escape(bare)}", told)
+    }
+    return wrote - deeds <= said and len(said - wrote - STOPWORDS) >= 1
 
 
 def _conjunction_that(query: str, match: re.Match[str]) -> bool:

@@ -375,6 +375,10 @@ def _event_head(event: str) -> str:
     return words[-1].strip(".,'s") if words else ""
 
 
+def _participles(text: str) -> set[str]:
+    return {w for w in text.lower().split()[1:] if w.endswith("ed")}
+
+
 def _said(event: str, query: str) -> bool:
     words = {w for w in re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
     return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
@@ -412,6 +416,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
             return f"{ref.text} {name}", 0.8
     if ref.described and ref.noun:
         anchored = anchor_text(ref.noun, context)  # "the interview" -> "the interview at Stripe"
+        if anchored and set(ref.text.lower().split()[1:]) - set(anchored.lower().split()) <= _participles(ref.text):
+            # "the old index" -> "the old index on email"; "the failed pool" -> "the third node pool"
+            return f"{ref.text.split()[0]} {anchored}", 0.8
         return (ref.text[: -len(ref.noun)] + anchored, 0.8) if anchored else None
     if ref.kind == "demonstrative" and not ref.noun and ref.text.lower() in ("these", "those"):
         items = find_list(context, named=True)  # "which of those" -> "the ThinkPad X1 and the MacBook Air"

@@ -210,9 +210,12 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
         else:
             noun, end = head_noun(query, match)  # "the venue deposit": the deposit, not the venue
         modified = " " in query[match.start(1) : end] or _compound(before, query[end:])
-        fuller = (
-            modified and not _compound(before, query[end:]) and not is_role(noun.lower())
-        )  # "the code owner": a person
+        # only a vague modifier ("old", "failed") leaves a description to the chat: "the cast iron pan" says which
+        vague = all(
+            w in LIGHT or w in _VAGUE_MODIFIERS or w.endswith("ed")
+            for w in query[match.start(1) : end].lower().split()[:-1]
+        )
+        fuller = modified and vague and not _compound(before, query[end:]) and not is_role(noun.lower())
         if fuller and _said_more(query[match.start(1) : end], noun, messages):
             out.append((match.start(), end, noun))  # "the long run": the chat's "32km long run on sunday"
             continue
@@ -225,6 +228,10 @@ def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,4}s?")
+#: Modifiers that tell one of several apart only by what the chat said of them.
+_VAGUE_MODIFIERS = frozenset(
+    "old new big small long short main current previous original usual bigger smaller older newer".split()
+)
 
 
 def _said_more(written: str, noun: str, messages: Sequence[Mapping[str, str]]) -> bool:

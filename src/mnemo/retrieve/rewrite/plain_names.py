@@ -11,6 +11,7 @@ names a specific thing; a number with a unit ("5mg", "3am") says it is none.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.clause import looks_verbal
@@ -123,19 +124,19 @@ def labelled(text: str) -> list[tuple[int, Candidate]]:
 
 
 #: Departments a chat names bare as the ones who act: "finance wants it under 200k", "legal said no".
-DEPARTMENTS = frozenset(
-    "finance legal procurement security hr marketing sales ops engineering compliance payroll".split()
-)
+#: Only names that are seldom a topic too ("marketing is going well", "sales are up" are no one).
+DEPARTMENTS = frozenset("finance legal procurement hr compliance payroll".split())
 _DEPARTMENT_ACTS = re.compile(
     rf"\b({'|'.join(sorted(DEPARTMENTS))})\s+(?:team\s+)?(?:still\s+|just\s+|also\s+)?(?:wants?|said|says|asked|needs?"
-    r"|approved|rejected|signed|sent|flagged|replied|insists?|won't|will|can't|came\s+back|pushed\s+back|is|are|has|have)\b",
+    r"|approved|rejected|signed|sent|flagged|replied|insists?|won't|can't|came\s+back|pushed\s+back)\b",
     re.IGNORECASE,
 )
 
 
-def departments(text: str) -> list[tuple[int, Candidate]]:
-    """ "finance wants it under 200k": a department that acts, which "they" can stand for."""
-    return [
-        (m.start(1), Candidate(m.group(1), "person", salience=1.2, plural=True))
-        for m in _DEPARTMENT_ACTS.finditer(text)
-    ]
+def acting_department(context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "finance wants it under 200k": the latest department the chat says acts, which "they" can be."""
+    for message in reversed(list(context)):
+        found = list(_DEPARTMENT_ACTS.finditer(str(message.get("content") or "")))
+        if found:
+            return found[-1].group(1)
+    return None

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY
-from mnemo.retrieve.rewrite.plain_names import DEPARTMENTS
+from mnemo.retrieve.rewrite.plain_names import acting_department
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS
@@ -33,12 +33,7 @@ def plural_referent(
 ) -> tuple[str, float] | None:
     """ "they", "them": a group, two people just named together, an organisation, or (for "them") things."""
     addressed = bool(_ADDRESSED.search(before))  # "ring them": someone who answers, never things
-    teams = [
-        c
-        for c in candidates
-        if (c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES)
-        or (c.kind == "person" and c.plural and c.text.lower() in DEPARTMENTS)  # "finance wants it under 200k"
-    ]
+    teams = [c for c in candidates if c.kind != "place" and c.head in PLURAL_GROUPS | COLLECTIVES]
     # "they" acts: a determiner-led group ("the kids"), not a bare plural noun ("numbers")
     groups = [c for c in candidates if c.kind != "place" and c.plural and _leads_group(c.text)]
     if addressed:  # "ring them": people ("my parents"), not "two options"
@@ -83,6 +78,7 @@ def plural_referent(
         or best(groups, high=0.7)
         or pair(candidates)
         or countable
+        or _department(context)  # "finance wants it under 200k": the department that acts
         or best(named, high=0.6)  # "Stripe changed their fees": an organisation
         # one person only as a singular "they" of unknown gender: "Mehmet ... his mum" is "he"
         or best(
@@ -115,6 +111,11 @@ _MEASURES = frozenset(
     """kilo kilogram gram pound ounce litre liter pint gallon mile kilometre kilometer metre meter foot feet
     inch yard cup tablespoon teaspoon tbsp tsp euro dollar quid buck pence cent percent point""".split()
 )
+
+
+def _department(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    found = acting_department(context)
+    return (found, 0.6) if found else None
 
 
 def _people(group: Candidate) -> bool:

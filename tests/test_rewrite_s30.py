@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.plain_names import labelled
 from tests.test_rewrite import expand, said
 
@@ -474,3 +475,15 @@ def test_a_modified_definite_the_chat_says_no_more_of_is_left_alone() -> None:
     context = said("we hired a new guy called Tom for sales", "ok")
     assert expand("who is the new guy", context) == "who is the new guy"
     assert expand("what does the blue car cost", said("the red car is £4k", "ok")) == "what does the blue car cost"
+
+
+def test_a_colon_announces_a_list_joined_by_commas_alone() -> None:
+    context = said(
+        "interview loop for the staff engineer candidate: coding at 10, system design at 11:30, behavioural at 2",
+        "Got it. Who's on each panel?",
+    )
+    assert "behavioural" in expand("i'm on the last one. what should i ask", context)
+
+
+def test_two_commas_after_a_colon_make_no_list() -> None:
+    assert list_items("note: the flat is small, but bright") == []

@@ -8,12 +8,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
+from mnemo.retrieve.rewrite.comparing import compared
 from mnemo.retrieve.rewrite.daytime import DAYTIME_REF, by_daytime
 from mnemo.retrieve.rewrite.enumerated import first_then, shared_head_pair
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
-    compared,
     coordinated_pair,
     find_list,
     named_pair,

@@ -17,6 +17,7 @@ from mnemo.retrieve.rewrite.clause import (
     clause_follows,
     looks_verbal,
 )
+from mnemo.retrieve.rewrite.comparing import comparisons
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans
@@ -43,7 +44,7 @@ from mnemo.retrieve.rewrite.internal import (
     title_before,
 )
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
-from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS, comparisons
+from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS

@@ -487,3 +487,23 @@ def test_a_colon_announces_a_list_joined_by_commas_alone() -> None:
 
 def test_two_commas_after_a_colon_make_no_list() -> None:
     assert list_items("note: the flat is small, but bright") == []
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "expected"),
+    [
+        ("book club is at Hannah's on the 12th", "who's hosting the next one", "who's hosting the next book club"),
+        (
+            "move my 1:1 with Ravi to thursday",
+            "put the same one in for next week",
+            "put the same 1:1 with Ravi in for next week",
+        ),
+    ],
+)
+def test_the_next_or_same_one_is_of_the_recurring_occasion(told: str, query: str, expected: str) -> None:
+    assert expand(query, said(told, "ok")) == expected
+
+
+def test_the_next_one_of_a_list_is_no_occasion() -> None:
+    context = said("tonight's book club picks: Piranesi, Klara and the Sun, or Babel", "Nice list.")
+    assert "book club" not in expand("what about the next one", context)

@@ -58,6 +58,7 @@ from mnemo.retrieve.rewrite.properties import (
     property_spans,
 )
 from mnemo.retrieve.rewrite.reason import reason_span
+from mnemo.retrieve.rewrite.recurring import series_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
@@ -175,6 +176,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     total = total_span(query, context_text) if context_text.strip() and not found else None
     if total is not None:  # "how many rows in total": of what the chat counted
         found.append(Reference(query[total[0] : total[1]], "implicit", total[0], total[1], noun="total"))
+    for start, end, word in series_spans(query, context_text) if context_text.strip() else []:
+        found = [r for r in found if not (r.start < end and start < r.end)]  # "the same one": of the 1:1
+        found.append(Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
     bare = elided_span(query, context_text) if context_text.strip() else None
     if bare is not None:  # "from before i started": started what the chat says
         found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]

@@ -51,6 +51,7 @@ from mnemo.retrieve.rewrite.properties import (
 )
 from mnemo.retrieve.rewrite.proposal import proposed
 from mnemo.retrieve.rewrite.reason import reason_text
+from mnemo.retrieve.rewrite.recurring import series_text
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles, named_role
@@ -391,6 +392,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
         members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
         if members:
             return f"{ref.text} ({members})", 0.75
+    if ref.kind == "implicit" and (ref.noun or "").startswith("series:"):  # "the next one": the next book club
+        series = series_text(ref.text, context)
+        return (series, 0.7) if series else None
     if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
         total = total_text(ref.text, context)
         return (total, 0.7) if total else None

@@ -507,3 +507,30 @@ def test_the_next_or_same_one_is_of_the_recurring_occasion(told: str, query: str
 def test_the_next_one_of_a_list_is_no_occasion() -> None:
     context = said("tonight's book club picks: Piranesi, Klara and the Sun, or Babel", "Nice list.")
     assert "book club" not in expand("what about the next one", context)
+
+
+@pytest.mark.parametrize(
+    ("told", "reply", "query", "figure"),
+    [
+        (
+            "what's a good long run pace for a 4 hour marathon",
+            "Roughly 6:15–6:45 per km for your long runs.",
+            "can i use that pace for tempo runs too",
+            "6:15–6:45 per km pace",
+        ),
+        (
+            "the vendor offered two tiers: pro at 10k requests/min and enterprise at 50k",
+            "Your peak last month was 8k requests/min.",
+            "does the first tier cover that peak",
+            "8k requests/min peak",
+        ),
+        (
+            "school sent a link to book parents' evening slots, it closes friday",
+            "Want me to open it?",
+            "no just add that deadline to my calendar",
+            "friday deadline",
+        ),
+    ],
+)
+def test_a_pace_a_peak_or_a_deadline_takes_its_written_figure(told: str, reply: str, query: str, figure: str) -> None:
+    assert figure in expand(query, said(told, reply))

@@ -45,6 +45,13 @@ _DATE = re.compile(
     r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b",
     re.IGNORECASE,
 )
+#: A deadline is a date, or a weekday something closes or is due on: "it closes friday".
+_DEADLINE = re.compile(
+    rf"{_DATE.pattern}|(?<=\bcloses\s)(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|(?<=\bdue\s)(?:on\s+|by\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|(?<=\bby\s)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    re.IGNORECASE,
+)
 _DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu|IU)\b")
 _TEMPERATURE = re.compile(r"-?\b\d+(?:\.\d+)?\s?°\s?[CF]?|\b\d+(?:\.\d+)?\s?(?:degrees|deg)\b")
 _SCORE = re.compile(r"\b\d{1,3}\s?[-–]\s?\d{1,3}\b(?!\s?(?:am|pm|%))")
@@ -55,7 +62,18 @@ _SPOT = re.compile(r"\b(?:gate|platform|seat|room|bay|stand|pitch|terminal)\s+([
 _DOMAIN = re.compile(r"\b(?:https?://)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|ai)(?:/[\w/.-]*)?\b")
 
 #: The query's noun -> the shape of the token it names.
+#: A pace or a split: "6:15–6:45 per km", "5:30/km", "8 min/mile".
+_PACE = re.compile(
+    r"\b\d{1,2}:\d{2}(?:\s*[–-]\s*\d{1,2}:\d{2})?\s*(?:/\s?(?:km|mi|mile)|per\s+(?:km|mile|kilometre|kilometer))"
+    r"|\b\d{1,2}(?:\.\d)?\s*min(?:ute)?s?\s*(?:/|per\s+)(?:km|mi|mile)\b"
+)
+_SPEED = re.compile(r"\b\d[\d.]*\s?(?:mph|km/h|kph|kmh|mbps|gbps|Mbps|Gbps)\b")
+_TEMPERATURE = re.compile(r"-?\b\d[\d.]*\s?°\s?[CF]?|\b\d[\d.]*\s?(?:degrees|celsius|fahrenheit)\b", re.IGNORECASE)
 SHAPES: dict[str, re.Pattern[str]] = {
+    "pace": _PACE,
+    **dict.fromkeys("peak spike".split(), _RATE),
+    "speed": _SPEED,
+    **dict.fromkeys("temperature temp fever".split(), _TEMPERATURE),
     **dict.fromkeys("price quote cost deposit fee bill estimate rent fine refund budget salary".split(), _MONEY),
     **dict.fromkeys("ticket issue".split(), _TICKET),
     "pr": _PULL,
@@ -64,7 +82,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys("function method".split(), _FUNCTION),
     "flight": _FLIGHT,
     "rate": _PERCENT,
-    **dict.fromkeys("deadline cutoff".split(), _DATE),
+    **dict.fromkeys("deadline cutoff".split(), _DEADLINE),
     **dict.fromkeys("volume load traffic throughput".split(), _RATE),
     **dict.fromkeys("pill tablet meds medication capsule".split(), DRUG_NAME),
     **dict.fromkeys("amount total balance payment loan".split(), _MONEY),
@@ -159,7 +177,7 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     modifier = (found.group(1) or "").lower()
     messages = [str(m.get("content") or "") for m in reversed(list(context))]
     due = None
-    if shape is _DATE:  # "that deadline": the date of the sentence the query's words repeat
+    if shape is _DEADLINE:  # "that deadline": the date of the sentence the query's words repeat
         chosen, sentence = _by_query_words(shape, messages, query, noun) or (None, "")
         due = _DUE.match(sentence)  # "our SOC 2 audit evidence is due ... on 15 November": what is due
     elif modifier and modifier not in _POINTING:

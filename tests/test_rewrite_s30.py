@@ -534,3 +534,10 @@ def test_the_next_one_of_a_list_is_no_occasion() -> None:
 )
 def test_a_pace_a_peak_or_a_deadline_takes_its_written_figure(told: str, reply: str, query: str, figure: str) -> None:
     assert figure in expand(query, said(told, reply))
+
+
+def test_a_deed_dated_from_the_message_day_keeps_its_time() -> None:
+    context = said("Omar hosted book club last month and made an amazing tagine", "Sounds like a great night.")
+    out = expand("has he hosted again since then", context)
+    assert "Omar" in out
+    assert "last month" in out

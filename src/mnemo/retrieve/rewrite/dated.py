@@ -51,7 +51,8 @@ def dated_deed(text: str) -> str | None:
         if re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
             continue  # "at the Tuesday sync": the date modifies a noun, it does not date the clause
         after = clause[found.end() :].lstrip(" ,")
-        if len(head.split()) < 2 and _DEED.match(after):
+        told_after = len(head.split()) < 2 and bool(_DEED.match(after))
+        if told_after:
             words = after.split()[:9]  # "yesterday we spent hours debugging ...": the deed follows
             while words and words[-1].lower() in _LOOSE_ENDS:
                 words.pop()
@@ -71,7 +72,9 @@ def dated_deed(text: str) -> str | None:
         subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
         subject = re.sub(r"^i'", "I'", subject)  # "i'm speaking at ...": the pronoun as written mid-query
         also = _AND_DEED.match(clause, found.end())  # "in 2015 and got a tetanus shot then": both deeds
-        return "when " + " ".join([subject, *words[1:], *([also.group(1)] if also else [])])
+        # a time counted from the message's day ("last month") dates nothing by itself: the deed keeps it
+        deictic = [found.group(0)] if not TIME.search(clause) and not told_after else []
+        return "when " + " ".join([subject, *words[1:], *deictic, *([also.group(1)] if also else [])])
     return None
 
 

@@ -541,3 +541,11 @@ def test_a_deed_dated_from_the_message_day_keeps_its_time() -> None:
     out = expand("has he hosted again since then", context)
     assert "Omar" in out
     assert "last month" in out
+
+
+def test_the_other_option_is_the_one_nobody_took_up_told_as_a_deed() -> None:
+    context = said(
+        "options are add caching in front of the search api or ask the vendor for a higher rate limit",
+        "Caching would take about a sprint to build and test.",
+    )
+    assert expand("and the other option?", context) == "and the other option (ask the vendor for a higher rate limit)?"

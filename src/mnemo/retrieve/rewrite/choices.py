@@ -20,7 +20,7 @@ from mnemo.retrieve.rewrite.lists import (
     pick,
 )
 from mnemo.retrieve.rewrite.ordinal_noun import ordinal_mention
-from mnemo.retrieve.rewrite.picks import other_of_pair, remaining
+from mnemo.retrieve.rewrite.picks import other_of_pair, other_of_two, remaining
 from mnemo.retrieve.rewrite.properties import (
     COMPARED_NOUN_REF,
     NUMBER_REF,
@@ -70,6 +70,12 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         contrast = other_of_pair(context) if ref.noun in (None, "one") else None
         if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
             return contrast, 0.8
+        single = not re.search(r"\b(?:two|three|ones|options|ones)\b", ref.text, re.IGNORECASE)
+        contrast = other_of_two(context) if single else None  # "the other option": "ask the vendor for ..."
+        if contrast and re.match(r"(?:the|a|an|my|our|your)\s|[A-Z0-9]", contrast):
+            return contrast, 0.75
+        if contrast:  # an option told as a deed keeps the noun: "the other option (ask the vendor ...)"
+            return f"{ref.text} ({contrast})", 0.75
         rest = remaining(context)  # "the other two": the listed items nobody has taken up since
         if rest:
             return (", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]), 0.75

@@ -86,3 +86,27 @@ def _same_item(item: str, text: str) -> bool:
     """Whether a resolved text names the item: one holds the other's first word ("Per-Erik Dahl", "Per-Erik")."""
     a, b = item.lower(), text.lower()
     return bool(a and b) and (a.split()[0] in b.split() or b.split()[0] in a.split())
+
+
+#: Where a pair of options starts: after a colon or a verb that presents them ("options are ...").
+_PRESENTED = re.compile(r"(?::|\b(?:are|is|between|have|has|got|either|choose|choosing|deciding))\s+", re.IGNORECASE)
+_PAIRED = re.compile(r"^(.{3,80}?)\s+(?:or|and)\s+(?:maybe\s+|just\s+)?([^,;.!?]{3,80})")
+
+
+def other_of_two(context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the other option" after "options are add caching ... or ask the vendor for a higher rate
+    limit" and a reply about caching: the option nobody has taken up since, whole, or None."""
+    messages = [str(m.get("content") or "") for m in context]
+    for at in range(len(messages) - 1, -1, -1):
+        text = messages[at]
+        for lead in reversed(list(_PRESENTED.finditer(text))):
+            pair = _PAIRED.match(text[lead.end() :])
+            if pair is None:
+                continue
+            later = " ".join([text[lead.end() + pair.end() :], *messages[at + 1 :]]).lower()
+            taken = [_taken_up(option, later) for option in pair.groups()]
+            if taken.count(True) == 1:
+                other = pair.group(taken.index(False) + 1).strip()
+                return re.sub(r"^(?:a|an)\s+", "the ", other, flags=re.IGNORECASE)
+            return None
+    return None

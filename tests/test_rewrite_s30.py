@@ -549,3 +549,10 @@ def test_the_other_option_is_the_one_nobody_took_up_told_as_a_deed() -> None:
         "Caching would take about a sprint to build and test.",
     )
     assert expand("and the other option?", context) == "and the other option (ask the vendor for a higher rate limit)?"
+
+
+def test_that_noun_is_the_answer_to_which_noun() -> None:
+    context = said(
+        "security flagged CVE-2024-3094 in one of our base images", "Which image?", "alpine-base 3.19", "Ok, noted."
+    )
+    assert expand("is that image actually affected", context) == "is the alpine-base 3.19 image actually affected"

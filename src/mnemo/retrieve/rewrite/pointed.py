@@ -20,6 +20,9 @@ def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: st
     said = conversation_text(context)
     if noun == "part" and (part := faulty_part(said)):
         return f"the {part}"
+    answer = answered_which(noun, context)  # "Which image?" - "alpine-base 3.19": that image
+    if answer:
+        return f"the {answer} {noun}" if noun not in answer.lower() else answer
     changed = amount_change(noun, context)  # "that increase": of what the chat said was raised
     if changed:
         return changed
@@ -27,3 +30,17 @@ def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: st
         return None  # "that language" after "harsh language": that language, not a member of the class
     member = class_member(noun, context, query)  # "that city": "Tallinn"
     return member_text(ref.text, noun, member) if member else None
+
+
+def answered_which(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The short answer to the chat's latest "which <noun>?" (the next message, a name of a few
+    words), or None."""
+    if not noun:
+        return None
+    asked = re.compile(rf"\b(?:which|what)\s+(?:one|{re.escape(noun)}s?)\b[^.!?]*\?", re.IGNORECASE)
+    messages = [str(m.get("content") or "").strip() for m in context]
+    for at in range(len(messages) - 2, -1, -1):
+        if asked.search(messages[at]) and noun.lower() in messages[at].lower():
+            answer = messages[at + 1].rstrip(".!")
+            return answer if 1 <= len(answer.split()) <= 5 and "?" not in answer else None
+    return None

@@ -556,3 +556,14 @@ def test_that_noun_is_the_answer_to_which_noun() -> None:
         "security flagged CVE-2024-3094 in one of our base images", "Which image?", "alpine-base 3.19", "Ok, noted."
     )
     assert expand("is that image actually affected", context) == "is the alpine-base 3.19 image actually affected"
+
+
+def test_that_before_and_after_a_verb_of_request_is_its_object() -> None:
+    context = said("Jenna shared the Q2 roadmap deck", "Want me to summarise it?")
+    out = expand("yes, summarise that and flag anything on payments", context)
+    assert out == "yes, summarise the Q2 roadmap deck and flag anything on payments"
+
+
+def test_that_opening_a_clause_after_a_verb_is_no_object() -> None:
+    context = said("Jenna shared the Q2 roadmap deck", "ok")
+    assert expand("make sure that the deck is shared", context) == "make sure that the deck is shared"

@@ -47,6 +47,13 @@ SUBJECT_AUX = frozenset("will would can could should might may does did do must"
 _OBJECT_OPENERS = frozenset("the a an any all my our your their his her its every everything anything".split())
 
 
+#: Verbs of a request whose object a "that" before "and", "then" or "for" is: "summarise that and flag ...".
+_OBJECT_VERBS = frozenset(
+    """summarise summarize do send book fix read forward cancel share print save review approve schedule
+    delete sign pay order buy return translate draft edit post upload archive""".split()
+)
+
+
 def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
@@ -71,8 +78,9 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "will that handle rows": the subject, then its verb and an object
     if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
         return "pronoun"  # "take that every night": a time adverbial, no noun
-    if nxt in STOPWORDS:
-        return "pronoun" if pointer or low != "that" else None
+    if nxt in STOPWORDS:  # "summarise that and flag ...": a verb's object, then another clause
+        requested = prev in _OBJECT_VERBS and nxt in ("and", "then", "or", "for", "before", "after", "by", "too")
+        return "pronoun" if pointer or low != "that" or requested else None
     if _past(nxt):
         return "pronoun" if pointer else None  # "the one that went down well": a relative clause
     if not after or after in PUNCT or stem(nxt) in known or nxt in known:

@@ -567,3 +567,9 @@ def test_that_before_and_after_a_verb_of_request_is_its_object() -> None:
 def test_that_opening_a_clause_after_a_verb_is_no_object() -> None:
     context = said("Jenna shared the Q2 roadmap deck", "ok")
     assert expand("make sure that the deck is shared", context) == "make sure that the deck is shared"
+
+
+def test_do_that_is_the_deed_proposed() -> None:
+    context = said("what if we put the college friends at the round table by the dance floor", "That would work.")
+    out = expand("ok do that", context)
+    assert out == "ok do that (put the college friends at the round table by the dance floor)"

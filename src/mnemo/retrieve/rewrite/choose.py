@@ -49,6 +49,7 @@ from mnemo.retrieve.rewrite.persons import (
     told_own_deed,
 )
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
+from mnemo.retrieve.rewrite.proposal import proposed_deed
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.relative import (
@@ -202,6 +203,9 @@ def _thing(
         items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
         if items:
             return items, 0.7
+    deed = proposed_deed(query[: ref.start], context) if low == "that" else None
+    if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
+        return f"that ({deed})", 0.7
     scaled = scaled_object(query[: ref.start], query[ref.end :], context)
     if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
         return scaled, 0.75

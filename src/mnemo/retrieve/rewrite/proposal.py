@@ -29,3 +29,24 @@ def proposed(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
             link = "of" if deed.split()[0].lower().endswith("ing") else "to"  # "suggested splitting ...": of
             return f"the {noun.lower()} {link} {deed}"
     return None
+
+
+#: A course of action put to the listener: "what if we put ...", "how about we ...", "should we ...".
+_PUT_TO = re.compile(
+    r"\b(?:what\s+if\s+(?:we|i)|how\s+about\s+(?:we|i)|maybe\s+(?:we|i)\s+(?:could|should)|should\s+(?:we|i)"
+    r"|we\s+could|i\s+could|why\s+don't\s+(?:we|i)|let's)\s+([a-z]+\b[^.!?\n]{3,100})",
+    re.IGNORECASE,
+)
+#: "do that", "let's try that": the pronoun is the deed proposed.
+_DONE = re.compile(r"\b(?:do|try)\s+$", re.IGNORECASE)
+
+
+def proposed_deed(before: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "do that" after "what if we put the college friends at the round table": that deed, or None."""
+    if not _DONE.search(before):
+        return None
+    for message in reversed(list(context)):
+        found = list(_PUT_TO.finditer(str(message.get("content") or "")))
+        if found:
+            return found[-1].group(1).strip(" ,?")
+    return None

@@ -573,3 +573,18 @@ def test_do_that_is_the_deed_proposed() -> None:
     context = said("what if we put the college friends at the round table by the dance floor", "That would work.")
     out = expand("ok do that", context)
     assert out == "ok do that (put the college friends at the round table by the dance floor)"
+
+
+def test_a_one_named_by_a_label_keeps_its_noun() -> None:
+    context = said(
+        "plumber A quoted £120 to fix the tap, plumber B quoted £85 but can't come till next week",
+        "B is cheaper but you'd wait a few more days.",
+    )
+    assert expand("book the cheaper one", context) == "book plumber B"
+
+
+def test_the_noun_one_is_that_noun_with_its_time() -> None:
+    context = said("Mia has the dentist on the 3rd and the orthodontist on the 17th", "Both are in the calendar.")
+    assert expand("move the orthodontist one to the morning", context) == (
+        "move the orthodontist on the 17th to the morning"
+    )

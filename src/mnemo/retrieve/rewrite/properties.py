@@ -199,6 +199,9 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
                 if named and named.group(1).lower() not in STOPWORDS | _OPENERS:
                     return named.group(1)
                 continue
+            timed = None if modifier else _timed_noun(word).search(clause)
+            if timed:  # "the orthodontist one" after "the dentist on the 3rd and the orthodontist on the 17th"
+                return f"the {word.lower()} {timed.group(1)}"
             variant = None if modifier else _VARIANT.search(clause)
             if variant and stem(word).lower() in variant.group(1).lower():
                 # "There's also a blue colourway": the product told before, in that colour
@@ -258,6 +261,14 @@ _PART = re.compile(r",\s*|\s+(?:and|but|while|whereas)\s+")
 #: ... a time keeps its minutes: "The 7:40 is direct".
 _PART_HEAD = re.compile(r"^\s*((?:[A-Z][\w.+'-]*(?:\s+[A-Z0-9][\w.+'-]*(?::\d\d)?)*)|[\w-]*\d[\w-]*(?::\d\d)?)")
 _RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
+
+
+def _timed_noun(word: str) -> re.Pattern[str]:
+    """ "the orthodontist on the 17th": the word as a noun, with the time that tells it apart."""
+    return re.compile(
+        rf"\bthe\s+{re.escape(word)}\s+((?:on|at|in)\s+(?:the\s+)?\w+(?:\s+\w+)?)(?=\s+and\b|\s*[,;.]|\s*$)",
+        re.IGNORECASE,
+    )
 
 
 #: "there's also a blue colourway": a variant of something told before, not a thing of its own.
@@ -344,7 +355,11 @@ _PRICE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?")
 _OPTION_SPLIT = re.compile(
     r"(?:;|,(?!\d))\s*(?:or\s+|and\s+)?|\s+(?:or|vs\.?|versus)\s+|\s+and\s+(?=[£$€]|a\s|an\s|the\s|[A-Z])"
 )
-_LEAD_OUT = re.compile(r"\s*\b(?:at|for|from|costs?|is|about|around|roughly|only|just)\s*$", re.IGNORECASE)
+_LEAD_OUT = re.compile(
+    r"\s*\b(?:at|for|from|costs?|is|about|around|roughly|only|just|quoted|charged|charges|wants|asked|asks|offered"
+    r"|offers)\s*$",
+    re.IGNORECASE,
+)
 
 
 #: An amount without a currency sign, in a message that compares prices: "Verda at 25/month", "Admiral
@@ -400,6 +415,11 @@ def _priced_name(part: str, price: str) -> str:
     if opened:  # "a deluxe with a view of Wawel at 480": the option is the phrase its attachment follows
         return opened.group(1)
     name = name_before(before)
+    labelled = (
+        re.search(rf"\b([a-z]{{3,}})\s+{re.escape(name)}$", before.strip()) if re.fullmatch(r"[A-Z0-9]", name) else None
+    )
+    if labelled and labelled.group(1) not in STOPWORDS:
+        return f"{labelled.group(1)} {name}"  # "plumber B quoted £85": a label needs its noun
     if name and (name[:1].isupper() or re.match(r"(?:a|an|the)\s", name, re.IGNORECASE) or " " in name):
         return name
     lead = re.match(r"\s*(?:at|for|on|with)\s+(.+)", after)

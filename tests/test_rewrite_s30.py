@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.bare import bare_plurals
 from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.plain_names import labelled
 from tests.test_rewrite import expand, said
@@ -588,3 +589,14 @@ def test_the_noun_one_is_that_noun_with_its_time() -> None:
     assert expand("move the orthodontist one to the morning", context) == (
         "move the orthodontist on the 17th to the morning"
     )
+
+
+def test_a_headline_before_a_colon_is_what_the_message_lists() -> None:
+    context = said("onboarding checklist: accounts, laptop, buddy, first-week goals", "Got it.")
+    assert expand("share this with tomasz's manager", context) == "share the onboarding checklist with tomasz's manager"
+
+
+def test_punctuation_ends_a_bare_plural_phrase() -> None:
+    found = [c.text for _, c in bare_plurals("onboarding checklist: accounts, new laptops")]
+    assert "checklist accounts" not in found
+    assert "new laptops" in found

@@ -89,7 +89,11 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
         if before.lower() in _SUBJECTS or before[:1].isupper() or before.lower() in ("the", "my", "your", "our", "a"):
             continue  # a verb after its subject, or a phrase the determiner pass already has
         modifiers: list[str] = []
+        following = word.start()
         for prev in reversed(words[max(0, n - 2) : n]):
+            if re.search(r"[,:;.!?()]", text[prev.end() : following]):
+                break  # "onboarding checklist: accounts": punctuation ends the phrase
+            following = prev.start()
             plow = prev.group(0).lower()
             adverb = plow.endswith("ly") and len(plow) > 4
             if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb or plow in _VAGUE_AMOUNTS:

@@ -35,7 +35,7 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.noun_phrases import named_last, person_phrase, phrases
 from mnemo.retrieve.rewrite.opening import opening as opening_text
-from mnemo.retrieve.rewrite.plain_names import code_names, dosed, labelled, lower_answer
+from mnemo.retrieve.rewrite.plain_names import code_names, dosed, headline, labelled, lower_answer
 from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
@@ -294,6 +294,7 @@ def _read_mentions(
     found.extend(kin_names(text))  # "grandad's 90th": a kin word used as a name
     found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(p for p in labelled(text) if p[1].text.lower() not in inside)  # "episode 48", "invoice #2217"
+    found.extend(headline(text))  # "onboarding checklist: accounts, laptop, ...": what the message lists
     found.extend(noun_phrases)
     found.extend(compounds)
     # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not

@@ -140,3 +140,18 @@ def acting_department(context: Sequence[Mapping[str, str]]) -> str | None:
         if found:
             return found[-1].group(1)
     return None
+
+
+#: A message opened by a noun phrase and a colon: "onboarding checklist: accounts, laptop, ...".
+_HEADLINE = re.compile(r"^\s*((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*):\s+\S")
+
+
+def headline(text: str) -> list[tuple[int, Candidate]]:
+    """ "onboarding checklist: accounts, laptop, buddy": the thing the message lists the parts of."""
+    found = _HEADLINE.match(text)
+    if found is None:
+        return []
+    words = found.group(1).lower().split()
+    if any(w in STOPWORDS or w in NOT_NAMES or w in COMMON_VERBS for w in words):
+        return []  # "fyi:", "note to self:", "update:" with a verb: no thing named
+    return [(found.start(1), Candidate(f"the {found.group(1)}", "thing", salience=1.6))]

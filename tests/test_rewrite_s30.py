@@ -600,3 +600,14 @@ def test_punctuation_ends_a_bare_plural_phrase() -> None:
     found = [c.text for _, c in bare_plurals("onboarding checklist: accounts, new laptops")]
     assert "checklist accounts" not in found
     assert "new laptops" in found
+
+
+def test_a_deeds_date_is_the_day_the_chat_gave_that_deed() -> None:
+    context = said("Tomasz starts on 4 November", "Great, want onboarding reminders?")
+    out = expand("yes, order the laptop a week before the start date", context)
+    assert out == "yes, order the laptop a week before the start date (Tomasz starts on 4 November)"
+
+
+def test_a_deeds_date_the_chat_never_dated_is_left_alone() -> None:
+    context = said("Tomasz starts soon", "Great.")
+    assert expand("order the laptop before the start date", context) == "order the laptop before the start date"

@@ -611,3 +611,13 @@ def test_a_deeds_date_is_the_day_the_chat_gave_that_deed() -> None:
 def test_a_deeds_date_the_chat_never_dated_is_left_alone() -> None:
     context = said("Tomasz starts soon", "Great.")
     assert expand("order the laptop before the start date", context) == "order the laptop before the start date"
+
+
+def test_the_second_day_of_a_plan_numbered_by_day() -> None:
+    context = said("dolomites plan: day 1 Seceda, day 2 Tre Cime, day 3 Lago di Braies", "Nice itinerary.")
+    assert "Tre Cime" in expand("how long is the hike on the second day", context)
+
+
+def test_the_last_day_of_a_plan_told_in_sentences() -> None:
+    context = said("Day 1: Seceda. Day 2: Tre Cime. Day 3: Lago di Braies.", "Nice itinerary.")
+    assert "Lago di Braies" in expand("where do we sleep on the last day", context)

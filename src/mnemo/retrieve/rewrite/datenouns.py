@@ -66,3 +66,38 @@ def _dated(deed: str, text: str) -> str | None:
         if when:
             return clause[: when.end()].strip()
     return None
+
+
+#: "the second day", "the last night": a numbered unit of a plan the chat laid out by number.
+NUMBERED_UNIT = re.compile(
+    r"\bthe\s+(first|second|third|fourth|fifth|sixth|seventh|last)\s+(day|night|week|stop|leg)\b", re.IGNORECASE
+)
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+
+def numbered_unit_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, unit) of "the second day" when the chat numbers its days ("day 2 Tre Cime")."""
+    found = NUMBERED_UNIT.search(query)
+    if found is None or _plan(found.group(2), context_text) == {}:
+        return []
+    return [(found.start(), found.end(), found.group(2).lower())]
+
+
+def numbered_unit_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the second day (day 2: Tre Cime)", or None."""
+    found = NUMBERED_UNIT.fullmatch(reference.strip())
+    if found is None:
+        return None
+    plan = _plan(found.group(2), "\n".join(str(m.get("content") or "") for m in context))
+    which = found.group(1).lower()
+    number = max(plan) if which == "last" and plan else _ORDINAL.get(which)
+    if number not in plan:
+        return None
+    return f"{reference} ({found.group(2).lower()} {number}: {plan[number]})"
+
+
+def _plan(unit: str, text: str) -> dict[int, str]:
+    """{number: what} of "day 1 Seceda, day 2 Tre Cime": the chat's numbered units, or {}."""
+    pattern = re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+([^,;.\n]{{2,40}})", re.IGNORECASE)
+    found = {int(m.group(1)): m.group(2).strip() for m in pattern.finditer(text)}
+    return found if len(found) >= 2 else {}

@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite.clause import (
 )
 from mnemo.retrieve.rewrite.comparing import comparisons
 from mnemo.retrieve.rewrite.comparison import comparison_span
+from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
 from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
@@ -179,6 +180,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     for start, end, word in series_spans(query, context_text) if context_text.strip() else []:
         found = [r for r in found if not (r.start < end and start < r.end)]  # "the same one": of the 1:1
         found.append(Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
+    for start, end, unit in numbered_unit_spans(query, context_text) if context_text.strip() else []:
+        found = [r for r in found if not (r.start < end and start < r.end)]  # "the second day": day 2 of the plan
+        found.append(Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
     bare = elided_span(query, context_text) if context_text.strip() else None
     if bare is not None:  # "from before i started": started what the chat says
         found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]

@@ -25,7 +25,7 @@ from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.counted import counted_members
-from mnemo.retrieve.rewrite.datenouns import deed_date_text
+from mnemo.retrieve.rewrite.datenouns import deed_date_text, numbered_unit_text
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -396,6 +396,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
     if ref.kind == "implicit" and (ref.noun or "").startswith("series:"):  # "the next one": the next book club
         series = series_text(ref.text, context)
         return (series, 0.7) if series else None
+    if ref.kind == "implicit" and (ref.noun or "").startswith("unit:"):  # "the second day": day 2, Tre Cime
+        unit = numbered_unit_text(ref.text, context)
+        return (unit, 0.75) if unit else None
     if ref.kind == "implicit" and (ref.noun or "").startswith("date:"):  # "the start date": Tomasz starts on 4 Nov
         dated = deed_date_text(ref.text, ref.noun[5:], context)
         return (dated, 0.75) if dated else None

@@ -621,3 +621,11 @@ def test_the_second_day_of_a_plan_numbered_by_day() -> None:
 def test_the_last_day_of_a_plan_told_in_sentences() -> None:
     context = said("Day 1: Seceda. Day 2: Tre Cime. Day 3: Lago di Braies.", "Nice itinerary.")
     assert "Lago di Braies" in expand("where do we sleep on the last day", context)
+
+
+def test_that_noun_is_the_option_of_it_the_chat_chose() -> None:
+    context = said(
+        "the venue offered two layouts, round tables or long banquet tables. we're going with banquet",
+        "Great, I'll base the seating plan on the banquet tables.",
+    )
+    assert expand("how many people fit with that layout", context) == "how many people fit with the banquet layout"

@@ -20,6 +20,9 @@ def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: st
     said = conversation_text(context)
     if noun == "part" and (part := faulty_part(said)):
         return f"the {part}"
+    chosen = chosen_option(noun, context)  # "that layout" after "... we're going with banquet"
+    if chosen:
+        return chosen
     answer = answered_which(noun, context)  # "Which image?" - "alpine-base 3.19": that image
     if answer:
         return f"the {answer} {noun}" if noun not in answer.lower() else answer
@@ -44,3 +47,25 @@ def answered_which(noun: str, context: Sequence[Mapping[str, str]]) -> str | Non
             answer = messages[at + 1].rstrip(".!")
             return answer if 1 <= len(answer.split()) <= 5 and "?" not in answer else None
     return None
+
+
+#: "we're going with banquet", "let's go with the blue", "we picked the second": the option chosen.
+_CHOSEN = re.compile(
+    r"\b(?:going|go|went|gone)[ ]+with[ ]+(?:the[ ]+)?([\w-]+(?:[ ]+[\w-]+)?)|\b(?:chose|picked|choosing|picking)[ ]+"
+    r"(?:the[ ]+)?([\w-]+(?:[ ]+[\w-]+)?)",
+    re.IGNORECASE,
+)
+
+
+def chosen_option(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "that layout" after "two layouts, round tables or long banquet tables. we're going with
+    banquet": the option of that noun the chat chose ("the banquet layout"), or None."""
+    text = conversation_text(context)
+    if not re.search(rf"\b{re.escape(noun)}s\b", text, re.IGNORECASE):
+        return None  # the options must be offered as that noun's plural: "two layouts"
+    found = list(_CHOSEN.finditer(text))
+    if not found:
+        return None
+    choice = (found[-1].group(1) or found[-1].group(2)).strip()
+    choice = re.sub(rf"\s+{re.escape(noun)}s?$", "", choice, flags=re.IGNORECASE)
+    return f"the {choice} {noun}" if choice and choice.lower() not in ("it", "that", "this", "one") else None

@@ -629,3 +629,20 @@ def test_that_noun_is_the_option_of_it_the_chat_chose() -> None:
         "Great, I'll base the seating plan on the banquet tables.",
     )
     assert expand("how many people fit with that layout", context) == "how many people fit with the banquet layout"
+
+
+def test_a_plurals_apostrophe_keeps_its_phrase_and_its_owners() -> None:
+    context = said(
+        "the stall next to mine at the farmers' market sells lemon drizzle loaves and they're gone by 10",
+        "Sounds like strong competition!",
+    )
+    assert expand("how much should i charge if i bake those too", context) == (
+        "how much should i charge if i bake lemon drizzle loaves too"
+    )
+    owners = said(
+        "the neighbours' dog barked from 6am again. it's a big husky called Bruno",
+        "That sounds exhausting. Have you spoken to them about it yet?",
+    )
+    out = expand("no. how do i ask them nicely to keep him in at night", owners)
+    assert "the neighbours" in out
+    assert "Bruno" in out

@@ -72,6 +72,13 @@ _SUBJECTS = frozenset("i you we they he she it who that which there this".split(
 _VAGUE_AMOUNTS = frozenset("many few several some more most fewer less any no".split())
 
 
+#: Verbs a subject noun takes in "-s" that are seldom nouns: "the market sells", "the app says".
+_VERBS_IN_S = frozenset(
+    """sells makes says thinks wants needs goes does gets takes looks works keeps comes gives opens closes seems
+    feels tastes smells sounds serves offers includes lets helps""".split()
+)
+
+
 def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
     """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
     Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
@@ -88,6 +95,8 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
         before = words[n - 1].group(0) if n else ""
         if before.lower() in _SUBJECTS or before[:1].isupper() or before.lower() in ("the", "my", "your", "our", "a"):
             continue  # a verb after its subject, or a phrase the determiner pass already has
+        if low in _VERBS_IN_S and before.lower() not in STOPWORDS:
+            continue  # "the farmers' market sells lemon drizzle loaves": the verb after its subject noun
         modifiers: list[str] = []
         following = word.start()
         for prev in reversed(words[max(0, n - 2) : n]):

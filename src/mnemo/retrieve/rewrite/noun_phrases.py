@@ -33,7 +33,8 @@ from mnemo.store.sql import STOPWORDS
 _PHRASE = re.compile(
     r"\b(?:the|a|an|our|my|your|his|her|their|this|that|these|those)\s+"
     # a dot only inside a word ("fly.io", "v2.3"): "a tough situation. Whose" is two sentences
-    r"(?=((?:[A-Za-z](?:[\w\-]|\.(?=\w))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
+    # a plural's apostrophe keeps its phrase: "the farmers' market"
+    r"(?=((?:[A-Za-z](?:[\w\-]|\.(?=\w)|(?<=s)'(?=\s))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
     re.IGNORECASE,
 )
 #: The name given, whole: "called Core Haus", "called Taberna da Rua" (a particle inside a name).
@@ -90,6 +91,11 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         out.append((match.start(), candidate))
         if goal:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
+    # "the neighbours' dog": the owners are a group of their own ("ask them")
+    for start, candidate in list(out):
+        owner = re.match(r"((?:the|my|our|your|his|her|their)\s+[a-z]+s)'\s", candidate.text, re.IGNORECASE)
+        if owner:
+            out.append((start, Candidate(owner.group(1), "person", salience=candidate.salience * 0.8, plural=True)))
     return out
 
 

@@ -646,3 +646,9 @@ def test_a_plurals_apostrophe_keeps_its_phrase_and_its_owners() -> None:
     out = expand("no. how do i ask them nicely to keep him in at night", owners)
     assert "the neighbours" in out
     assert "Bruno" in out
+
+
+def test_that_number_is_the_count_the_chat_gave() -> None:
+    context = said("the caterer needs final numbers for the seating plan by 1 June", "You have 112 confirmed so far.")
+    assert "the number 112" in expand("send them that number", context)
+    assert "07700" not in expand("what is that number", said("call me on 07700 900123", "ok"))

@@ -67,10 +67,13 @@ _PACE = re.compile(
     r"\b\d{1,2}:\d{2}(?:\s*[–-]\s*\d{1,2}:\d{2})?\s*(?:/\s?(?:km|mi|mile)|per\s+(?:km|mile|kilometre|kilometer))"
     r"|\b\d{1,2}(?:\.\d)?\s*min(?:ute)?s?\s*(?:/|per\s+)(?:km|mi|mile)\b"
 )
+#: A count of two digits or more: "You have 112 confirmed so far" (no day, time or share).
+_COUNT = re.compile(r"(?<![\w£$€.:-])(?<!\d\s)\d{2,}(?:,\d{3})*(?![\w%:.,]|\s\d|\s*(?:am|pm|%|st|nd|rd|th)\b)")
 _SPEED = re.compile(r"\b\d[\d.]*\s?(?:mph|km/h|kph|kmh|mbps|gbps|Mbps|Gbps)\b")
 _TEMPERATURE = re.compile(r"-?\b\d[\d.]*\s?°\s?[CF]?|\b\d[\d.]*\s?(?:degrees|celsius|fahrenheit)\b", re.IGNORECASE)
 SHAPES: dict[str, re.Pattern[str]] = {
     "pace": _PACE,
+    "number": _COUNT,
     **dict.fromkeys("peak spike".split(), _RATE),
     "speed": _SPEED,
     **dict.fromkeys("temperature temp fever".split(), _TEMPERATURE),
@@ -195,6 +198,8 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     owner = (
         [f"for {_lowered(due.group(1))}"] if due and due.group(1).split()[0].lower() not in STOPWORDS - _OWNERS else []
     )
+    if noun.lower() == "number" and chosen[:1].isdigit():
+        return f"the number {chosen}"  # "that number": "the number 112", not "the 112 number"
     return " ".join(["the", *kept, chosen, *tail, *owner])
 
 

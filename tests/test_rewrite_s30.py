@@ -652,3 +652,11 @@ def test_that_number_is_the_count_the_chat_gave() -> None:
     context = said("the caterer needs final numbers for the seating plan by 1 June", "You have 112 confirmed so far.")
     assert "the number 112" in expand("send them that number", context)
     assert "07700" not in expand("what is that number", said("call me on 07700 900123", "ok"))
+
+
+def test_reminders_for_this_are_for_the_medicine() -> None:
+    context = said(
+        "vet prescribed antibiotics for Biscuit's ear infection, twice a day for 10 days",
+        "Poor Biscuit. Want reminders?",
+    )
+    assert "antibiotics" in expand("yes, set reminders for this", context)

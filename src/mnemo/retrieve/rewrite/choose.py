@@ -203,6 +203,10 @@ def _thing(
         items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
         if items:
             return items, 0.7
+    if _REMINDED.search(query[: ref.start]):  # "set reminders for this" after "vet prescribed antibiotics"
+        medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
+        if medicine:
+            return medicine
     deed = proposed_deed(query[: ref.start], context) if low == "that" else None
     if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
         return f"that ({deed})", 0.7
@@ -388,6 +392,8 @@ def _named_in(query: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query, flags) is not None
 
 
+#: A reminder asked for what the pronoun stands for: "set reminders for this", "remind me about it".
+_REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|of))\s+$", re.IGNORECASE)
 _OWNED_ROLE = re.compile(r"[A-Z][\w-]*'s\s+[a-z][\w-]*")
 #: A verb of talking to someone right before the pronoun: "ask her", "tell him", "email her".
 _ADDRESSED = re.compile(

@@ -15,10 +15,10 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.advice import advice_for
 from mnemo.retrieve.rewrite.aged import AGED_REF, aged_text
 from mnemo.retrieve.rewrite.alternatives import joined_pair
-from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
-from mnemo.retrieve.rewrite.diagnosis import diagnosed, remedied
+from mnemo.retrieve.rewrite.cued import verb_cued
+from mnemo.retrieve.rewrite.diagnosis import diagnosed
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
@@ -49,7 +49,6 @@ from mnemo.retrieve.rewrite.persons import (
     told_own_deed,
 )
 from mnemo.retrieve.rewrite.plural import IDENTIFIER, pair, plural_referent, span_of_time
-from mnemo.retrieve.rewrite.proposal import proposed_deed
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.relative import (
@@ -62,11 +61,9 @@ from mnemo.retrieve.rewrite.relative import (
 )
 from mnemo.retrieve.rewrite.reported import judged_figure
 from mnemo.retrieve.rewrite.said import conversation_text
-from mnemo.retrieve.rewrite.scaled import scaled_object
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
-from mnemo.retrieve.rewrite.totals import TOTAL, summed
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
@@ -199,26 +196,9 @@ def _thing(
     """ "it", "that", "those": a thing of the same number, or the matter under discussion."""
     low = ref.text.lower()
     plural = low in ("these", "those")
-    if low in ("it", "that", "this") and TOTAL.search(query):
-        items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
-        if items:
-            return items, 0.7
-    if _REMINDED.search(query[: ref.start]):  # "set reminders for this" after "vet prescribed antibiotics"
-        medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
-        if medicine:
-            return medicine
-    deed = proposed_deed(query[: ref.start], context) if low == "that" else None
-    if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
-        return f"that ({deed})", 0.7
-    scaled = scaled_object(query[: ref.start], query[ref.end :], context)
-    if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
-        return scaled, 0.75
-    remedy = remedied(query[: ref.start], context)
-    if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
-        return remedy, 0.75
-    visit = booked_visit(query, ref, context)
-    if visit is not None:  # "move that to friday" after "booked the dentist for thursday"
-        return visit, 0.75
+    cued = verb_cued(query, ref, candidates, context)  # "raise it to 1000", "get rid of those", "do that"
+    if cued is not None:
+        return cued
     if tended(query, ref):  # "should i ice it": the knee, not the 20k a week the runner does
         part = best([c for c in candidates if c.kind == "thing" and body_part(c.text)], high=0.8)
         if part:  # "my left knee clicks": the part itself, whatever the phrase around it
@@ -392,8 +372,6 @@ def _named_in(query: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query, flags) is not None
 
 
-#: A reminder asked for what the pronoun stands for: "set reminders for this", "remind me about it".
-_REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|of))\s+$", re.IGNORECASE)
 _OWNED_ROLE = re.compile(r"[A-Z][\w-]*'s\s+[a-z][\w-]*")
 #: A verb of talking to someone right before the pronoun: "ask her", "tell him", "email her".
 _ADDRESSED = re.compile(

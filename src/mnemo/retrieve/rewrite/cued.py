@@ -1,0 +1,49 @@
+"""What a verb or frame around "it", "that" or "those" says it stands for, before any ranking:
+"how much was it in total" (the things summed), "set reminders for this" (the medicine), "do that"
+(the deed proposed), "raise it to 1000" (the thing given an amount), "get rid of those" (the
+diagnosis), "move that to friday" (the visit booked).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.booked import booked_visit
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.diagnosis import remedied
+from mnemo.retrieve.rewrite.health import medicine_like
+from mnemo.retrieve.rewrite.proposal import proposed_deed
+from mnemo.retrieve.rewrite.ranked import best
+from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.scaled import scaled_object
+from mnemo.retrieve.rewrite.totals import TOTAL, summed
+
+#: A reminder asked for what the pronoun stands for: "set reminders for this", "remind me about it".
+_REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|of))\s+$", re.IGNORECASE)
+
+
+def verb_cued(
+    query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """The thing the query's own verb or frame picks for the pronoun, or None."""
+    low, before = ref.text.lower(), query[: ref.start]
+    if low in ("it", "that", "this") and TOTAL.search(query):
+        items = summed(context)  # "how much was it in total": the pizza, garlic bread and delivery
+        if items:
+            return items, 0.7
+    if _REMINDED.search(before):  # "set reminders for this" after "vet prescribed antibiotics"
+        medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
+        if medicine:
+            return medicine
+    deed = proposed_deed(before, context) if low == "that" else None
+    if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
+        return f"that ({deed})", 0.7
+    scaled = scaled_object(before, query[ref.end :], context)
+    if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
+        return scaled, 0.75
+    remedy = remedied(before, context)
+    if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
+        return remedy, 0.75
+    visit = booked_visit(query, ref, context)
+    return (visit, 0.75) if visit is not None else None  # "move that to friday" after "booked the dentist"

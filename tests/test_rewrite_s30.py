@@ -660,3 +660,19 @@ def test_reminders_for_this_are_for_the_medicine() -> None:
         "Poor Biscuit. Want reminders?",
     )
     assert "antibiotics" in expand("yes, set reminders for this", context)
+
+
+@pytest.mark.parametrize(
+    ("told", "reply", "query", "amount"),
+    [
+        (
+            "the churn report Lena sent shows 4.2% monthly churn",
+            "That's up from 3.1% last quarter.",
+            "ask her why it went up",
+            "the monthly churn",
+        ),
+        ("my resting heart rate was 72 in january", "ok", "has it gone down since", "the resting heart rate"),
+    ],
+)
+def test_it_that_went_up_is_the_amount_the_chat_gave(told: str, reply: str, query: str, amount: str) -> None:
+    assert amount in expand(query, said(told, reply))

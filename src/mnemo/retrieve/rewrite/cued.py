@@ -16,7 +16,7 @@ from mnemo.retrieve.rewrite.health import medicine_like
 from mnemo.retrieve.rewrite.proposal import proposed_deed
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
-from mnemo.retrieve.rewrite.scaled import scaled_object
+from mnemo.retrieve.rewrite.scaled import changed_amount, scaled_object
 from mnemo.retrieve.rewrite.totals import TOTAL, summed
 
 #: A reminder asked for what the pronoun stands for: "set reminders for this", "remind me about it".
@@ -42,6 +42,9 @@ def verb_cued(
     scaled = scaled_object(before, query[ref.end :], context)
     if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
         return scaled, 0.75
+    changed = changed_amount(query[ref.end :], context) if low == "it" else None
+    if changed is not None:  # "why it went up" after "4.2% monthly churn": the churn
+        return changed, 0.7
     remedy = remedied(before, context)
     if remedy is not None:  # "get rid of those" after "That sounds like mealybugs": the pest, not the leaves
         return remedy, 0.75

@@ -44,3 +44,34 @@ def scaled_object(before: str, after: str, context: Sequence[Mapping[str, str]])
         if found:
             return max(found)[1]
     return None
+
+
+#: "it went up", "it dropped", "has it grown": a change that only an amount undergoes.
+_CHANGED = re.compile(
+    r"^\s+(?:has\s+|have\s+)?(?:went\s+up|went\s+down|gone\s+up|gone\s+down|rose|risen|dropped|fell|fallen|increased"
+    r"|decreased|doubled|halved|spiked|jumped|grew|grown|shrank|climbed)\b",
+    re.IGNORECASE,
+)
+#: "4.2% monthly churn", "8k daily users": an amount before what it measures.
+_MEASURED = re.compile(r"\b\d[\d.,]*\s*(?:%|k|m)?\s+((?:[a-z]+\s+){0,2}?[a-z]{3,})\b(?=\s*(?:[.,;!?]|$|and\b|but\b))")
+
+
+#: Words after an amount that say when or how, not what: "3.1% last quarter", "72 in january".
+_NOT_MEASURED = frozenset(
+    """last next this in on at for from of per a an the and or quarter month year week day days weeks months years
+    january february march april may june july august september october november december ago""".split()
+)
+
+
+def changed_amount(after: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "why it went up" after "the report shows 4.2% monthly churn": the monthly churn, or None."""
+    if not _CHANGED.match(after):
+        return None
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        given = list(_GIVEN.finditer(text))
+        measured = [m for m in _MEASURED.finditer(text) if not set(m.group(1).lower().split()) & _NOT_MEASURED]
+        if given or measured:
+            latest = max([(m.start(), f"the {m.group(1)}") for m in given + measured])
+            return latest[1]
+    return None

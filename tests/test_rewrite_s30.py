@@ -676,3 +676,19 @@ def test_reminders_for_this_are_for_the_medicine() -> None:
 )
 def test_it_that_went_up_is_the_amount_the_chat_gave(told: str, reply: str, query: str, amount: str) -> None:
     assert amount in expand(query, said(told, reply))
+
+
+def test_a_common_noun_after_the_and_a_role_is_no_name() -> None:
+    context = said("got the dentist bill today, £340", "Ouch. Want me to log it?")
+    assert expand("can i claim it back on my insurance", context) == "can i claim the dentist bill back on my insurance"
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "phrase"),
+    [
+        ("doing the charity fun run this weekend", "what should i eat the night before", "the charity fun run"),
+        ("we're on the school run until 9", "who's doing it tomorrow", "school run"),
+    ],
+)
+def test_a_noun_whose_head_is_also_a_verb_keeps_its_head(told: str, query: str, phrase: str) -> None:
+    assert phrase in expand(query, said(told, "ok"))

@@ -147,11 +147,23 @@ def trim_keep_det(text: str) -> str:
     return f"{first} {trim(rest)}" if first.lower() in ("the", "a", "an") and rest else trim(text)
 
 
+#: Nouns whose head is a verb's form too: "the fun run", "a test drive", "the school run".
+_VERB_COMPOUNDS = frozenset(
+    """fun run|school run|test run|dry run|trial run|training run|long run|park run|home run|charity run|test drive
+    |bike ride|road trip|day trip|sign up|check up|follow up|set up|clean up|warm up|cool down""".replace(
+        "\n    ", ""
+    ).split("|")
+)
+
+
 def trim(phrase: str) -> str:
     """Cut a noun phrase at the first function word; drop it when nothing specific is left."""
     words: list[str] = []
     for word in phrase.split():
         low = word.lower().strip(".-")
+        if words and f"{words[-1].lower()} {low}" in _VERB_COMPOUNDS:
+            words.append(word.strip(".-"))  # "the charity fun run": a noun whose head is also a verb
+            continue
         if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and (past_participle(low) or low in _ENDS_PHRASE)):
             break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
         if words and low in PLURAL_AGREEING and looks_plural(words[-1]):

@@ -413,12 +413,14 @@ def test_those_are_two_things_just_bought_together() -> None:
 
 def test_a_total_names_the_things_it_adds_up() -> None:
     context = said("ordered a pizza for £14, garlic bread for £5 and delivery was £2.50", "ok")
-    assert expand("how much was it in total", context) == "how much was the pizza, garlic bread and delivery in total"
+    assert expand("how much was it in total", context) == (
+        "how much was the pizza (£14), garlic bread (£5) and delivery (£2.50) in total"
+    )
 
 
 def test_a_total_with_no_object_is_of_what_the_chat_counted() -> None:
     context = said("backfill done: 1.2M rows for january and 980k for february", "Nice, both match the source counts.")
-    assert expand("how many rows in total", context) == "how many rows in total for january and february"
+    assert expand("how many rows in total", context) == "how many rows in total for january (1.2M) and february (980k)"
 
 
 def test_a_total_of_its_own_object_is_left_alone() -> None:
@@ -692,3 +694,16 @@ def test_a_common_noun_after_the_and_a_role_is_no_name() -> None:
 )
 def test_a_noun_whose_head_is_also_a_verb_keeps_its_head(told: str, query: str, phrase: str) -> None:
     assert phrase in expand(query, said(told, "ok"))
+
+
+def test_what_is_the_total_names_each_amount() -> None:
+    context = said("the roofer quoted £900 for the repair plus £300 for scaffolding", "ok noted.")
+    assert expand("what's the total", context) == "what's the total for the repair (£900) and scaffolding (£300)"
+    assert expand("what is the total", said("hi", "ok")) == "what is the total"
+
+
+def test_a_present_tense_plan_names_the_deed_but_a_bare_noun_does_not() -> None:
+    context = said("we move to leeds at the end of the month", "Exciting!")
+    assert "leeds" in expand("remind me to redirect my post a week before the move", context)
+    clear = "how do i turn off the water supply to my kitchen"
+    assert expand(clear, said("kitchen tap is dripping everywhere", "Want me to find a plumber?")) == clear

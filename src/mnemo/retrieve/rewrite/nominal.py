@@ -77,7 +77,9 @@ def deed_forms(noun: str) -> list[str]:
     if low in _IRREGULAR or not forms or any(low.endswith(suffix) for suffix, _ in _SUFFIXES) or low.endswith("ery"):
         return forms  # "the migration" is told done; "migrating" is work under way, not an event
     stem = low[:-1] if low.endswith("e") and not low.endswith("ee") else low
-    return sorted({*forms, stem + "ing"}, key=len, reverse=True)
+    # "we move to leeds at the end of the month": a plan in the present tense names the deed too
+    present = {low, low + ("es" if low.endswith(("ch", "sh", "s", "x")) else "s")}
+    return sorted({*forms, stem + "ing", *present}, key=len, reverse=True)
 
 
 @lru_cache(maxsize=512)
@@ -112,6 +114,11 @@ def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         for match in reversed(list(pattern.finditer(text))):
+            verb = match.group(1).split()[0].lower()
+            if verb.removesuffix("s").removesuffix("e") in (noun.lower(), noun.lower()[:-1]) and not _PLANNER.search(
+                text[: match.start(1)]
+            ):
+                continue  # "kitchen tap is dripping": the noun itself, unless a person plans it ("we move to leeds")
             deed = _trimmed(match.group(1))
             # "the flight to Lima got cancelled": a passive's deed is done to its subject, which says which
             deed = _passive_subject(text[: match.start(1)]) + deed
@@ -123,6 +130,8 @@ def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     return None
 
 
+#: A person before a verb in the present tense: "we move", "i launch", "they release".
+_PLANNER = re.compile(r"\b(?:we|i|they|you)\s+$", re.IGNORECASE)
 #: A name or an identifier right before the verb: the deed's doer, which says which deed.
 _NAMED_SUBJECT = re.compile(r"(?:^|[\s(])((?-i:[A-Z][\w-]*)|[a-z]{0,3}\d[\w.]*)\s+$")
 _ADVERBS = frozenset("just finally already also recently".split())

@@ -13,16 +13,23 @@ import re
 from collections.abc import Mapping, Sequence
 
 #: "in total", "altogether", "combined", "all together": the query asks for a sum.
-TOTAL = re.compile(r"\b(?:in\s+total|altogether|all\s+together|combined|in\s+all)\b", re.IGNORECASE)
-_FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?\s*(?:k|m|bn|million|thousand)?(?:\s+[a-z]+)?"
+TOTAL = re.compile(
+    r"\b(?:in\s+total|altogether|all\s+together|combined|in\s+all|(?:what's|what\s+is|whats)\s+the\s+total(?=\s*[?.!]?\s*$))",
+    re.IGNORECASE,
+)
+_FIGURE = r"(?P<amount>[£$€]?\d[\d,]*(?:\.\d+)?\s*(?:k|m|bn|million|thousand)?)(?:\s+[a-z]+)?"
 _NAMED_BEFORE = re.compile(
-    rf"^\s*(?:(?:ordered|bought|got|paid|spent|had|and)\s+)*(.+?)\s+(?:for|at|was|is|were|are|cost|costs|came\s+to)"
+    rf"^\s*(?:(?:ordered|bought|got|paid|spent|had|and)\s+)*(?P<item>.+?)\s+(?:for|at|was|is|were|are|cost|costs|came\s+to)"
     rf"\s+{_FIGURE}\s*$",
     re.IGNORECASE,
 )
-_NAMED_BARE = re.compile(rf"^\s*([a-z][a-z ]{{1,30}}?)\s+{_FIGURE}\s*$", re.IGNORECASE)  # "tools 180k"
-_NAMED_AFTER = re.compile(rf"^\s*(?:and\s+)?{_FIGURE}\s+(?:for|on|in)\s+(.+?)\s*$", re.IGNORECASE)
-_PARTS = re.compile(r",\s*|;\s*|\s+and\s+(?=\S+\s+(?:for|was|is|cost)\b|[£$€\d])")
+_NAMED_BARE = re.compile(rf"^\s*(?P<item>[a-z][a-z ]{{1,30}}?)\s+{_FIGURE}\s*$", re.IGNORECASE)  # "tools 180k"
+#: "£300 for scaffolding", "the roofer quoted £900 for the repair": the amount, then what it is for.
+_NAMED_AFTER = re.compile(
+    rf"^\s*(?:and\s+|.*?\b(?:quoted|charged|paid|spent|costs?|charges|wants)\s+)?{_FIGURE}\s+(?:for|on|in)\s+(?P<item>.+?)\s*$",
+    re.IGNORECASE,
+)
+_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|plus)\s+(?=\S+\s+(?:for|was|is|cost)\b|[£$€\d])")
 
 
 def summed_items(context: Sequence[Mapping[str, str]]) -> list[str]:
@@ -32,8 +39,8 @@ def summed_items(context: Sequence[Mapping[str, str]]) -> list[str]:
         items = []
         for part in _PARTS.split(text):
             found = _NAMED_BEFORE.match(part) or _NAMED_AFTER.match(part) or _NAMED_BARE.match(part)
-            if found and len(found.group(1).split()) <= 4:
-                items.append(found.group(1))
+            if found and len(found.group("item").split()) <= 4:
+                items.append(f"{found.group('item')} ({found.group('amount').strip()})")  # "the repair (£900)"
         if len(items) >= 2:
             return items
     return []

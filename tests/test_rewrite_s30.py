@@ -707,3 +707,21 @@ def test_a_present_tense_plan_names_the_deed_but_a_bare_noun_does_not() -> None:
     assert "leeds" in expand("remind me to redirect my post a week before the move", context)
     clear = "how do i turn off the water supply to my kitchen"
     assert expand(clear, said("kitchen tap is dripping everywhere", "Want me to find a plumber?")) == clear
+
+
+def test_an_http_status_is_that_error() -> None:
+    context = said(
+        "the workflow fails at the 'cache dependencies' step with a 403", "That usually means the token is wrong."
+    )
+    assert expand("how do i fix that error", context) == "how do i fix the 403 error"
+
+
+def test_there_after_a_preposition_is_the_place_the_town_locates() -> None:
+    context = said("my visa appointment is on the 22nd at the embassy in london", "Got it, added.")
+    assert "near the embassy in London" in expand("can i book a hotel near there", context)
+    assert expand("how long did you live there", said("I grew up in Leeds", "ok")) == "how long did you live in Leeds"
+
+
+def test_print_this_is_the_document_the_chat_asked_for() -> None:
+    context = said("the consulate emailed asking for a bank statement from the last 3 months", "Do you have one handy?")
+    assert "bank statement" in expand("can i print this from my banking app", context)

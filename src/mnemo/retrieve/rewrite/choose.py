@@ -30,6 +30,7 @@ from mnemo.retrieve.rewrite.health import (
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lent import lent_sentence
+from mnemo.retrieve.rewrite.locative import located_in
 from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import (
@@ -87,6 +88,7 @@ def choose(
         places = [c for c in candidates if c.kind == "place"]
         chosen = best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
         named = _apposed_name(chosen[0], context) if chosen else None
+        named = named or (located_in(chosen[0], context) if chosen else None)  # "the embassy in London"
         return (named, chosen[1]) if named and chosen else chosen
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() in TIME_HEADS:
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")

@@ -23,6 +23,9 @@ _OBJECT_FOLLOWERS = set(
 )
 
 
+_PLACE_PREPOSITION = re.compile(r"\b(?:near|to|from|around|at|in|by|outside|inside|over|past|towards)\s+$", re.I)
+
+
 def fitted(query: str, ref: Reference, text: str) -> str:
     """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
     low = ref.text.lower()
@@ -31,8 +34,8 @@ def fitted(query: str, ref: Reference, text: str) -> str:
             text = f"{text}'"  # "their first vaccinations" -> "the kittens' first vaccinations"
         else:
             text = text if text.endswith("'s") else f"{text}'s"
-    elif ref.kind == "place":
-        text = f"in {text}"
+    elif ref.kind == "place" and not _PLACE_PREPOSITION.search(query[: ref.start]):
+        text = f"in {text}"  # "near there" has its own preposition: "near London"
     if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
         text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
     elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):

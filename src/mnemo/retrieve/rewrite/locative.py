@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.names import PLACE_NOUNS
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
 _LOCATIVE = re.compile(
@@ -26,3 +27,11 @@ def locative(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
         if found:
             return found[-1].group(1), 0.6
     return None
+
+
+def located_in(name: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the embassy in London" for "there" when the chat named London only to locate a place of a
+    kind ("at the embassy in london"): the place itself, with its town; or None."""
+    text = "\n".join(str(m.get("content") or "") for m in context)
+    inside = re.search(rf"\b(the\s+([a-z]+))\s+in\s+{re.escape(name)}\b", text, re.IGNORECASE)
+    return f"{inside.group(1)} in {name}" if inside and inside.group(2).lower() in PLACE_NOUNS else None

@@ -156,7 +156,9 @@ VAGUE = frozenset(
 PROBLEM_WORDS = frozenset("issue problem error bug exception failure crash traceback outage regression leak".split())
 PLACE_NOUNS = frozenset(
     """place restaurant cafe bar hotel office park beach city town village house venue museum gym
-    school campus airport station shop store market studio lake mountain island country""".split()
+    school campus airport station shop store market studio lake mountain island country embassy consulate
+    hospital clinic surgery stadium theatre theater cinema church pub bakery salon venue hostel
+    campsite""".split()
 )
 #: Verbs that end a noun phrase ("the customer survey showed ..."): the phrase stops before them.
 PHRASE_BREAKERS = frozenset(

@@ -24,7 +24,11 @@ _MONEY = re.compile(
 _PATH = re.compile(r"(?<![\w/.])/[a-z][\w-]*(?:/[\w{}:-]+)*")
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?(?![\w.]*\w)")
 _TEST = re.compile(r"\btest_\w+|\b\w+_test\b|\b[A-Z]\w+Test\b|\b[\w-]+\.(?:test|spec)\.[jt]sx?\b")
-_ERROR = re.compile(r"\b[A-Z][A-Za-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b")
+#: ... or an HTTP status the chat gives as a number: "fails ... with a 403".
+_ERROR = re.compile(
+    r"\b[A-Z][A-Za-z]+(?:Error|Exception)\b|\bE[A-Z]{4,}\b|(?<=\ba\s)[45]\d\d\b|(?<=\bwith\s)[45]\d\d\b"
+    r"|\b[45]\d\d(?=\s+(?:error|status|response)\b)"
+)
 _COMMIT = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d+\b|(?<![\w&])#\d{2,6}\b")
 _PULL = re.compile(r"(?<![\w&])#\d{2,6}\b|\bPR\s?\d{2,6}\b")

@@ -725,3 +725,18 @@ def test_there_after_a_preposition_is_the_place_the_town_locates() -> None:
 def test_print_this_is_the_document_the_chat_asked_for() -> None:
     context = said("the consulate emailed asking for a bank statement from the last 3 months", "Do you have one handy?")
     assert "bank statement" in expand("can i print this from my banking app", context)
+
+
+def test_a_count_is_no_option_named_by_a_property() -> None:
+    context = said(
+        "how many items are left on the launch checklist", "5 of 22 are still open, and 2 of those are blocked."
+    )
+    assert expand("which are the blocked ones", context) != "which are 2"
+
+
+def test_a_follow_up_on_a_weighed_pair_is_about_both() -> None:
+    context = said(
+        "which is better for a small kitchen, the ninja or the cosori air fryer",
+        "The Cosori is narrower; the Ninja has two drawers so it's wider.",
+    )
+    assert expand("what about the price", context) == "what about the price of the ninja and the cosori air fryer"

@@ -10,11 +10,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.comparing import weighed_pair
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.reorder import repeated_order
 from mnemo.retrieve.rewrite.resolution import Resolution
+from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.store.sql import STOPWORDS
 
 #: Time words relative to the speaker's now: they point at the conversation only when the query
@@ -63,6 +65,16 @@ def attach_topic(
         return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
     link = "like" if alike else "of" if re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
-    rewritten = f"{stripped} {link} {found.text}{tail}"
+    topic = _weighed_topic(found.text, context)  # "what about the price" after "the ninja or the cosori": both
+    rewritten = f"{stripped} {link} {topic}{tail}"
     confidence = 0.75 if found.salience > 0 else 0.5
-    return rewritten, [Resolution(p.text, f"{link} {found.text}", p.kind, confidence) for p in pending]
+    return rewritten, [Resolution(p.text, f"{link} {topic}", p.kind, confidence) for p in pending]
+
+
+def _weighed_topic(topic: str, context: Sequence[Mapping[str, str]]) -> str:
+    """Both options of a question that weighed two, when the topic is one of them; else the topic."""
+    pair = weighed_pair(context)
+    bare = without_determiner(topic).lower()
+    if len(pair) == 2 and any(bare in option.lower() for option in pair):
+        return f"{pair[0]} and {pair[1]}"
+    return topic

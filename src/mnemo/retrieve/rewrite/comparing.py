@@ -87,3 +87,24 @@ def _code_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     text = str(list(context)[-1].get("content") or "") if context else ""
     spans = distinct([re.sub(r"\(.*\)$", "", span) for span in re.findall(r"`([^`\n]{2,60})`", text)])
     return spans if len(spans) == 2 else []
+
+
+#: A question that weighs two options: "which is better for a small kitchen, the ninja or the cosori".
+_WEIGHING = re.compile(
+    r"^\s*(?:which|what's\s+better|what\s+is\s+better|should\s+i\s+(?:get|buy|go\s+with|pick))\b", re.I
+)
+
+
+def weighed_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two options of the latest question that weighs them ("..., the ninja or the cosori air
+    fryer"), or []."""
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "").strip().rstrip("?.! ")
+        if not _WEIGHING.match(text) or " or " not in text:
+            continue
+        segment = re.split(r",\s*|\bbetween\s+", text)[-1]
+        parts = [p.strip() for p in re.split(r"\s+or\s+", segment) if p.strip()]
+        if len(parts) == 2 and all(len(p.split()) <= 5 for p in parts):
+            return parts
+        return []
+    return []

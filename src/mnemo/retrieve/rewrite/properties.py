@@ -213,7 +213,7 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
             # "Cholesterol is a little high and ferritin is low", "PLAT-310 login timeout, PLAT-311
             # avatar upload fails": the part that states the property has a subject of its own
             subject = _part_subject(_PART.split(clause), patterns) or _subject(clause)
-            if subject:
+            if subject and not re.fullmatch(r"[\d.,]+", subject):  # "2 of those are blocked": a count, no option
                 return subject
     return None
 

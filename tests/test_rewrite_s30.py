@@ -740,3 +740,11 @@ def test_a_follow_up_on_a_weighed_pair_is_about_both() -> None:
         "The Cosori is narrower; the Ninja has two drawers so it's wider.",
     )
     assert expand("what about the price", context) == "what about the price of the ninja and the cosori air fryer"
+
+
+def test_it_as_a_verbs_object_is_what_the_chat_gave_that_verb() -> None:
+    context = said(
+        "the self-hosted runner on build-02 ran out of disk during the nightly job",
+        "I'd add a cleanup step that prunes old docker images before the build.",
+    )
+    assert expand("add it to that job", context) == "add the cleanup step to the nightly job"

@@ -120,3 +120,33 @@ def _same_deed(query: str, candidates: Sequence[Candidate], context: Sequence[Ma
     if len(doers) != 1:
         return list(candidates)
     return [replace(c, salience=c.salience * DEED_BOOST) if c is doers[0] else c for c in candidates]
+
+
+#: "add it to that job", "book it for friday": the query's verb and its pronoun object.
+_VERB_IT = re.compile(r"\b([a-z]{3,})\s+(?:it|them)\b", re.IGNORECASE)
+
+
+def same_object(query: str, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """ "add it to that job" after "I'd add a cleanup step ...": the thing the chat gave the same
+    verb as its object, weighted up; everything else unchanged."""
+    found = _VERB_IT.search(query)
+    verb = found.group(1).lower() if found else ""
+    if len(verb) < 3 or verb in STOPWORDS or verb in LIGHT or verb in _WEAK_VERBS:
+        return list(candidates)
+    forms = rf"{re.escape(verb)}(?:s|es|ed|d|ing)?"
+    text = " ".join(str(m.get("content") or "") for m in context)
+    objects = [
+        m.group(1).lower()
+        for m in re.finditer(rf"\b{forms}\s+((?:a|an|the|my|our|your)\s+[\w-]+(?:\s+[\w-]+)?)", text, re.I)
+    ]
+    heads = {o.split()[-1] for o in objects}
+    if not heads:
+        return list(candidates)
+    return [
+        replace(c, salience=c.salience * DEED_BOOST) if c.kind == "thing" and c.text.lower().split()[-1] in heads else c
+        for c in candidates
+    ]
+
+
+#: Verbs too general for their object to say which thing: "get it", "do it", "have it".
+_WEAK_VERBS = frozenset("get got do did have has had make made take took put see saw find".split())

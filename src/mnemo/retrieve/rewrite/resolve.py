@@ -22,7 +22,7 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choices import ordinal_choice
 from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
-from mnemo.retrieve.rewrite.cohesion import cohesive
+from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.counted import counted_members
 from mnemo.retrieve.rewrite.datenouns import deed_date_text, numbered_unit_text
@@ -97,6 +97,8 @@ def resolve(
         if ref.kind == "demonstrative" and ref.noun:  # "that propsal": the conversation's "proposal"
             ref = replace(ref, noun=as_written(ref.noun, context))
         ranked = people if ref.kind == "person" else centred if ref.kind in _PRONOUN_KINDS else candidates
+        if ref.kind == "thing":  # "add it" after "I'd add a cleanup step": the object of the same verb
+            ranked = same_object(query, ranked, context)
         pool = _pool(query, ref, ranked, used)
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
         if gender in same_person:

@@ -748,3 +748,17 @@ def test_it_as_a_verbs_object_is_what_the_chat_gave_that_verb() -> None:
         "I'd add a cleanup step that prunes old docker images before the build.",
     )
     assert expand("add it to that job", context) == "add the cleanup step to the nightly job"
+
+
+def test_that_noun_takes_what_the_chat_said_it_is_about() -> None:
+    context = said(
+        "thinking of opening with the story about Jamie getting lost in Prague on the stag", "That could work."
+    )
+    out = expand("ok write me a draft of that story", context)
+    assert out == "ok write me a draft of the story about Jamie getting lost in Prague on the stag"
+    assert "story story" not in out
+
+
+def test_those_two_before_to_are_the_pair_listed() -> None:
+    context = said("are there any tickets in the sprint with no assignee", "Yes, two: PAY-204 and PAY-209.")
+    assert expand("assign those two to me", context) == "assign PAY-204 and PAY-209 to me"

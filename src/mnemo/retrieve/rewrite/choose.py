@@ -41,6 +41,7 @@ from mnemo.retrieve.rewrite.names import (
     fold,
 )
 from mnemo.retrieve.rewrite.noun_choice import PRO_NOUNS, is_problem, through_noun
+from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
 from mnemo.retrieve.rewrite.persons import (
     common_word_capitalised,
@@ -99,7 +100,9 @@ def choose(
             modified = (f"the {without_determiner(described[0])} {ref.noun}", described[1]) if described else None
         called = called_place(ref.noun, context)  # "that place": "a Thai restaurant called Baan Suan"
         modified = modified or ((called, 0.8) if called else None)
-        return modified or said_which(query, ref, candidates, context) or through_noun(ref.noun, candidates)
+        # "that story" after "the story about Jamie getting lost in Prague": the chat's fuller mention
+        fuller = specific_mention(ref.noun, context) if ref.noun.lower() not in TIME_HEADS else None
+        return modified or said_which(query, ref, candidates, context) or through_noun(ref.noun, candidates) or fuller
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):

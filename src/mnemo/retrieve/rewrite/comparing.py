@@ -18,7 +18,7 @@ COMPARISON_REF = re.compile(
     r"\b(?:(?:which|either|both|neither)\s+(?:one\s+)?of\s+(?:the|those|these)\s+(?:two|three|options|choices)\b"
     r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
     r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
-    r"|(?:those|these)\s+two(?=\s*(?:[?.!,;]|$)|\s+(?:in|at|for|with|from|on)\b)"  # "try those two in Zurich"
+    r"|(?:those|these)\s+two(?=\s*(?:[?.!,;]|$)|\s+(?:in|at|for|with|from|on|to|into|and|by|up|off|as)\b)"
     r"|(?:the|that)\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
     r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b"
     # "which one has better parental leave?": a bare "which one" asking a question of the listed items

@@ -122,11 +122,18 @@ _TIMED = re.compile(
 )
 
 
+#: "about <what>": a story's, an email's or a call's subject, up to the end of its clause (8 words at most).
+_ABOUT = re.compile(r"^\s+about\s+((?:(?!(?:if|but|and|so|because|which|that)\b)[\w'-]+\s*){1,8})(?=[,.;!?]|$|\s)")
+
+
 def _attachment(rest: str) -> str:
     """ "in the image resizer", "of the billing page": kept when it names something."""
     called = re.match(r"^\s+(called|named)\s+([\w.\-/]*\w)", rest)
     if called:  # "a bucket called media-prod"
         return f" {called.group(1)} {called.group(2)}"
+    topic = _ABOUT.match(rest)
+    if topic:  # "the story about Jamie getting lost in Prague": what it is about, as the chat told it
+        return f" about {topic.group(1)}"
     found = _ATTACH.match(rest)
     if not found:
         return ""

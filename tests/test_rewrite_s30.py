@@ -762,3 +762,15 @@ def test_that_noun_takes_what_the_chat_said_it_is_about() -> None:
 def test_those_two_before_to_are_the_pair_listed() -> None:
     context = said("are there any tickets in the sprint with no assignee", "Yes, two: PAY-204 and PAY-209.")
     assert expand("assign those two to me", context) == "assign PAY-204 and PAY-209 to me"
+
+
+def test_a_clause_after_that_has_no_the_name_phrase() -> None:
+    context = said("lent my drill to Mark next door", "ok, I'll note that Mark has your drill.")
+    assert expand("remind me to get it back from him on saturday", context) == (
+        "remind me to get my drill back from Mark on saturday"
+    )
+
+
+def test_those_days_are_the_days_the_chat_counted() -> None:
+    context = said("our contractor Nadia invoiced 12 days for march", "At her rate of £450 a day, that's £5,400.")
+    assert expand("did she actually work all those days", context) == "did Nadia actually work all those 12 days"

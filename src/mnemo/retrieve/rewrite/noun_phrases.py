@@ -44,6 +44,12 @@ _CALLED = re.compile(
 )
 
 
+#: A name and a verb after "that": the conjunction opens a clause ("note that Mark has your drill").
+_CLAUSE_AFTER_THAT = re.compile(
+    r"(?-i:[A-Z])[\w'-]+\s+(?:has|had|is|was|will|would|can|could|should|did|does|said|says|got|took|lent|owes|wants)\b"
+)
+
+
 def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     covered = 0
@@ -55,6 +61,8 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             continue  # "is that Hugo, the beagle?": an identity question names, it has no "that Hugo"
         if match.group(0)[:4].lower() in ("that", "this") and _VERB_AFTER_PRONOUN.match(text, match.start(1)):
             continue  # "That means a gluten-free diet": a pronoun subject and its verb
+        if match.group(0)[:4].lower() == "that" and _CLAUSE_AFTER_THAT.match(text, match.start(1)):
+            continue  # "I'll note that Mark has your drill": a clause's subject, no "the Mark"
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
         several = len(phrase.split()) > 1

@@ -101,3 +101,20 @@ def _plan(unit: str, text: str) -> dict[int, str]:
     pattern = re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+([^,;.\n]{{2,40}})", re.IGNORECASE)
     found = {int(m.group(1)): m.group(2).strip() for m in pattern.finditer(text)}
     return found if len(found) >= 2 else {}
+
+
+_THOSE_UNITS = re.compile(r"^(?:those|these)\s+(days|weeks|months|hours|nights|years)$", re.IGNORECASE)
+
+
+def counted_span(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "those 12 days" for "those days" when the chat counted that many of the unit, or None."""
+    found = _THOSE_UNITS.match(reference.strip())
+    if found is None:
+        return None
+    unit = found.group(1).lower()
+    counts = re.findall(
+        rf"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+{unit}\b",
+        "\n".join(str(m.get("content") or "") for m in context),
+        re.I,
+    )
+    return f"{reference.split()[0]} {counts[-1]} {unit}" if counts else None

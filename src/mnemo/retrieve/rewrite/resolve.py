@@ -25,7 +25,7 @@ from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.counted import counted_members
-from mnemo.retrieve.rewrite.datenouns import deed_date_text, numbered_unit_text
+from mnemo.retrieve.rewrite.datenouns import counted_span, deed_date_text, numbered_unit_text
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -276,21 +276,6 @@ def _taken(text: str, used: set[str]) -> bool:
     return text in used or any(len(u) > 3 and re.search(rf"\b{re.escape(u)}\b", text) for u in used)
 
 
-_THOSE_UNITS = re.compile(r"^(?:those|these)\s+(days|weeks|months|hours|nights|years)$", re.IGNORECASE)
-
-
-def _counted_span(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
-    """ "those 12 days" for "those days" when the chat counted that many of the unit, or None."""
-    found = _THOSE_UNITS.match(reference.strip())
-    if found is None:
-        return None
-    unit = found.group(1).lower()
-    counts = re.findall(
-        rf"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+{unit}\b", conversation_text(context), re.I
-    )
-    return f"{reference.split()[0]} {counts[-1]} {unit}" if counts else None
-
-
 def _temporal(
     query: str, ref: Reference, context: Sequence[Mapping[str, str]], used: set[str]
 ) -> tuple[str, float] | None:
@@ -298,7 +283,7 @@ def _temporal(
     if ref.text.lower().split() == ["in", "between"]:  # two times, not one: "between the gig and the tour"
         spanned = between_text(context)
         return (spanned, 0.7) if spanned else None
-    counted = _counted_span(ref.text, context)
+    counted = counted_span(ref.text, context)
     if counted:  # "all those days" after "invoiced 12 days for march": the 12 days counted
         return counted, 0.7
     unit = re.search(

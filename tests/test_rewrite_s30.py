@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.bare import bare_plurals
+from mnemo.retrieve.rewrite.dates import times_in
 from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.plain_names import labelled
 from tests.test_rewrite import expand, said
@@ -774,3 +775,27 @@ def test_a_clause_after_that_has_no_the_name_phrase() -> None:
 def test_those_days_are_the_days_the_chat_counted() -> None:
     context = said("our contractor Nadia invoiced 12 days for march", "At her rate of £450 a day, that's £5,400.")
     assert expand("did she actually work all those days", context) == "did Nadia actually work all those 12 days"
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "when"),
+    [
+        ("the state lock got stuck during the 14:05 pipeline run", "has anyone run apply since then", "14:05"),
+        (
+            "Tom was bottom of the league in week 5 and now he's top",
+            "how many transfers has tom made since then",
+            "week 5",
+        ),
+        (
+            "we were in Lisbon the first week of october",
+            "did i take any photos that week",
+            "in the first week of october",
+        ),
+    ],
+)
+def test_a_clock_a_plan_week_and_a_week_of_a_month_are_times(told: str, query: str, when: str) -> None:
+    assert when in expand(query, said(told, "ok"))
+
+
+def test_a_score_and_a_version_are_no_clock() -> None:
+    assert times_in("the score was 2:1 and we run version 1.29") == []

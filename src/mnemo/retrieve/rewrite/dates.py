@@ -42,6 +42,11 @@ TIME = re.compile(
     r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn|fall)(?:\s+of)?(?:\s+(?:19|20)\d{2})?"
     r"(?=\s*(?:[.,;!?)]|$|(?:19|20)\d{2}|(?:i|we|you|he|she|they|it|when|and|but|so|then)\b))"
     rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
+    # a 24-hour clock anywhere ("the 14:05 pipeline run"), a week of a plan or a month ("in week 5",
+    # "the first week of october")
+    r"|(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])"
+    r"|(?<=in )week\s+\d{1,2}\b"
+    rf"|the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{_MONTHS}|may)\b"
     rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,
 )
@@ -54,6 +59,8 @@ def with_preposition(time: str) -> str:
         return time
     if first in ("last", "next", "this"):
         return time  # "last summer", "next Friday": English puts no preposition before a deictic time
+    if re.match(r"(?:the\s+\w+\s+)?week\b", time, re.IGNORECASE):
+        return f"in {time}"  # "in the first week of october", "in week 5"
     month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
     if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
         return f"in {time}"

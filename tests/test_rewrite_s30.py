@@ -799,3 +799,24 @@ def test_a_clock_a_plan_week_and_a_week_of_a_month_are_times(told: str, query: s
 
 def test_a_score_and_a_version_are_no_clock() -> None:
     assert times_in("the score was 2:1 and we run version 1.29") == []
+
+
+def test_a_firm_someone_is_from_is_no_he() -> None:
+    context = said("the engineer from Hotpoint is coming on friday between 8 and 12", "Added to your calendar.")
+    out = expand("can he come earlier that day", context)
+    assert "the engineer" in out
+    assert "Hotpoint come" not in out
+
+
+def test_a_known_first_name_given_by_a_noun_is_still_a_person() -> None:
+    context = said("a buyer called Chris wants both tickets for £150", "That's face value.")
+    assert "Chris's offer" in expand("ok accept his offer", context)
+
+
+def test_a_name_owning_a_wedding_at_which_someone_is_best_man_is_a_person() -> None:
+    context = said(
+        "i'm best man at Jamie's wedding and need to write the speech",
+        "Happy to help. How long have you known Jamie, and who's he marrying?",
+        "since uni, his fiancée is Sophie",
+    )
+    assert "Jamie" in expand("whats a good story to tell about him", context)

@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.persons import (
     common_word_capitalised,
     instance_of_thing,
     named_pets,
+    no_single_person,
     placed,
     told_own_deed,
 )
@@ -184,6 +185,7 @@ def _person(
         if not common_word_capitalised(c.text, said)
         and not instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
         and not (c.text in places and placed(c.text, said))  # "he grew up in Alexandria": a place
+        and not no_single_person(c.text, said)  # "the engineer from Hotpoint", "City are at home"
     ]
     if not _ADDRESSED.search(query[: ref.start]):  # "ask her if biscuit needs to fast": someone who answers
         people += [p for p in named_pets(candidates) if not _named_in(query, p.text)]  # "make her throw up"

@@ -90,7 +90,7 @@ def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
         return "place", 1.0
     first = name.split()[0].lower()
     given = _GIVEN.search(before[-48:])  # "a pilates studio called Core Haus": the noun says what it is
-    if given and given.group(1).lower() not in PERSON_NOUNS and not possessive:
+    if given and given.group(1).lower() not in PERSON_NOUNS and not possessive and fold(first) not in FIRST_NAMES:
         return ("place", 1.0) if given.group(1).lower() in _VENUES else ("thing", 1.0)
     if fold(first) in FIRST_NAMES or possessive:
         return "person", 1.0

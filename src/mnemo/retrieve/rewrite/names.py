@@ -119,7 +119,7 @@ PERSON_NOUNS = (
     coordinator secretary photographer videographer caterer florist officiant registrar celebrant dj
     inspector assessor adjuster surveyor broker estate-agent realtor barista waiter waitress bartender
     producer presenter journalist reporter author writer illustrator translator auditor investor vendor
-    supplier landscaper paramedic cfo coo cio ciso cmo vp vicar priest rabbi imam""".split()
+    supplier landscaper paramedic cfo coo cio ciso cmo vp buyer vicar priest rabbi imam""".split()
     )
     | FEMALE_NOUNS
     | MALE_NOUNS

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.lexicon import kinds_of
-from mnemo.retrieve.rewrite.names import PERSON_NOUNS, is_pet
+from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, PERSON_NOUNS, fold, is_pet
 from mnemo.store.sql import STOPWORDS
 
 #: "the dog miso", "our cat Pixel": a pet and its name.
@@ -93,5 +93,21 @@ def told_own_deed(name: str, query: str, context: Sequence[Mapping[str, str]]) -
     for message in context:
         own = label.match(str(message.get("content") or ""))
         if own and asked & {w[:5] for w in re.findall(r"[a-z]{4,}", own.group(1).lower()) if w not in STOPWORDS}:
+            return True
+    return False
+
+
+def no_single_person(name: str, said: str) -> bool:
+    """Whether the chat writes a name as a firm someone is from ("the engineer from Hotpoint") or as
+    a plural that acts ("City are at home"): no "he" or "she"."""
+    for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", said):
+        before = said[max(0, match.start() - 30) : match.start()].lower().split()
+        after = said[match.end() : match.end() + 12].lower().split()
+        owner = said[match.end() : match.end() + 2] == "'s"  # "best man at Jamie's wedding": Jamie is someone
+        if len(before) >= 2 and before[-1] in ("from", "at") and before[-2].rstrip("s") in PERSON_NOUNS and not owner:
+            return True
+        coordinated = bool(before) and before[-1] in ("and", "&", "with")  # "Amani and Tom are": both people
+        given = fold(name.split()[0]) in ANY_GIVEN_NAME
+        if after and after[0] in ("are", "were", "have") and not coordinated and not given:
             return True
     return False

@@ -820,3 +820,26 @@ def test_a_name_owning_a_wedding_at_which_someone_is_best_man_is_a_person() -> N
         "since uni, his fiancée is Sophie",
     )
     assert "Jamie" in expand("whats a good story to tell about him", context)
+
+
+def test_a_compound_of_a_verbal_noun_and_a_time_names_its_own_thing() -> None:
+    context = said("the sprint board is a mess", "Want me to list the tickets without an assignee?")
+    query = "how do i change the sprint end date in jira"
+    assert expand(query, context) == query
+
+
+def test_an_offer_is_its_amount_and_a_review_is_a_meeting() -> None:
+    offered = said("someone on facebook offered £90 each for my gig tickets", "Be careful with Facebook buyers.")
+    assert expand("is that offer a scam", offered) == "is the £90 offer a scam"
+    review = said("we've got the quarterly review with the client on tuesday at 2", "Added to your calendar.")
+    assert "quarterly review" in expand("move the meeting to 3", review)
+
+
+def test_a_code_keeps_the_noun_it_labels() -> None:
+    context = said("Northgate sent credit note CN-4471 for the missing units", "Great, that covers the 80 units.")
+    assert expand("forward that to accounts payable", context) == "forward credit note CN-4471 to accounts payable"
+
+
+def test_in_progress_is_no_place() -> None:
+    context = said("the sprint ends thursday and we still have 14 points in progress", "That's a lot for two days.")
+    assert "Progress" not in expand("what about the ones in review", context)

@@ -87,6 +87,9 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return None  # a statement or a command says what it wants
     if not content and len(words) <= 6:
         return query.strip(), 0, len(query.strip()), None  # "why not?", "who else came?", "what's left to do?"
+    following = re.match(r"\s+([a-z]{3,})\s+([a-z]{3,})\b", query[noun_end:])
+    if definite and following and following.group(2) in TIME_HEADS and following.group(1) in _VERB_NOUNS:
+        return None  # "the sprint end date in jira": a compound that names its own thing
     if definite and len(content) <= 4:
         return query[definite.start() : noun_end], definite.start(), noun_end, noun  # "the result"
     possessive = any(w in ("my", "your", "his", "her", "their") for w in low)

@@ -70,7 +70,8 @@ def lower_case_chat(text: str) -> bool:
 _BARE_LOCATIVES = frozenset(
     """work home school church uni college university hospital prison court bed sea town class lunch dinner
     breakfast night noon midnight dawn sunset sunrise university office camp main master prod production
-    staging dev develop origin""".split()
+    staging dev develop origin progress review stock advance person total general particular public private
+    charge person time stages parallel""".split()
 )
 
 

@@ -24,6 +24,7 @@ _KINDS: dict[str, str] = {
         r"(?:sprint|release|roadmap|capacity|quarterly|team|weekly|big\s+room)\s+planning|stand-?ups?"
         r"|(?:weekly|daily|team|morning|monthly)\s+syncs?|1:1s?|one-on-ones?|\bretros?\b(?!-)|retrospectives?"
         r"|catch-?ups?|all-hands|huddles?|offsites?|board\s+meetings?|club\s+meets|meets\s+(?:on|at|every)"
+        r"|(?:quarterly|annual|design|performance|project|client|budget)\s+reviews?"
         rf"|{_DET}call\s+with"
     ),
     "appointment": (

@@ -115,7 +115,10 @@ _LABELLED = (
     "chapter page section step day week lesson session unit apartment flat seat row lane exercise question task "
     "item incident build release sprint level floor door locker policy account reference ref job season track"
 )
-_LABEL = re.compile(rf"\b(({'|'.join(_LABELLED.split())})\s+#?\d[\w.-]*)(?![\w:])", re.IGNORECASE)
+_LABEL = re.compile(
+    rf"\b((credit\s+note|{'|'.join(_LABELLED.split())})\s+(?:#?\d[\w.-]*|(?-i:[A-Z]{{1,5}})-\d+))(?![\w:])",
+    re.IGNORECASE,
+)
 
 
 def labelled(text: str) -> list[tuple[int, Candidate]]:

@@ -81,7 +81,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys("peak spike".split(), _RATE),
     "speed": _SPEED,
     **dict.fromkeys("temperature temp fever".split(), _TEMPERATURE),
-    **dict.fromkeys("price quote cost deposit fee bill estimate rent fine refund budget salary".split(), _MONEY),
+    **dict.fromkeys("price quote cost deposit fee bill estimate rent fine refund budget salary offer".split(), _MONEY),
     **dict.fromkeys("ticket issue".split(), _TICKET),
     "pr": _PULL,
     "branch": _BRANCH,

@@ -843,3 +843,11 @@ def test_a_code_keeps_the_noun_it_labels() -> None:
 def test_in_progress_is_no_place() -> None:
     context = said("the sprint ends thursday and we still have 14 points in progress", "That's a lot for two days.")
     assert "Progress" not in expand("what about the ones in review", context)
+
+
+def test_looks_like_before_a_name_is_a_guess_not_an_instance() -> None:
+    context = said(
+        "terraform apply failed with a state lock error, looks like Dan's pipeline run is still holding the lock",
+        "If Dan's run is still active, wait for it to finish.",
+    )
+    assert expand("can you message him to check first", context) == "can you message Dan to check first"

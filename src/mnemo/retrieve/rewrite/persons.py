@@ -33,6 +33,9 @@ _ANIMAL_KINDS = frozenset({"dog breed", "cat breed", "animal", "bird", "fish"})
 _ANIMAL_WORDS = frozenset("greyhound puppy kitten pup foal rescue breed mare stallion gelding".split())
 
 
+_SEEMING = frozenset("looks look looked sounds sound sounded seems seem seemed feels feel felt".split())
+
+
 def instance_of_thing(name: str, said: str) -> bool:
     """ "an app like Krita", "a tool called Renovate": the name is an instance of a thing's noun."""
     for before in _words_before(name, said):
@@ -42,8 +45,8 @@ def instance_of_thing(name: str, said: str) -> bool:
             noun = before[-3]
         else:
             continue
-        if noun in STOPWORDS:
-            continue  # "I called Marta", "we named her": a subject who phoned or named, no noun
+        if noun in STOPWORDS or noun in _SEEMING:
+            continue  # "I called Marta": a subject who phoned; "looks like Dan's run": a guess, no instance
         # "a cockapoo called Biscuit": an animal's name is someone's
         animal = is_pet(noun) or bool(kinds_of(noun) & _ANIMAL_KINDS) or noun in _ANIMAL_WORDS
         return noun not in PERSON_NOUNS and not animal

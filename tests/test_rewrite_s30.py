@@ -851,3 +851,10 @@ def test_looks_like_before_a_name_is_a_guess_not_an_instance() -> None:
         "If Dan's run is still active, wait for it to finish.",
     )
     assert expand("can you message him to check first", context) == "can you message Dan to check first"
+
+
+def test_a_firms_role_named_by_a_copula_is_that_name() -> None:
+    context = said("Northgate's account manager is Ruth Bell, she approved the credit on the phone", "ok")
+    assert expand("did she put that in writing", context) == "did Ruth Bell put the credit in writing"
+    teacher = said("Ms Patel is Leo's english teacher, we see her at parents' evening on thursday", "Saved.")
+    assert "Ms Patel" in expand("remind me to ask her about his reading", teacher)

@@ -191,6 +191,8 @@ def _person(
         people += [p for p in named_pets(candidates) if not _named_in(query, p.text)]  # "make her throw up"
     # "Mrs Abernathy" over "the landlord", "Dr Moreno" over "Biscuit's vet" (an owner's name names no one)
     named = [c for c in people if (c.text[:1].isupper() and not _OWNED_ROLE.fullmatch(c.text)) or c.hint == "pet"]
+    # "Northgate's account manager is Ruth Bell": the role's name, not the role
+    named = [c for c in named if not re.search(rf"{re.escape(c.text)}\s+is\s+(?-i:[A-Z])(?![\w-]*'s)", said)] or named
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         return _unlisted_name(query, candidates)

@@ -33,9 +33,12 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
             and not past_participle(noun)
             and noun not in _PROGRESSIVE  # "Pedro's coming too": "Pedro is coming", no possession
         ):
+            role = re.match(r"\s+([a-z]+)\b", text[match.end() :])  # "Northgate's account manager": a role
+            if role and role.group(1) in PERSON_NOUNS:
+                noun = role.group(1)
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
-            phrase = f"{owner}'s {match.group(2)}"
+            phrase = f"{owner}'s {match.group(2)}" + (f" {noun}" if role and noun == role.group(1) else "")
             found.append((start, Candidate(phrase, kind, gender=gender, plural=looks_plural(noun))))
     return found
 

@@ -858,3 +858,8 @@ def test_a_firms_role_named_by_a_copula_is_that_name() -> None:
     assert expand("did she put that in writing", context) == "did Ruth Bell put the credit in writing"
     teacher = said("Ms Patel is Leo's english teacher, we see her at parents' evening on thursday", "Saved.")
     assert "Ms Patel" in expand("remind me to ask her about his reading", teacher)
+
+
+def test_a_noun_is_never_glued_to_an_owners_phrase() -> None:
+    context = said("Olu's team missed the Q2 target by 8%.", "Do you want to discuss it at the pipeline review?")
+    assert "Olu's team quarter" not in expand("yes, and ask him what happened that quarter", context)

@@ -95,8 +95,8 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
         if top is None:
             return None
         bare = without_determiner(top[0])
-        if bare.lower().rstrip("s").endswith(stem):
-            return None  # "that story" after "the story about Jamie": no "the story story"
+        if bare.lower().rstrip("s").endswith(stem) or "'s " in bare:
+            return None  # no "the story story", no "the Olu's team quarter"
         return f"the {bare} {noun}", top[1]
     text, confidence = found
     inside = re.search(rf"\b{re.escape(stem)}s?\s+[a-z]+ing\b", text.lower())  # "the clause banning all pets"

@@ -863,3 +863,12 @@ def test_a_firms_role_named_by_a_copula_is_that_name() -> None:
 def test_a_noun_is_never_glued_to_an_owners_phrase() -> None:
     context = said("Olu's team missed the Q2 target by 8%.", "Do you want to discuss it at the pipeline review?")
     assert "Olu's team quarter" not in expand("yes, and ask him what happened that quarter", context)
+
+
+def test_an_or_of_the_predicate_does_not_name_the_set_compared() -> None:
+    context = said(
+        "looking at resale tickets: the O2 date is £75 on twickets and the Leeds date is £60", "Both are legit."
+    )
+    assert expand("is the cheaper one seated or standing", context) == "is the Leeds date seated or standing"
+    clear = "Which of the two languages is older, Rust or Go?"
+    assert expand(clear, said("we use Qdrant and Milvus", "ok")) == clear

@@ -47,11 +47,17 @@ _OWN_SET = re.compile(
 def comparisons(query: str) -> list[tuple[int, int]]:
     """Spans of the query that choose between listed items; none when the query lists or names its
     own set ("the cheaper one, Sony or Anker?", "which one of the planets is the biggest")."""
-    if re.search(r"\s(?:or|vs\.?|versus)\s", query) or _OWN_SET.search(query):
+    if _OWN_SET.search(query):
         return []  # the query names its own set: "which one of the planets is the biggest"
+    joints = [m.start() for m in re.finditer(r"\s(?:or|vs\.?|versus)\s", query)]
     out = []
     for match in COMPARISON_REF.finditer(query):
         if match.group(1) and match.group(1).lower() in _NOT_COMPARATIVE:
+            continue
+        # "the cheaper one, Sony or Anker?", "which is older, Rust or Go": its own set after a comma;
+        # "is the cheaper one seated or standing": an "or" of the predicate
+        own = re.search(r",[^,]*\s(?:or|vs\.?|versus)\s", query[match.end() :])
+        if any(j < match.start() for j in joints) or own:
             continue
         out.append((match.start(), match.end()))
     return out

@@ -872,3 +872,9 @@ def test_an_or_of_the_predicate_does_not_name_the_set_compared() -> None:
     assert expand("is the cheaper one seated or standing", context) == "is the Leeds date seated or standing"
     clear = "Which of the two languages is older, Rust or Go?"
     assert expand(clear, said("we use Qdrant and Milvus", "ok")) == clear
+
+
+def test_how_long_that_takes_is_the_task_the_chat_set_out() -> None:
+    context = said("found a guide that says to clean the condenser coils on the back", "That's a good first step.")
+    out = expand("how long does that usually take", context)
+    assert out == "how long does that (clean the condenser coils on the back) usually take"

@@ -13,7 +13,7 @@ from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.diagnosis import remedied
 from mnemo.retrieve.rewrite.health import medicine_like
-from mnemo.retrieve.rewrite.proposal import proposed_deed
+from mnemo.retrieve.rewrite.proposal import proposed_deed, timed_task
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.scaled import changed_amount, scaled_object
@@ -36,6 +36,9 @@ def verb_cued(
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
         if medicine:
             return medicine
+    task = timed_task(before, query[ref.end :], context) if low in ("that", "it", "this") else None
+    if task is not None:  # "how long does that take" after "says to clean the condenser coils"
+        return f"{ref.text} ({task})", 0.7
     deed = proposed_deed(before, context) if low == "that" else None
     if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
         return f"that ({deed})", 0.7

@@ -50,3 +50,25 @@ def proposed_deed(before: str, context: Sequence[Mapping[str, str]]) -> str | No
         if found:
             return found[-1].group(1).strip(" ,?")
     return None
+
+
+#: "how long does that take", "how long will it usually take": the time a task takes.
+_HOW_LONG = re.compile(r"\bhow\s+long\s+(?:does|will|would|did|should)\s+$", re.IGNORECASE)
+_TAKES = re.compile(r"^\s+(?:usually\s+|normally\s+|typically\s+|roughly\s+)?take\b", re.IGNORECASE)
+#: A task the chat set out: "says to clean the condenser coils", "i need to replace the chain".
+_TASK = re.compile(
+    r"\b(?:says?|said|need|needs|have|has|had|want|wants|going|plan|planning|try|trying|recommends?|suggests?)\s+to\s+"
+    r"([a-z]+\s+(?:the|a|an|my|your|our|his|her|their)\s+[^.,;!?\n]{3,60})",
+    re.IGNORECASE,
+)
+
+
+def timed_task(before: str, after: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "how long does that take" after "a guide that says to clean the condenser coils": that task."""
+    if not _HOW_LONG.search(before) or not _TAKES.match(after):
+        return None
+    for message in reversed(list(context)):
+        found = list(_TASK.finditer(str(message.get("content") or "")))
+        if found:
+            return found[-1].group(1).strip()
+    return None

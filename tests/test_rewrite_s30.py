@@ -878,3 +878,7 @@ def test_how_long_that_takes_is_the_task_the_chat_set_out() -> None:
     context = said("found a guide that says to clean the condenser coils on the back", "That's a good first step.")
     out = expand("how long does that usually take", context)
     assert out == "how long does that (clean the condenser coils on the back) usually take"
+
+
+def test_a_measure_is_never_what_those_are() -> None:
+    assert [c.text for _, c in bare_plurals("the hedge is 5 metres tall and the gate 2 metres wide")] == []

@@ -79,6 +79,13 @@ _VERBS_IN_S = frozenset(
 )
 
 
+#: Units a number measures with: "5 metres", "3 litres", "12 kilos".
+_UNITS_OF_MEASURE = frozenset(
+    """metre meter centimetre centimeter millimetre kilometre kilometer mile foot feet inche inch yard litre liter
+    millilitre gallon kilo kilogram gram pound ounce stone degree percent minute second hour""".split()
+)
+
+
 def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
     """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
     Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
@@ -97,6 +104,8 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
             continue  # a verb after its subject, or a phrase the determiner pass already has
         if low in _VERBS_IN_S and before.lower() not in STOPWORDS:
             continue  # "the farmers' market sells lemon drizzle loaves": the verb after its subject noun
+        if re.fullmatch(r"[\d.,]+", before) and low.rstrip("s") in _UNITS_OF_MEASURE:
+            continue  # "5 metres tall": a measure, never what "those" are
         modifiers: list[str] = []
         following = word.start()
         for prev in reversed(words[max(0, n - 2) : n]):

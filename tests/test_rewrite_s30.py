@@ -882,3 +882,40 @@ def test_how_long_that_takes_is_the_task_the_chat_set_out() -> None:
 
 def test_a_measure_is_never_what_those_are() -> None:
     assert [c.text for _, c in bare_plurals("the hedge is 5 metres tall and the gate 2 metres wide")] == []
+
+
+@pytest.mark.parametrize(
+    ("told", "query"),
+    [
+        ("coffee £3, cake £4", "how many moons does jupiter have in total"),
+        ("coffee £3, cake £4", "what are combined heat and power systems"),
+        ("trains at 7:10 and 18:45", "is the evening train to paris cheaper than flying"),
+        ("book club is on thursday", "when is the next one direction reunion"),
+        ("we move to leeds in june", "what should i do before the move to a new job"),
+        ("my easy pace is 6:15 per km", "what is the pace of a cheetah"),
+        ("my appointment is at the embassy in London", "what's near there in Paris"),
+        ("staying near the station in Kyoto", "what's there to do in Osaka"),
+    ],
+)
+def test_queries_that_name_their_own_object_are_left_alone(told: str, query: str) -> None:
+    assert expand(query, said(told, "ok")) == query
+
+
+@pytest.mark.parametrize(
+    ("told", "query", "expected"),
+    [
+        ("the rate limit is at 500 requests per minute", "raise it to 1000", "raise the rate limit to 1000"),
+        ("our churn is 4.2% monthly", "it went up", "the churn went up"),
+        ("ordered a pizza for £14 and garlic bread for £5", "how much was it in total", "garlic bread (£5)"),
+        ("there is a morning slot at 9 and an afternoon slot at 3", "book the earlier one", "the morning slot at 9"),
+    ],
+)
+def test_review_cases_name_the_thing_whole(told: str, query: str, expected: str) -> None:
+    assert expected in expand(query, said(told, "ok"))
+
+
+def test_no_doubled_words_from_an_answer_or_a_topic() -> None:
+    venue = said("we need a venue", "Which venue?", "The Barn at Hinton", "ok")
+    assert "the The" not in expand("how do i book that venue", venue)
+    sessions = said("the morning session is on SQL, the afternoon one on Python", "ok")
+    assert "about about" not in expand("what's the afternoon one about", sessions)

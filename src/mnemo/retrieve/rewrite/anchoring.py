@@ -36,7 +36,9 @@ _PREPOSITIONS = r"(at|with|to|from|in|for|on|of|by)"
 _NOT_NAMES = frozenset("the a an my our your his her their this that these those i we you it if so and but".split())
 _DEFINITE = re.compile(r"\b(?:the|that|this|our|my)\s+([a-z][a-z-]{2,})\b")
 #: An attachment in the query itself: "the interview at Stripe" needs nothing from the conversation.
-_OWN_ATTACHMENT = re.compile(r"^\s+(?:of|at|with|for|to|from|in|on)\s+(?:the\s+)?[A-Z0-9]")
+_OWN_ATTACHMENT = re.compile(
+    r"^\s+(?:(?:of|at|with|for|to|from|in|on)\s+(?:the\s+)?[A-Z0-9]|(?:of|with|to|from)\s+(?:a|an|my|your|his|her|their)\s)"
+)  # "the move to a new job" says which move; "the class for a weekend" says when
 #: Weekdays and months, singular or plural: "the tutor on Tuesdays" is when, not which tutor.
 _CALENDAR = re.compile(
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|may|june|july|august"

@@ -65,6 +65,8 @@ def attach_topic(
         return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
     link = "like" if alike else "of" if re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
+    if re.search(r"\babout$", stripped, re.IGNORECASE):
+        return query, []  # "what's the afternoon one about": no "about about"; a topic would not say which
     topic = _weighed_topic(found.text, context)  # "what about the price" after "the ninja or the cosori": both
     rewritten = f"{stripped} {link} {topic}{tail}"
     confidence = 0.75 if found.salience > 0 else 0.5

@@ -35,6 +35,8 @@ def daytime_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, part) for each "the morning one" that a timed option of the chat answers."""
     found = []
     for match in DAYTIME_REF.finditer(query):
+        if re.match(r"\s+(?:to|from|in|at)\s+[a-z]", query[match.end() :], re.IGNORECASE):
+            continue  # "is the evening train to paris cheaper": the query says which train itself
         if by_daytime(match.group(1), [{"content": line} for line in context_text.split("\n")]):
             found.append((match.start(), match.end(), match.group(1).lower()))
     return found
@@ -64,6 +66,8 @@ def _timed_options(text: str) -> list[tuple[float, str]]:
         clock = clocks[0]
         before = _LEAD_OUT.sub("", piece[: clock.start()].split(": ")[-1])
         name = name_before(before)
+        if re.match(r"(?:a|an)\s", name, re.IGNORECASE):  # "a morning slot at 9": the one at its time
+            name = f"the {name.split(None, 1)[1]} {clock.group(0).strip()}"
         if name.lower() in ("", "a", "an", "the"):  # "a 7:40 train", "a 9:15": the time names it
             noun = re.match(r"\s*([a-z]{3,})\b", piece[clock.end() :])
             written = clock.group(0).strip().removeprefix("at ").removeprefix("from ")

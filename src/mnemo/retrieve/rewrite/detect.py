@@ -256,6 +256,15 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
     return found
 
 
+#: A place the query names after "there": "in Paris", "in spain", or "there to do": an existential "there".
+_OWN_PLACE = re.compile(
+    r"^\s+to\s+(?:do|see|eat|visit)\b|\b(?:in|at|near)\s+(?!(?:the|a|an|my|our|that|this|those|these|what|which|summer"
+    r"|winter|spring|autumn|total|time|general|advance|person|case|fact|night|noon|home|work|least|most|all|once)\b)"
+    r"(?![a-z]+day\b)[A-Za-z]{3,}",
+    re.IGNORECASE,
+)
+
+
 def _antecedent_in_query(
     query: str,
     words: list[tuple[str, int, int]],
@@ -284,6 +293,8 @@ def _antecedent_in_query(
         return True  # "did my parents like the hotel they stayed at": "they" are the parents
     if low == "them" and things_before(lowered[:i]):
         return True  # "cook dried chickpeas without soaking them": the query names what "them" are
+    if low == "there" and _OWN_PLACE.search(query[words[i][2] :]):
+        return True  # "what's near there in Paris", "what's there to do in Osaka": the query's own place
     if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
         return True  # "should the new one have its own tests": "own" binds it to its clause's subject
     if low == "its" and thing_subject_before(lowered[:i]):

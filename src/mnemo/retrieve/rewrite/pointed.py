@@ -25,7 +25,8 @@ def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: st
         return chosen
     answer = answered_which(noun, context)  # "Which image?" - "alpine-base 3.19": that image
     if answer:
-        return f"the {answer} {noun}" if noun not in answer.lower() else answer
+        named = answer[:1].isupper() and len(answer.split()) > 1  # "The Barn at Hinton" names itself
+        return answer if named or noun in answer.lower() else f"the {answer} {noun}"
     changed = amount_change(noun, context)  # "that increase": of what the chat said was raised
     if changed:
         return changed

@@ -15,7 +15,10 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.lists import find_list
 
 #: "the next one", "the same one", "the following one": one of a series.
-SERIES_REF = re.compile(r"\bthe\s+(next|same|following)\s+one\b", re.IGNORECASE)
+SERIES_REF = re.compile(
+    r"\bthe\s+(next|same|following)\s+one\b(?!\s+(?!(?:is|was|will|in|on|at|for|with|to|and|too|then|be)\b)[a-z])",
+    re.IGNORECASE,
+)  # "the next one direction reunion" names its own thing
 #: Occasions that recur, as a chat names them.
 _OCCASION = re.compile(
     r"\b((?:book|running|supper|dinner|chess|film|board\s+game|quiz)\s+club"

@@ -18,11 +18,16 @@ _SCALING = re.compile(
     r"|halve|halving|double|doubling|up|push|lift|trim|decrease|decreasing)\s+$",
     re.IGNORECASE,
 )
-_HOW = re.compile(r"^\s*(?:up\s+|down\s+|back\s+)?(?:to|by|in\s+half|down|up)\b", re.IGNORECASE)
+#: ... to or by an amount: "raise it to 1000", not "raise it to the power of 2".
+_HOW = re.compile(
+    r"^\s*(?:up\s+|down\s+|back\s+)?(?:(?:to|by)\s+(?:about\s+)?[£$€]?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|in\s+half)",
+    re.IGNORECASE,
+)
 _AMOUNT = r"[£$€]?\d[\d,.]*\s*(?:k|m|%)?"
 #: "the rate limit at 500", "the conference sponsorship at 60k", "our budget is 40k".
 _GIVEN = re.compile(
-    rf"\b(?:the|a|an|my|our|your|their)\s+((?:[\w-]+\s+){{0,3}}?[a-z][\w-]*)\s+(?:at|to|of|is|was|=)\s+{_AMOUNT}",
+    rf"\b(?:the|a|an|my|our|your|their)\s+((?:(?!(?:is|was|are|were|set)\b)[\w-]+\s+){{0,3}}?(?!(?:is|was|are|were)\b)[a-z][\w-]*)"
+    rf"\s+(?:(?:is|was)\s+(?:set\s+)?(?:at|to)|at|to|of|is|was|=)\s+{_AMOUNT}",
     re.IGNORECASE,
 )
 #: "5 runs a week", "three sessions per month": a count over time.
@@ -59,6 +64,7 @@ _MEASURED = re.compile(r"\b\d[\d.,]*\s*(?:%|k|m)?\s+((?:[a-z]+\s+){0,2}?[a-z]{3,
 #: Words after an amount that say when or how, not what: "3.1% last quarter", "72 in january".
 _NOT_MEASURED = frozenset(
     """last next this in on at for from of per a an the and or quarter month year week day days weeks months years
+    monthly weekly daily yearly annually hourly
     january february march april may june july august september october november december ago""".split()
 )
 
@@ -70,7 +76,7 @@ def changed_amount(after: str, context: Sequence[Mapping[str, str]]) -> str | No
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         given = list(_GIVEN.finditer(text))
-        measured = [m for m in _MEASURED.finditer(text) if not set(m.group(1).lower().split()) & _NOT_MEASURED]
+        measured = [m for m in _MEASURED.finditer(text) if m.group(1).lower().split()[-1] not in _NOT_MEASURED]
         if given or measured:
             latest = max([(m.start(), f"the {m.group(1)}") for m in given + measured])
             return latest[1]

@@ -138,7 +138,9 @@ _NOT_MODIFIERS = frozenset("same other whole next first second last final total 
 #: Amounts of a kind the chat must name itself: "the refund" is no £1,900 of council tax.
 _NAMED_KINDS = frozenset("bill refund budget total balance payment loan salary rent deposit fine".split())
 #: A complement after the noun that says which one: "the temperature in Tokyo", "the deadline to register".
-_COMPLEMENT = re.compile(r"\s+(?:in|on|to|between|with|by|per|into|during|under|over)\s", re.IGNORECASE)
+_COMPLEMENT = re.compile(
+    r"\s+(?:in|on|to|between|with|by|per|into|during|under|over|of(?=\s+(?:a|an|my|your|his|her)\s))\s", re.IGNORECASE
+)  # "the pace of a cheetah" says whose pace
 
 
 def shaped_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:

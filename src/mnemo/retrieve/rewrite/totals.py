@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 #: "in total", "altogether", "combined", "all together": the query asks for a sum.
 TOTAL = re.compile(
-    r"\b(?:in\s+total|altogether|all\s+together|combined|in\s+all|(?:what's|what\s+is|whats)\s+the\s+total(?=\s*[?.!]?\s*$))",
+    r"\b(?:in\s+total|altogether|all\s+together|(?:what's|what\s+is|whats)\s+the\s+total(?=\s*[?.!]?\s*$))",
     re.IGNORECASE,
 )
 _FIGURE = r"(?P<amount>[£$€]?\d[\d,]*(?:\.\d+)?\s*(?:k|m|bn|million|thousand)?)(?:\s+[a-z]+)?"
@@ -29,7 +29,7 @@ _NAMED_AFTER = re.compile(
     rf"^\s*(?:and\s+|.*?\b(?:quoted|charged|paid|spent|costs?|charges|wants)\s+)?{_FIGURE}\s+(?:for|on|in)\s+(?P<item>.+?)\s*$",
     re.IGNORECASE,
 )
-_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|plus)\s+(?=\S+\s+(?:for|was|is|cost)\b|[£$€\d])")
+_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|plus)\s+(?=(?:\S+\s+){1,3}(?:for|was|is|are|cost)\b|[£$€\d])")
 
 
 def summed_items(context: Sequence[Mapping[str, str]]) -> list[str]:
@@ -53,11 +53,22 @@ def joined(items: Sequence[str]) -> str:
 _OWN_OBJECT = re.compile(r"\b(?:for|of|on|to|in\s+(?!total\b))\s+(?:a|an|the|my|our|\w+)", re.IGNORECASE)
 
 
+#: Words of a question for a sum that name nothing counted.
+_TOTAL_WORDS = frozenset(
+    """how much many what whats what's is are was were it that this the in total altogether all together
+    do does did we i you have has had come came to spend spent cost costs so far""".split()
+)
+
+
 def total_span(query: str, context_text: str) -> tuple[int, int] | None:
     """Where "in total" stands in a query that names nothing summed, when the chat gives the things."""
     found = TOTAL.search(query)
     if found is None or _OWN_OBJECT.search(query) or any(w[:1].isupper() for w in query.split()[1:]):
         return None  # "how much is a flight to Paris in total": the query names what it sums
+    told = set(re.findall(r"[a-z]+", context_text.lower()))
+    own = [w for w in re.findall(r"[a-z]+", query.lower()) if w not in _TOTAL_WORDS and w not in told]
+    if own:
+        return None  # "how many moons does jupiter have in total": what it counts is its own
     if not summed_items([{"content": line} for line in context_text.split("\n")]):
         return None
     return found.start(), found.end()

@@ -17,6 +17,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: How many of the latest messages may hold the pair.
 _WINDOW = 6
 #: The joint of two alternatives: "A or B", "A, or B", "A vs B".
@@ -52,7 +54,7 @@ def alternative_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
 def _recent_sentences(context: Sequence[Mapping[str, str]]) -> Iterator[str]:
     """The sentences of the latest messages, newest first."""
     for message in reversed(list(context)[-_WINDOW:]):
-        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
             yield sentence.strip()
 
 
@@ -75,11 +77,13 @@ def joined_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
 
 def _between(sentence: str) -> list[str]:
     """ "choosing between Terraform and Pulumi", "either A or B": a choice said to be one."""
-    found = re.search(r"\b(?:between\s+(.+?)\s+and\s+|either\s+(.+?),?\s+or\s+)(.+)$", sentence, re.IGNORECASE)
+    found = cached_re.search(r"\b(?:between\s+(.+?)\s+and\s+|either\s+(.+?),?\s+or\s+)(.+)$", sentence, re.IGNORECASE)
     if found is None:
         return []
     first, second = _name(found.group(1) or found.group(2)), _name(found.group(3))
-    if re.fullmatch(r"[\d:.]+\s?(?:am|pm)?", first.lower()) or re.fullmatch(r"[\d:.]+\s?(?:am|pm)?", second.lower()):
+    if cached_re.fullmatch(r"[\d:.]+\s?(?:am|pm)?", first.lower()) or cached_re.fullmatch(
+        r"[\d:.]+\s?(?:am|pm)?", second.lower()
+    ):
         return []  # "between 2pm and 4pm": a span of time, no choice
     return [first, second] if _fits(first) and _fits(second) else []
 

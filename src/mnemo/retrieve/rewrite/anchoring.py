@@ -29,6 +29,8 @@ from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: A proper name of up to three words, with an optional title ("Dr Osei", "Casa Labra").
 _NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
 _PREPOSITIONS = r"(at|with|to|from|in|for|on|of|by)"
@@ -72,7 +74,7 @@ def _inflections(base: str) -> tuple[str, ...]:
         return (base + "d", base[:-1] + "ing")
     if base.endswith("y") and base[-2:-1] not in ("a", "e", "o", "u"):  # copy -> copied
         return (base[:-1] + "ied", base[:-1] + "ies")
-    if re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and len(base) <= 5:  # plan -> planned, planning
+    if cached_re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and len(base) <= 5:  # plan -> planned, planning
         return (base + base[-1] + "ed", base + base[-1] + "ing")
     return ()
 
@@ -84,18 +86,24 @@ def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     plain = rf"(?i:\b{re.escape(noun.lower())}s?\b)"  # a compound's head is a noun, not "Sarah reviewed"
     return (
         [
-            (re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
-            (re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
-            (re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"), "{n} {x}"),  # "my landlord, Mr Hale, ..."
-            (re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"), "{n} {x}"),
-            (re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
+            (cached_re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
+            (cached_re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
+            (
+                cached_re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"),
+                "{n} {x}",
+            ),  # "my landlord, Mr Hale, ..."
+            (
+                cached_re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"),
+                "{n} {x}",
+            ),
+            (cached_re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
             # "Lorraine is vegan", "Theo's a diabetic": "the vegan" is the one the attribute was said of
-            (re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
+            (cached_re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
         ]
         + _pet_patterns(noun)
         + _work_patterns(noun)
         + (
-            [(re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
+            [(cached_re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
             if is_role(noun.lower())
             else []
         )
@@ -108,8 +116,8 @@ def _pet_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     if kinds is None:
         return []
     return [
-        (re.compile(rf"(?i:\b(?:{kinds}))\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
-        (re.compile(rf"(?i:\b(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?:{kinds}))\s+{_NAME}"), "{n} {x}"),
+        (cached_re.compile(rf"(?i:\b(?:{kinds}))\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
+        (cached_re.compile(rf"(?i:\b(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?:{kinds}))\s+{_NAME}"), "{n} {x}"),
     ]
 
 
@@ -142,7 +150,7 @@ def _work_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
     if verbs is None:
         return []
     # the title ends the phrase: "reading Slack messages" names no book
-    return [(re.compile(rf"(?i:\b(?:{verbs}))\s+(?!{_PLATFORMS}\b){_TITLE}{_TITLE_END}"), "{n} {x}")]
+    return [(cached_re.compile(rf"(?i:\b(?:{verbs}))\s+(?!{_PLATFORMS}\b){_TITLE}{_TITLE_END}"), "{n} {x}")]
 
 
 #: A titled name: "Mr Okoye", "Dr. Osei" (an untitled capital after a role may be a verb's object).
@@ -190,14 +198,14 @@ def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | Non
 
 def descriptions(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """The definite descriptions of the query the conversation anchors: (start, end, noun)."""
-    words = re.findall(r"[A-Za-z][\w'-]*", query)
+    words = cached_re.findall(r"[A-Za-z][\w'-]*", query)
     named = [w for n, w in enumerate(words) if n and w[:1].isupper() and not _ACRONYM.fullmatch(w)]
     if any(w.lower() not in ("i", "i'm", "i've") for w in named):
         return []  # the query names its own subject ("CI", "API": a kind of thing, not a name)
     out = []
     messages = [{"content": line} for line in context_text.split("\n")]
     for match in _DEFINITE.finditer(query):
-        light = re.match(r"\s+([a-z][a-z-]{2,})\b(?!\s+[a-z]{3,})", query[match.end(1) :])
+        light = cached_re.match(r"\s+([a-z][a-z-]{2,})\b(?!\s+[a-z]{3,})", query[match.end(1) :])
         if match.group(1) in LIGHT and light and light.group(1) not in STOPWORDS | LIGHT:
             if _said_more(f"{match.group(1)} {light.group(1)}", light.group(1), messages):
                 out.append((match.start(), match.end(1) + light.end(), light.group(1)))  # "the long run"
@@ -242,16 +250,18 @@ def _said_more(written: str, noun: str, messages: Sequence[Mapping[str, str]]) -
     mention = specific_mention(noun, messages) if MENTIONS else None
     if mention is None:
         return False
-    said = {w.lower() for w in re.findall(r"[\w-]+", mention[0])}
-    wrote = {w.lower() for w in re.findall(r"[\w-]+", written)}
+    said = {w.lower() for w in cached_re.findall(r"[\w-]+", mention[0])}
+    wrote = {w.lower() for w in cached_re.findall(r"[\w-]+", written)}
     # "the failed pool" after "failed on the third node pool": a deed the chat told of that very one
     text = "\n".join(str(m.get("content") or "") for m in messages)
     bare = mention[0].lower().removeprefix("the ")
-    if re.search(rf"\b[A-Z][\w-]*\s+(?:is|was|as)\s+(?:the|our|my)\s+{re.escape(bare)}", text, re.IGNORECASE):
+    if cached_re.search(rf"\b[A-Z][\w-]*\s+(?:is|was|as)\s+(?:the|our|my)\s+{re.escape(bare)}", text, re.IGNORECASE):
         return False  # "Bongani is the code owner for the middleware": a person, which the person rules name
     told = text.lower()
     deeds = {
-        w for w in wrote - said if w.endswith("ed") and re.search(rf"\b{w}\s+(?:\w+\s+){{0,2}}{re.escape(bare)}", told)
+        w
+        for w in wrote - said
+        if w.endswith("ed") and cached_re.search(rf"\b{w}\s+(?:\w+\s+){{0,2}}{re.escape(bare)}", told)
     }
     return wrote - deeds <= said and len(said - wrote - STOPWORDS) >= 1
 
@@ -261,7 +271,7 @@ def _conjunction_that(query: str, match: re.Match[str]) -> bool:
     predicate like "sure" or "true", stands just before it."""
     if query[match.start() : match.start() + 4].lower() != "that":
         return False
-    before = re.findall(r"[a-z']+", query[max(0, match.start() - 30) : match.start()].lower())
+    before = cached_re.findall(r"[a-z']+", query[max(0, match.start() - 30) : match.start()].lower())
     return bool(before) and (before[-1] in REPORTING_VERBS or before[-1] in CLAUSE_PREDICATES)
 
 
@@ -270,8 +280,8 @@ _NEAR = 60
 
 
 def _already_said(found: str, noun: str, query: str) -> bool:
-    extra = {w.lower() for w in re.findall(r"\w+", found)} - {noun.lower()} - STOPWORDS
-    return not extra or extra <= {w.lower() for w in re.findall(r"\w+", query)}
+    extra = {w.lower() for w in cached_re.findall(r"\w+", found)} - {noun.lower()} - STOPWORDS
+    return not extra or extra <= {w.lower() for w in cached_re.findall(r"\w+", query)}
 
 
 _SUBJECT_SLOT = re.compile(r"\b(?:is|are|was|were|does|did|do|will|can|could|has|have|had)\s*$", re.IGNORECASE)
@@ -280,7 +290,7 @@ _SUBJECT_SLOT = re.compile(r"\b(?:is|are|was|were|does|did|do|will|can|could|has
 def _compound(before: str, rest: str) -> bool:
     """The noun is a modifier of the next word ("the flight *booking*"): a content word follows,
     unless an auxiliary made the description the subject ("is the cafe *open*", "did the game *start*")."""
-    following = re.match(r"\s+([a-z][a-z-]+)\b", rest)
+    following = cached_re.match(r"\s+([a-z][a-z-]+)\b", rest)
     if following is None or _SUBJECT_SLOT.search(before):
         return False
     word = following.group(1)
@@ -290,7 +300,7 @@ def _compound(before: str, rest: str) -> bool:
 def _cased(text: str) -> str:
     """All-lower-case sentences with their likely names capitalised ("dr osei" -> "Dr Osei"); a
     sentence that has capitals already is trusted as written."""
-    parts = re.split(r"(?<=[.!?])\s+|\n", text)
+    parts = cached_re.split(r"(?<=[.!?])\s+|\n", text)
     return "\n".join(truecase(p) if lower_case_chat(p) else p for p in parts)
 
 

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 from mnemo.retrieve.rewrite.dates import TIME
 
+from . import cached_re
+
 _WH = r"(?:what|who|whom|which|where|why|how(?:\s+(?:much|many|long|far))?)"
 #: "had" as an auxiliary: opening the question ("had they ..."), after a wh-word ("what had she
 #: said"), or before an aspect word ("we had already paid"); "had to" and "had a cold" are not.
@@ -62,7 +64,7 @@ def _tail(query: str) -> tuple[int, int] | None:
     adverb = _ADVERB.search(query)
     if adverb is not None and adverb.end() < end:
         return adverb.start(), end
-    last = re.search(r"[\w'-]+$", query[:end])
+    last = cached_re.search(r"[\w'-]+$", query[:end])
     return (last.start(), end) if last else None
 
 
@@ -70,5 +72,5 @@ def _names_its_own(query: str, context_text: str) -> bool:
     """The query names something the conversation never did ("what had the Romans built in
     Britain?"): it is about that, not about the conversation's moment."""
     known = context_text.lower()
-    names = re.findall(r"(?<=\s)[A-Z][\w'-]+", query)
+    names = cached_re.findall(r"(?<=\s)[A-Z][\w'-]+", query)
     return any(name.lower().removesuffix("'s") not in known for name in names)

@@ -19,13 +19,15 @@ from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Time words relative to the speaker's now: they point at the conversation only when the query
 #: has no subject of its own ("what did we discuss yesterday?").
 DEICTIC = frozenset({"yesterday", "recently", "just now", "today", "earlier", "previously"})
 
 
 def has_own_topic(query: str) -> bool:
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)]
+    words = [w.lower() for w in cached_re.findall(r"[A-Za-z][\w'-]*", query)]
     ignored = STOPWORDS | LIGHT | DEICTIC | _WH
     return any(w not in ignored and len(w) > 2 for w in words)
 
@@ -64,8 +66,8 @@ def attach_topic(
     if order:  # "order the same again": the whole order, "a large pepperoni from Luigi's"
         return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
-    link = "like" if alike else "of" if re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
-    if re.search(r"\babout$", stripped, re.IGNORECASE):
+    link = "like" if alike else "of" if cached_re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
+    if cached_re.search(r"\babout$", stripped, re.IGNORECASE):
         return query, []  # "what's the afternoon one about": no "about about"; a topic would not say which
     topic = _weighed_topic(found.text, context)  # "what about the price" after "the ninja or the cosori": both
     rewritten = f"{stripped} {link} {topic}{tail}"

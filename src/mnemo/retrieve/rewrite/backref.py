@@ -17,6 +17,8 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _MARKER = (
     r"(?:(?:you|we|i|they)\s+(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
     r"|picked|chose|found|sent|shared|showed)|(?:from|mentioned|discussed)\s+(?:earlier|before|previously))\b"
@@ -52,7 +54,7 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
 
 def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | None:
     """The first name or identifier of the latest clause that has one of ``words``."""
-    patterns = [re.compile(rf"\b{forms(w)}\b", re.IGNORECASE) for w in words]
+    patterns = [cached_re.compile(rf"\b{forms(w)}\b", re.IGNORECASE) for w in words]
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         for clause in _CLAUSE.split(text):

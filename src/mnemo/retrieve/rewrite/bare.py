@@ -19,6 +19,8 @@ from mnemo.retrieve.rewrite.names import DURATION, IRREGULAR_PAST, PHRASE_BREAKE
 from mnemo.retrieve.rewrite.opening import PHATIC
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _OPENER = r"(?:^|[.,;:!?]\s+|\b(?:and|but|so|because|that|shows|showed|says|said|means|think|thinks)\s+)"
 _FINITE = (
     r"(?:is|was|are|were|has|had|went|goes|keeps|kept|rose|fell|dropped|jumped|doubled|halved|looks|seems"
@@ -91,11 +93,11 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
     Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
     is a verb ("she keeps"), so it is skipped."""
     out: list[tuple[int, Candidate]] = []
-    words = list(re.finditer(r"[A-Za-z0-9][\w'-]*", text))
+    words = list(cached_re.finditer(r"[A-Za-z0-9][\w'-]*", text))
     for n, word in enumerate(words):
         token = word.group(0)
         low = token.lower()
-        if not _plural_noun(low) or token[:1].isupper() or re.search(r"[_./\d]", token):
+        if not _plural_noun(low) or token[:1].isupper() or cached_re.search(r"[_./\d]", token):
             continue
         if OBJECT_NEXT.match(text[word.end() :]):
             continue  # "any lockfile change busts the cache": a verb before its object
@@ -104,12 +106,12 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
             continue  # a verb after its subject, or a phrase the determiner pass already has
         if low in _VERBS_IN_S and before.lower() not in STOPWORDS:
             continue  # "the farmers' market sells lemon drizzle loaves": the verb after its subject noun
-        if re.fullmatch(r"[\d.,]+", before) and low.rstrip("s") in _UNITS_OF_MEASURE:
+        if cached_re.fullmatch(r"[\d.,]+", before) and low.rstrip("s") in _UNITS_OF_MEASURE:
             continue  # "5 metres tall": a measure, never what "those" are
         modifiers: list[str] = []
         following = word.start()
         for prev in reversed(words[max(0, n - 2) : n]):
-            if re.search(r"[,:;.!?()]", text[prev.end() : following]):
+            if cached_re.search(r"[,:;.!?()]", text[prev.end() : following]):
                 break  # "onboarding checklist: accounts": punctuation ends the phrase
             following = prev.start()
             plow = prev.group(0).lower()
@@ -189,7 +191,7 @@ def past_participle(word: str) -> bool:
 
 def looks_plural(head: str) -> bool:
     low = head.lower()
-    if re.fullmatch(r"[A-Z]{2,}s", head):
+    if cached_re.fullmatch(r"[A-Z]{2,}s", head):
         return True  # "PRs", "APIs", "VMs": an acronym's plural
     return low.endswith("s") and not low.endswith("ss") and len(low) > 3 and low not in SINGULAR_IN_S
 

@@ -15,6 +15,8 @@ from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS
 from mnemo.retrieve.rewrite.reference import Reference
 
+from . import cached_re
+
 #: Verbs that change when something happens, just before the reference: "move that", "can you cancel it".
 _RESCHEDULED = re.compile(
     r"\b(?:move|moving|reschedule|rescheduling|rebook|cancel|cancelling|canceling|push|postpone|shift)\s*$",
@@ -37,7 +39,7 @@ def booked_visit(query: str, ref: Reference, context: Sequence[Mapping[str, str]
         found = list(_BOOKING.finditer(text))
         if not found:
             continue
-        if re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
+        if cached_re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
             return None  # "Booked the dentist. I still need to send the report": the later thing is meant
         latest = found[-1]  # "booked the flight" after the dentist: the flight has a candidate of its own
         if latest.group(3):

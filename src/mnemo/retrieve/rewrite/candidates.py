@@ -41,6 +41,8 @@ from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai", "bot", "model", "function"})
 #: A name: up to three capitalised words in the letters of the Latin scripts ("Siobhán", "Björn",
 #: "Nguyễn"), each perhaps with a lower-case hyphenated part ("Hyun-woo"); titles and institutions
@@ -426,5 +428,5 @@ def _held(phrase: str, inside: set[str]) -> bool:
     """Whether a bare plural belongs to another phrase: its last word does, and so does its head, or
     the head is a vague request word ("ideas for a weekend trip from Madrid"). "two kittens from a
     shelter" holds the kittens, whatever holds the shelter."""
-    head = re.split(r"\s+(?:of|for|from|to|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()[-1]
+    head = cached_re.split(r"\s+(?:of|for|from|to|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()[-1]
     return phrase.lower().split()[-1] in inside and (head in inside or head.removesuffix("s") in VAGUE)

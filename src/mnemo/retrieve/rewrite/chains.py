@@ -19,6 +19,8 @@ from mnemo.retrieve.rewrite.choose import choose
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.tidy import without_determiner
 
+from . import cached_re
+
 #: How many of the latest messages have their pronouns resolved (older chains matter little and
 #: each costs one extraction).
 DEPTH = 3
@@ -93,7 +95,7 @@ def _target(by_key: dict[tuple[str, str], Candidate], text: str, kind: str) -> C
         merged = [
             c
             for (t, k), c in by_key.items()
-            if k == "thing" and t.startswith(low + " ") and re.search(r"[A-Z0-9]", c.text[len(low) :])
+            if k == "thing" and t.startswith(low + " ") and cached_re.search(r"[A-Z0-9]", c.text[len(low) :])
         ]
         if len(merged) == 1:
             return merged[0]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 #: "the new name", "the old place", "the new blood pressure one".
 CHANGED = re.compile(
     r"\b(?:the|my|our|your)\s+(new|latest|current|old|previous|original|former)\s+"
@@ -89,7 +91,7 @@ def changed_text(side: str, context: Sequence[Mapping[str, str]], noun: str = ""
 
 
 def _by(match: re.Match[str], verb: str | None) -> bool:
-    return verb is None or re.match(verb, match.group(0), re.IGNORECASE) is not None
+    return verb is None or cached_re.match(verb, match.group(0), re.IGNORECASE) is not None
 
 
 def changed_noun(reference: str) -> str:
@@ -113,7 +115,7 @@ def amount_change(noun: str, context: Sequence[Mapping[str, str]]) -> str | None
     verbs = _AMOUNT_CHANGES.get(noun.lower())
     if verbs is None:
         return None
-    pattern = re.compile(
+    pattern = cached_re.compile(
         rf"\b(?:{verbs})(?:e|es|ed|ing|s)?\s+(?:the|my|our|your|their|his|her)\s+([a-z]+)\b", re.IGNORECASE
     )
     for message in reversed(list(context)):

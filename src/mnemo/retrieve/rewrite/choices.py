@@ -34,6 +34,8 @@ from mnemo.retrieve.rewrite.properties import (
 )
 from mnemo.retrieve.rewrite.reference import Reference
 
+from . import cached_re
+
 #: Price words and the option nouns that say nothing about which priced things: "the cheaper car
 #: quote" says "car".
 _LOWEST_HIGHEST = frozenset("cheaper cheapest cheap pricier priciest dearer expensive costlier".split())
@@ -70,9 +72,9 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         contrast = other_of_pair(context) if ref.noun in (None, "one") else None
         if contrast:  # "does the paperwhite do epub?" ... "and the other one?": the Clara
             return contrast, 0.8
-        single = not re.search(r"\b(?:two|three|ones|options|ones)\b", ref.text, re.IGNORECASE)
+        single = not cached_re.search(r"\b(?:two|three|ones|options|ones)\b", ref.text, re.IGNORECASE)
         contrast = other_of_two(context) if single else None  # "the other option": "ask the vendor for ..."
-        if contrast and re.match(r"(?:the|a|an|my|our|your)\s|[A-Z0-9]", contrast):
+        if contrast and cached_re.match(r"(?:the|a|an|my|our|your)\s|[A-Z0-9]", contrast):
             return contrast, 0.75
         if contrast:  # an option told as a deed keeps the noun: "the other option (ask the vendor ...)"
             return f"{ref.text} ({contrast})", 0.75
@@ -85,12 +87,16 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
     if noun and noun not in GENERIC_ITEM_NOUNS and not any(noun.rstrip("s") in i.lower() for i in items):
         mention = ordinal_mention(found.group(1), noun, context) if found else None
         if mention:  # "the first db": the earliest db told of, when no list names dbs
-            told = re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
+            told = cached_re.match(r"(?:the|a|an|my|our|your|their)\s", mention, re.IGNORECASE)
             return (mention if told else f"{ref.text} ({mention})"), 0.75  # a deed keeps the noun
     alternatives = alternative_pair(context) if found and found.group(1).lower() in ("former", "latter") else []
     if alternatives:
         items = alternatives  # "tile or vinyl": the latest "or" of the recent messages
-    elif found and found.group(1).lower() in ("former", "latter") and not all(re.search(r"[A-Z0-9]", i) for i in items):
+    elif (
+        found
+        and found.group(1).lower() in ("former", "latter")
+        and not all(cached_re.search(r"[A-Z0-9]", i) for i in items)
+    ):
         items = named_pair(context) or items  # "Fatima and Gregor" inside prose the list finder misread
     if found and found.group(1).lower() in ("former", "latter") and not alternatives:
         items = coordinated_pair(context) or items  # a pair, by definition: "A, which ..., or B"

@@ -70,6 +70,8 @@ from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 POSSESSIVES = {"his", "its", "their", "theirs", "hers"}
 _GENERAL_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "some"})
 _OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
@@ -96,7 +98,7 @@ def choose(
         return _when(candidates, "in" if ref.noun.lower() in ("year", "month", "week") else "on")
     if ref.kind == "demonstrative" and ref.noun:
         modified = _modified_pro_noun(ref, candidates)  # "that weekend thing": the thing with a weekend
-        if modified is None and re.match(r"\s+ones?\b", query[ref.end :]):  # "that greenish one": as described
+        if modified is None and cached_re.match(r"\s+ones?\b", query[ref.end :]):  # "that greenish one": as described
             described = described_one(ref.noun, candidates, context)
             modified = (f"the {without_determiner(described[0])} {ref.noun}", described[1]) if described else None
         called = called_place(ref.noun, context)  # "that place": "a Thai restaurant called Baan Suan"
@@ -131,7 +133,7 @@ def _of_class(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) 
     """ "the martial art" -> "judo"; a plural ("the cheeses") takes every member named together,
     unless the query restricts it itself ("the cheeses used in a fondue")."""
     noun = ref.noun or ""
-    restricted = re.match(r"\s+(?:used|made|in|from|that|which|for|of|you|we)\b", query[ref.end :])
+    restricted = cached_re.match(r"\s+(?:used|made|in|from|that|which|for|of|you|we)\b", query[ref.end :])
     if plural_class_noun(ref.text.split()[-1]) and not restricted:
         named = class_members(noun, context, query)  # "ricotta, mozzarella and parmesan"
         if len(named) > 1:
@@ -146,7 +148,7 @@ def _apposed_name(described: str, context: Sequence[Mapping[str, str]]) -> str |
     if described[:1].isupper():
         return None
     name = r"(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
-    pattern = re.compile(rf"\b({name}),\s+{re.escape(described)}", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b({name}),\s+{re.escape(described)}", re.IGNORECASE)
     for message in reversed(list(context)):
         found = pattern.search(str(message.get("content") or ""))
         if found and found.group(1)[:1].isupper():
@@ -192,7 +194,9 @@ def _person(
     # "Mrs Abernathy" over "the landlord", "Dr Moreno" over "Biscuit's vet" (an owner's name names no one)
     named = [c for c in people if (c.text[:1].isupper() and not _OWNED_ROLE.fullmatch(c.text)) or c.hint == "pet"]
     # "Northgate's account manager is Ruth Bell": the role's name, not the role
-    named = [c for c in named if not re.search(rf"{re.escape(c.text)}\s+is\s+(?-i:[A-Z])(?![\w-]*'s)", said)] or named
+    named = [
+        c for c in named if not cached_re.search(rf"{re.escape(c.text)}\s+is\s+(?-i:[A-Z])(?![\w-]*'s)", said)
+    ] or named
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         return _unlisted_name(query, candidates)
@@ -239,7 +243,7 @@ def _joined_things(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | 
     joined = joined_pair(list(context)[-2:])
     if len(joined) != 2 or any(len(item.split()) > 4 for item in joined):
         return None
-    first, second = (re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in joined)
+    first, second = (cached_re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in joined)
     return f"{first} and {second}", 0.6
 
 
@@ -378,7 +382,7 @@ def _named_in(query: str, name: str) -> bool:
         return False
     # a lower-case query names people in lower case too: "ask her if biscuit needs to fast"
     flags = re.IGNORECASE if len(bare) >= 4 and bare.lower() not in STOPWORDS else 0
-    return re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query, flags) is not None
+    return cached_re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", query, flags) is not None
 
 
 _OWNED_ROLE = re.compile(r"[A-Z][\w-]*'s\s+[a-z][\w-]*")
@@ -407,7 +411,7 @@ def name_like(candidate: Candidate) -> bool:
         and not IDENTIFIER.search(candidate.text)
         and not TIME.search(candidate.text)
         and not CALENDAR_WORD.fullmatch(candidate.text)
-        and not re.search(r"[/.:@]", candidate.text)
+        and not cached_re.search(r"[/.:@]", candidate.text)
     )
 
 
@@ -421,7 +425,7 @@ def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping
     for c in people:
         bare = without_determiner(c.text)
         pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}(?!\w)"
-        owners.append(replace(c, salience=c.salience * 3.0) if re.search(pattern, text, re.IGNORECASE) else c)
+        owners.append(replace(c, salience=c.salience * 3.0) if cached_re.search(pattern, text, re.IGNORECASE) else c)
     return owners
 
 
@@ -460,7 +464,7 @@ def said_which(
     instance = instance_of(ref.noun, [{"content": sentence}]) if sentence and ref.noun else None
     if instance:  # "my neighbour Sofia used a firm named AquaFix": the sentence names the noun's instance
         found = Candidate(instance, "thing")
-    named = found is not None and re.search(r"[A-Z0-9_./:-]", without_determiner(found.text)) is not None
+    named = found is not None and cached_re.search(r"[A-Z0-9_./:-]", without_determiner(found.text)) is not None
     if not clause and not named:
         found = None  # a modifier alone ("that audio course") says which only through a name
     before = phrase_before(sentence, said) if sentence and not named and clause else None
@@ -482,5 +486,5 @@ def _modified_pro_noun(ref: Reference, candidates: Sequence[Candidate]) -> tuple
     if len(words) != 3 or words[2].rstrip("s") not in PRO_NOUNS:
         return None
     stem = words[1][:-1] if words[1].endswith("s") and len(words[1]) > 4 else words[1]
-    fitting = [c for c in candidates if c.kind == "thing" and re.search(rf"\b{re.escape(stem)}", c.text.lower())]
+    fitting = [c for c in candidates if c.kind == "thing" and cached_re.search(rf"\b{re.escape(stem)}", c.text.lower())]
     return best(fitting, high=0.75)

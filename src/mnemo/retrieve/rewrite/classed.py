@@ -16,6 +16,8 @@ from functools import lru_cache
 from mnemo.retrieve.rewrite.lexicon import members
 from mnemo.retrieve.rewrite.said import modifies_next
 
+from . import cached_re
+
 #: The query's noun -> the lexicon's classes it names.
 CLASS_NOUNS: dict[str, tuple[str, ...]] = {
     "city": ("city",),
@@ -81,7 +83,7 @@ def class_of(noun: str) -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def _pattern(kinds: tuple[str, ...]) -> re.Pattern[str]:
     names = sorted({m for k in kinds for m in members(k) if len(m) > 2}, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.IGNORECASE)
+    return cached_re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.IGNORECASE)
 
 
 def class_member(noun: str, context: Sequence[Mapping[str, str]], query: str = "") -> str | None:
@@ -162,7 +164,7 @@ def class_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
         noun = match.group(1).lower()
         if noun in _OWN_SENSES or modifies_next(query[match.end() :]):
             continue
-        if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
+        if cached_re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # "the city" after "the city is lovely": the conversation's own noun, other rules
         if noun not in members_of:  # one lookup per noun: a long query may repeat it
             messages = [{"content": line} for line in context_text.split("\n")]

@@ -18,6 +18,8 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: How much a shared content word counts for a person: enough to beat one step of recency.
 BOOST = 2.5
 _WORD = re.compile(r"[a-z][a-z'-]{2,}")
@@ -107,7 +109,7 @@ def _same_deed(query: str, candidates: Sequence[Candidate], context: Sequence[Ma
     verb = (found.group(1) or found.group(2)).lower() if found else ""
     if len(verb) < 3 or verb in STOPWORDS or verb in LIGHT:
         return list(candidates)
-    base = re.sub(r"(?:ed|es|s|d)$", "", verb) if len(verb) > 4 else verb
+    base = cached_re.sub(r"(?:ed|es|s|d)$", "", verb) if len(verb) > 4 else verb
     forms = rf"{re.escape(base)}(?:e|es|ed|d|s|ing)?\b"  # "asked", "presents": not "preserved"
     text = " ".join(str(m.get("content") or "") for m in context)
     doers = [
@@ -115,7 +117,7 @@ def _same_deed(query: str, candidates: Sequence[Candidate], context: Sequence[Ma
         for c in candidates
         if c.kind == "person"
         and c.text[:1].isupper()
-        and re.search(rf"(?<!\w){re.escape(c.text)}\s+(?:\w+ly\s+|also\s+|just\s+)?{forms}", text)
+        and cached_re.search(rf"(?<!\w){re.escape(c.text)}\s+(?:\w+ly\s+|also\s+|just\s+)?{forms}", text)
     ]
     if len(doers) != 1:
         return list(candidates)
@@ -137,7 +139,7 @@ def same_object(query: str, candidates: Sequence[Candidate], context: Sequence[M
     text = " ".join(str(m.get("content") or "") for m in context)
     objects = [
         m.group(1).lower()
-        for m in re.finditer(rf"\b{forms}\s+((?:a|an|the|my|our|your)\s+[\w-]+(?:\s+[\w-]+)?)", text, re.I)
+        for m in cached_re.finditer(rf"\b{forms}\s+((?:a|an|the|my|our|your)\s+[\w-]+(?:\s+[\w-]+)?)", text, re.I)
     ]
     heads = {o.split()[-1] for o in objects}
     if not heads:

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.lists import compared_pair, coordinated_pair, distinct, find_list, named_pair
 
+from . import cached_re
+
 #: A choice between the items the conversation listed: "which of the two", "the cheaper pair",
 #: "the more expensive one", "both of those". The comparative (-er/-est, more/less X) or the count
 #: is the grammar; the item noun is generic ("one", "pair", "option").
@@ -49,14 +51,14 @@ def comparisons(query: str) -> list[tuple[int, int]]:
     own set ("the cheaper one, Sony or Anker?", "which one of the planets is the biggest")."""
     if _OWN_SET.search(query):
         return []  # the query names its own set: "which one of the planets is the biggest"
-    joints = [m.start() for m in re.finditer(r"\s(?:or|vs\.?|versus)\s", query)]
+    joints = [m.start() for m in cached_re.finditer(r"\s(?:or|vs\.?|versus)\s", query)]
     out = []
     for match in COMPARISON_REF.finditer(query):
         if match.group(1) and match.group(1).lower() in _NOT_COMPARATIVE:
             continue
         # "the cheaper one, Sony or Anker?", "which is older, Rust or Go": its own set after a comma;
         # "is the cheaper one seated or standing": an "or" of the predicate
-        own = re.search(r",[^,]*\s(?:or|vs\.?|versus)\s", query[match.end() :])
+        own = cached_re.search(r",[^,]*\s(?:or|vs\.?|versus)\s", query[match.end() :])
         if any(j < match.start() for j in joints) or own:
             continue
         out.append((match.start(), match.end()))
@@ -65,7 +67,7 @@ def comparisons(query: str) -> list[tuple[int, int]]:
 
 def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the cheaper pair" -> "the cheaper of the Sony WH-1000XM5 and the Anker Soundcore Q45"."""
-    if re.fullmatch(r"which\s+one", reference.strip(), re.IGNORECASE):
+    if cached_re.fullmatch(r"which\s+one", reference.strip(), re.IGNORECASE):
         pair = distinct(named_pair(context) or find_list(context, named=True))
         # "Which one has better leave?" -> "Which of Spotify and Lumen has better leave?"
         return f"{reference.strip()[:5]} of {pair[0]} and {pair[1]}" if len(pair) == 2 else None
@@ -75,23 +77,27 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     items = _code_pair(context) or distinct(find_list(context, named=True) or named_pair(context))
     if len(items) < 2:  # "the difference between `git reset` and `git restore`": a pair, not a list
         items = [i.strip("`'\"") for i in coordinated_pair(context)]
-    if len(items) < 2 or not all(re.search(r"[A-Z]", i) for i in items):  # "21.99 and also open 24/7"
+    if len(items) < 2 or not all(cached_re.search(r"[A-Z]", i) for i in items):  # "21.99 and also open 24/7"
         items = compared_pair(context) or items
     if len(items) < 2:
         return None
-    plural = re.search(r"\b(?:those|these|them)\b", reference, re.IGNORECASE) is not None  # "which of those": all
+    plural = (
+        cached_re.search(r"\b(?:those|these|them)\b", reference, re.IGNORECASE) is not None
+    )  # "which of those": all
     count = 3 if "three" in reference.lower() else len(items) if match.group(2) or plural else 2
     joined = " and ".join(items[:count]) if count == 2 else ", ".join(items[: count - 1]) + f" and {items[count - 1]}"
     if match.group(1) or match.group(2):
         return f"the {match.group(1) or match.group(2)} of {joined}"
-    return re.sub(r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE)
+    return cached_re.sub(
+        r"\b(?:(?:the|those|these)\s+\w+|them|those|these)$", joined, reference.strip(), flags=re.IGNORECASE
+    )
 
 
 def _code_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     """The two code spans of the latest message, when it has exactly two: "`select_related('customer')`
     for foreign keys and `prefetch_related('line_items')`" compares select_related and prefetch_related."""
     text = str(list(context)[-1].get("content") or "") if context else ""
-    spans = distinct([re.sub(r"\(.*\)$", "", span) for span in re.findall(r"`([^`\n]{2,60})`", text)])
+    spans = distinct([cached_re.sub(r"\(.*\)$", "", span) for span in cached_re.findall(r"`([^`\n]{2,60})`", text)])
     return spans if len(spans) == 2 else []
 
 
@@ -108,8 +114,8 @@ def weighed_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
         text = str(message.get("content") or "").strip().rstrip("?.! ")
         if not _WEIGHING.match(text) or " or " not in text:
             continue
-        segment = re.split(r",\s*|\bbetween\s+", text)[-1]
-        parts = [p.strip() for p in re.split(r"\s+or\s+", segment) if p.strip()]
+        segment = cached_re.split(r",\s*|\bbetween\s+", text)[-1]
+        parts = [p.strip() for p in cached_re.split(r"\s+or\s+", segment) if p.strip()]
         if len(parts) == 2 and all(len(p.split()) <= 5 for p in parts):
             return parts
         return []

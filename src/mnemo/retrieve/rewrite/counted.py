@@ -12,6 +12,8 @@ import re
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _COUNT = r"(?:two|three|four|five|six|both|a\s+couple\s+of|a\s+few|some|\d+)"
 #: "the new plants", "the two candidates": a definite plural, perhaps with one light modifier.
 _DEFINITE_PLURAL = re.compile(
@@ -28,11 +30,11 @@ def counted_members(noun: str, context_text: str) -> str | None:
     singular = plural[:-1]
     counted = rf"\b{_COUNT}\s+(?:[a-z-]+\s+)?(?:{re.escape(plural)}|{re.escape(singular)})\b"
     pattern = counted + r"([^.!?\n]{0,30}?)\s*[,:\u2014-]\s*([^.!?\n]+)"  # "two plants yesterday, a ..."
-    matches = list(re.finditer(pattern, context_text, re.IGNORECASE))
+    matches = list(cached_re.finditer(pattern, context_text, re.IGNORECASE))
     if not matches:
         return None
     found = matches[-1]  # the latest count
-    listed = re.split(r"\s*[;(]", found.group(2))[0].strip(" ,")
+    listed = cached_re.split(r"\s*[;(]", found.group(2))[0].strip(" ,")
     words = listed.lower().split()
     opens = listed[:1].isupper() or (words and words[0] in ("a", "an", "the", "one"))
     if not words or not opens or words[0] in _NOT_LIST or (" and " not in f" {listed} " and "," not in listed):

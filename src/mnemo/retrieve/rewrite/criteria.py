@@ -5,11 +5,12 @@ Split from lists.py.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+
+from . import cached_re
 
 
 def repeats_an_item(asked: str, items: Sequence[str]) -> bool:
     """Whether the query names an item itself: "does the first one have music storage" after "Battery and music"."""
-    low = " " + re.sub(r"[^\w\s'-]", " ", asked.lower()) + " "
+    low = " " + cached_re.sub(r"[^\w\s'-]", " ", asked.lower()) + " "
     return bool(asked) and any(f" {item.lower()} " in low for item in items)

@@ -13,6 +13,8 @@ import re
 from mnemo.retrieve.rewrite.dates import _EVERY, TIME
 from mnemo.retrieve.rewrite.names import IRREGULAR_PAST
 
+from . import cached_re
+
 #: A clause that reports a deed in the past tense: a subject, a lexical verb, what it was done to.
 #: Past tenses that do not end in -ed, and the few a chat uses bare ("cut over", "set up").
 _PAST_WORDS = "|".join(sorted(IRREGULAR_PAST | {"went", "had", "did", "broke", "split", "cut", "set", "hit"}))
@@ -43,12 +45,12 @@ _DEICTIC = re.compile(
 def dated_deed(text: str) -> str | None:
     """ "when we deployed v2.3", "when my dad retired": the clause of a message that a date dates,
     without the date, when it reports something done (a lexical verb in the past tense)."""
-    for clause in re.split(r"[.;!?]\s+|,\s+(?:and|but|so)\s+|\n", text):
+    for clause in cached_re.split(r"[.;!?]\s+|,\s+(?:and|but|so)\s+|\n", text):
         found = TIME.search(clause) or _DEICTIC.search(clause)
         if found is None or _EVERY.search(clause[: found.start()]):
             continue
         head = clause[: found.start()].rstrip(" ,")
-        if re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
+        if cached_re.search(r"\b(?:the|a|an|our|my|your|his|her|their|this|that)$", head, re.IGNORECASE):
             continue  # "at the Tuesday sync": the date modifies a noun, it does not date the clause
         after = clause[found.end() :].lstrip(" ,")
         told_after = len(head.split()) < 2 and bool(_DEED.match(after))
@@ -65,12 +67,14 @@ def dated_deed(text: str) -> str | None:
         words = deed.group(1).split()
         if len(words) < 2 or len(words) > 11 or words[1].lower() in ("was", "were", "is", "are"):
             continue
-        if words[1].lower() == "had" and (len(words) < 3 or re.fullmatch(r"been|to|[a-z]+(?:ed|en)", words[2].lower())):
+        if words[1].lower() == "had" and (
+            len(words) < 3 or cached_re.fullmatch(r"been|to|[a-z]+(?:ed|en)", words[2].lower())
+        ):
             continue  # "had been", "had finished": no deed of its own; "had knee surgery" is one
         if words[0].lower() in _ADVERBS:
             continue  # "Already booked": a truecased adverb opening the message, no name
         subject = words[0] if words[0] == "I" or words[0].lower() not in _DEED_PRONOUNS else words[0].lower()
-        subject = re.sub(r"^i'", "I'", subject)  # "i'm speaking at ...": the pronoun as written mid-query
+        subject = cached_re.sub(r"^i'", "I'", subject)  # "i'm speaking at ...": the pronoun as written mid-query
         also = _AND_DEED.match(clause, found.end())  # "in 2015 and got a tetanus shot then": both deeds
         # a time counted from the message's day ("last month") dates nothing by itself: the deed keeps it
         deictic = [found.group(0)] if not TIME.search(clause) and not told_after else []

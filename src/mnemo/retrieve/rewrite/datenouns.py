@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.dates import TIME
 
+from . import cached_re
+
 #: "the start date", "the move date", "the go-live date": a deed's noun before "date".
 DEED_DATE = re.compile(
     r"\bthe\s+(start|end|finish|move|moving|launch|release|go-live|completion|closing|delivery|arrival|departure)"
@@ -55,7 +57,7 @@ def _dated(deed: str, text: str) -> str | None:
     verb = _VERBS.get(deed)
     if verb is None:
         return None
-    pattern = re.compile(
+    pattern = cached_re.compile(
         rf"((?:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|\b(?:i|we|he|she|they|it)|\b(?:the|my|our)\s+[\w-]+)"
         rf"(?:'s|'re|'m|\s+is|\s+are|\s+will)?\s+{verb}[a-z]*\b[^.;!?\n]*)",
         re.IGNORECASE,
@@ -98,7 +100,7 @@ def numbered_unit_text(reference: str, context: Sequence[Mapping[str, str]]) -> 
 
 def _plan(unit: str, text: str) -> dict[int, str]:
     """{number: what} of "day 1 Seceda, day 2 Tre Cime": the chat's numbered units, or {}."""
-    pattern = re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+([^,;.\n]{{2,40}})", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+([^,;.\n]{{2,40}})", re.IGNORECASE)
     found = {int(m.group(1)): m.group(2).strip() for m in pattern.finditer(text)}
     return found if len(found) >= 2 else {}
 
@@ -112,7 +114,7 @@ def counted_span(reference: str, context: Sequence[Mapping[str, str]]) -> str | 
     if found is None:
         return None
     unit = found.group(1).lower()
-    counts = re.findall(
+    counts = cached_re.findall(
         rf"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+{unit}\b",
         "\n".join(str(m.get("content") or "") for m in context),
         re.I,

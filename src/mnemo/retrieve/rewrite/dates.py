@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from . import cached_re
+
 _MONTHS = (
     "january|february|march|april|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
@@ -59,10 +61,10 @@ def with_preposition(time: str) -> str:
         return time
     if first in ("last", "next", "this"):
         return time  # "last summer", "next Friday": English puts no preposition before a deictic time
-    if re.match(r"(?:the\s+\w+\s+)?week\b", time, re.IGNORECASE):
+    if cached_re.match(r"(?:the\s+\w+\s+)?week\b", time, re.IGNORECASE):
         return f"in {time}"  # "in the first week of october", "in week 5"
-    month_or_year = re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
-    if month_or_year and not re.search(_DAY, time, re.IGNORECASE):
+    month_or_year = cached_re.fullmatch(r"(?:19|20)\d{2}|(?:early|late|mid|last)?\s*[a-z]+", time.lower())
+    if month_or_year and not cached_re.search(_DAY, time, re.IGNORECASE):
         return f"in {time}"
     return f"on {time}"
 

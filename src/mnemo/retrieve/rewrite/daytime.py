@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.lists import name_before
 
+from . import cached_re
+
 #: "the morning one", "the afternoon meeting", "the early flight", "the later one".
 DAYTIME_REF = re.compile(
     r"\bthe\s+(morning|afternoon|evening|night|early|earlier|earliest|late|later|latest)\s+"
@@ -35,7 +37,7 @@ def daytime_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, part) for each "the morning one" that a timed option of the chat answers."""
     found = []
     for match in DAYTIME_REF.finditer(query):
-        if re.match(r"\s+(?:to|from|in|at)\s+[a-z]", query[match.end() :], re.IGNORECASE):
+        if cached_re.match(r"\s+(?:to|from|in|at)\s+[a-z]", query[match.end() :], re.IGNORECASE):
             continue  # "is the evening train to paris cheaper": the query says which train itself
         if by_daytime(match.group(1), [{"content": line} for line in context_text.split("\n")]):
             found.append((match.start(), match.end(), match.group(1).lower()))
@@ -66,10 +68,10 @@ def _timed_options(text: str) -> list[tuple[float, str]]:
         clock = clocks[0]
         before = _LEAD_OUT.sub("", piece[: clock.start()].split(": ")[-1])
         name = name_before(before)
-        if re.match(r"(?:a|an)\s", name, re.IGNORECASE):  # "a morning slot at 9": the one at its time
+        if cached_re.match(r"(?:a|an)\s", name, re.IGNORECASE):  # "a morning slot at 9": the one at its time
             name = f"the {name.split(None, 1)[1]} {clock.group(0).strip()}"
         if name.lower() in ("", "a", "an", "the"):  # "a 7:40 train", "a 9:15": the time names it
-            noun = re.match(r"\s*([a-z]{3,})\b", piece[clock.end() :])
+            noun = cached_re.match(r"\s*([a-z]{3,})\b", piece[clock.end() :])
             written = clock.group(0).strip().removeprefix("at ").removeprefix("from ")
             name = f"the {written} {noun.group(1)}" if noun else f"the {written}"
         options.append((_hour(clock), name))
@@ -81,7 +83,7 @@ def _is_clock(match: re.Match[str]) -> bool:
     hour = int(match.group(1))
     if hour > 24:
         return False
-    return bool(match.group(2) or match.group(3) or re.match(r"\s*(?:at|@)\b", match.group(0)))
+    return bool(match.group(2) or match.group(3) or cached_re.match(r"\s*(?:at|@)\b", match.group(0)))
 
 
 def _hour(match: re.Match[str]) -> float:

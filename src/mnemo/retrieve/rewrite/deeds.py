@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.nominal import deed_of
 
+from . import cached_re
+
 #: "how long did that take", "when did it start", "how many weeks did this last".
 _WHEN = (
     r"(?:how\s+long|when|what\s+time|how\s+many\s+[a-z]+|how\s+much\s+time"
@@ -68,7 +70,7 @@ def event_pronoun(query: str) -> tuple[int, int] | None:
 
 def ordering_span(query: str) -> tuple[int, int] | None:
     """ "which came first" when the query lists no options ("which came first, X or Y?" does)."""
-    if re.search(r"\s(?:or|and|vs\.?)\s", query, re.IGNORECASE):
+    if cached_re.search(r"\s(?:or|and|vs\.?)\s", query, re.IGNORECASE):
         return None
     match = ORDERING.search(query)
     return (match.start(), match.end()) if match else None
@@ -88,7 +90,9 @@ def deeds(context: Sequence[Mapping[str, str]], count: int = 1, max_messages: in
     ordered += [m for m in reversed(recent) if m not in ordered]
     out: list[str] = []
     for message in ordered:
-        statements = [s for s in re.split(r"(?<=[.?!])\s+", str(message.get("content") or "")) if not s.endswith("?")]
+        statements = [
+            s for s in cached_re.split(r"(?<=[.?!])\s+", str(message.get("content") or "")) if not s.endswith("?")
+        ]
         text = " ".join(statements)
         for match in reversed(list(_DEED.finditer(text))):
             if match.group(0).split()[0].lower() in _NOT_SUBJECTS:
@@ -145,7 +149,7 @@ def action_span(query: str) -> tuple[int, int] | None:
 def action_text(context: Sequence[Mapping[str, str]], max_messages: int = 4) -> str | None:
     """The latest action the conversation states ("raise the rent in September"), or None."""
     for message in reversed(list(context)[-max_messages:]):
-        for sentence in reversed(re.split(r"(?<=[.?!])\s+", str(message.get("content") or ""))):
+        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+", str(message.get("content") or ""))):
             if sentence.endswith("?"):
                 continue
             found = list(_ACTION.finditer(sentence))

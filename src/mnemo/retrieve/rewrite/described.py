@@ -28,6 +28,8 @@ from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.ties import Ties, person_ties, stems
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Heads that say only "a person": the words before them must say which ("the demo guy").
 GENERIC_HEADS = frozenset("person guy girl lady man woman bloke chap fella dude".split())
 #: Roles that go by other names: "the boss" of "our team lead Adaeze".
@@ -117,7 +119,7 @@ def stated_descriptions(query: str, context: Sequence[Mapping[str, str]]) -> tup
             rf"(?:the|our|my|your)\s+(?i:{phrase})\b"
             rf"|(?i:\bthe\s+{phrase})\s+(?:is|was)\s+[A-Z]"
         )
-        if re.search(stated, text):
+        if cached_re.search(stated, text):
             found.append(Description(match.start(), match.end(), head, frozenset()))
     return tuple(found)
 
@@ -127,8 +129,8 @@ def _clause_description(query: str, match: re.Match[str]) -> Description | None:
     clause = match.group(1).split()
     cut = next((i for i, w in enumerate(clause) if i >= 2 and w.lower().endswith("ing")), len(clause))
     clause = clause[:cut]  # "whoever is picking up Grandma leaving": the clause ends at the next verb
-    before = re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
-    after = re.findall(r"[\w']+", query[match.start(1) + len(" ".join(clause)) :].lower())[:1]
+    before = cached_re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
+    after = cached_re.findall(r"[\w']+", query[match.start(1) + len(" ".join(clause)) :].lower())[:1]
     if not before or before[0] in _CLAUSE_OPENERS or (after and after[0] in _SUBJECT_OF):
         return None  # "whoever wins gets a prize", "decide whoever is on call gets paged": anyone
     if _WORLD_QUESTION.search(query[: match.start()]):
@@ -149,7 +151,7 @@ def _clause_description(query: str, match: re.Match[str]) -> Description | None:
 def _determined(query: str, match: re.Match[str]) -> Description | None:
     """The description a determiner opens: up to two modifiers, then a person head."""
     owner = match.group(2)
-    before = re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
+    before = cached_re.findall(r"[\w']+", query[: match.start()].lower())[-1:]
     if (owner and owner.lower() in STOPWORDS) or (before and before[0] in _ROLE_TAKING):
         return None  # "as the team lead", "become the boss": a role to take
     words: list[re.Match[str]] = []
@@ -229,7 +231,7 @@ def _named_outright(description: Description, context: Sequence[Mapping[str, str
         return None
     text = conversation_text(context)
     if description.owner:  # "Sam's coach": only a coach given to Sam, not Mia's coach
-        owned = re.search(
+        owned = cached_re.search(
             rf"(?i:\b{re.escape(description.owner)}'s\s+(?:[a-z]+\s+)?{re.escape(role)})(?:,|\s+is|\s+was)?\s+"
             r"((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)",
             text,
@@ -237,15 +239,17 @@ def _named_outright(description: Description, context: Sequence[Mapping[str, str
         return owned.group(1) if owned else _owners_own(description.owner, role, context)
     found = stated_role(role, context) or named_role(role, context)
     for alias in ROLE_ALIASES.get(role, ()):  # "our team lead Adaeze", not "I'll lead Kevin"
-        if found is None and re.search(rf"\b(?:my|our|the|their|team)\s+{alias}\b", text, re.IGNORECASE):
+        if found is None and cached_re.search(rf"\b(?:my|our|the|their|team)\s+{alias}\b", text, re.IGNORECASE):
             found = stated_role(alias, context) or named_role(alias, context)
     return found if found and not _NOT_A_PERSON.search(found) else None
 
 
 def _owners_own(owner: str, role: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "Maite's cousin" when Maite said "my cousin Leon": the role the owner named in her own words."""
-    label = re.compile(rf"^\s*{re.escape(owner)}\s*:\s", re.IGNORECASE)
-    mine = re.compile(rf"\bmy\s+(?:[a-z]+\s+)?(?i:{re.escape(role)})\s*,?\s+((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)")
+    label = cached_re.compile(rf"^\s*{re.escape(owner)}\s*:\s", re.IGNORECASE)
+    mine = cached_re.compile(
+        rf"\bmy\s+(?:[a-z]+\s+)?(?i:{re.escape(role)})\s*,?\s+((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\w'-]+)"
+    )
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         speaker = str(message.get("name") or "")
@@ -270,7 +274,7 @@ def _may_be(person: str, description: Description, text: str) -> bool:
     if description.owner and last == description.owner.lower():
         return False
     if role:  # ``text``: the whole conversation, joined once for every person
-        return not re.search(rf"(?i:\b{re.escape(last)}'s\s+(?:[a-z]+\s+)?{re.escape(role)}s?\b)", text)
+        return not cached_re.search(rf"(?i:\b{re.escape(last)}'s\s+(?:[a-z]+\s+)?{re.escape(role)}s?\b)", text)
     return True
 
 
@@ -290,7 +294,7 @@ def _score(description: Description, ties: Ties) -> float:
         score += 1.0 if role in ties.own_nouns else 0.5
     if description.owner:
         owner = description.owner.lower()
-        if not any(re.search(rf"\b{re.escape(owner)}\b", clause) for clause in ties.clauses):
+        if not any(cached_re.search(rf"\b{re.escape(owner)}\b", clause) for clause in ties.clauses):
             return 0.0  # "Leo's teacher": named beside Leo
         score += 1.0
     return score

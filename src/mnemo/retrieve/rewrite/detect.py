@@ -69,6 +69,8 @@ from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
 
 PERSON_PRONOUNS = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
@@ -134,7 +136,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     ``context_text`` (the conversation, any case) tells "that job" (a job the conversation
     mentioned) from "the tests that fail" (a relative clause).
     """
-    known = set(re.findall(r"\w+", context_text.lower()))
+    known = set(cached_re.findall(r"\w+", context_text.lower()))
     # names the chat wrote with a capital mid-sentence: "give biscuit her metacam" names Biscuit itself
     written = frozenset(m.group(1).lower() for m in _MID_SENTENCE_NAME.finditer(context_text))
     found = _word_references(query, known, written)
@@ -195,7 +197,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     found = [r for r in found if not counted_from_own_deed(query, r)]
-    if [r.text.lower() for r in found] == ["again"] and names_something(re.findall(r"[A-Za-z0-9][\w'.-]*", query)):
+    if [r.text.lower() for r in found] == ["again"] and names_something(
+        cached_re.findall(r"[A-Za-z0-9][\w'.-]*", query)
+    ):
         return []  # "it's raining in Glasgow again": a repeat of what the query names itself
     return sorted(found, key=lambda r: r.start)
 
@@ -359,12 +363,12 @@ def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Referenc
     taken; ``covered`` grows with each one found."""
     found: list[Reference] = []
     for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
-        for match in re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
+        for match in cached_re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
             if any(s < match.end() and match.start() < e for s, e in covered):
                 continue
             if phrase == "before" and not _ends_clause(query, match.end()):
                 continue  # "before the move" names its own anchor
-            if phrase in ("similar", "the same") and re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
+            if phrase in ("similar", "the same") and cached_re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
                 continue  # "similar to Project Hail Mary", "the same as last year": its own object
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
@@ -422,7 +426,7 @@ _WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IG
 def _own_object(query: str, start: int, end: int) -> bool:
     """Whether a time clause's "it" is a thing the query names before it ("make sure the deploy
     waits until I approve it"): then the clause is the query's own condition, no pointer."""
-    found = re.search(r"\bit\b", query[start:end], re.IGNORECASE)
+    found = cached_re.search(r"\bit\b", query[start:end], re.IGNORECASE)
     if found is None:
         return False
     before = [w.lower() for w, _, _ in tokens(query[: start + found.start()])]

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.dates import TIME
 
+from . import cached_re
+
 _VERBS = r"started|stopped|quit|joined|left|switched|began|finished|moved|changed"
 #: "before i started", "since we switched?": a subject and a bare verb ending the clause.
 _BARE = re.compile(
@@ -57,7 +59,9 @@ def subject_before(query: str, start: int) -> str:
 
 def _object(subject: str, verb: str, text: str) -> str | None:
     """The object of the chat's latest "<subject> <verb> X", cut where its clause goes on."""
-    pattern = re.compile(rf"\b{re.escape(subject)}\s+(?:just\s+|finally\s+|only\s+)?{re.escape(verb)}\s+([^\n]+)", re.I)
+    pattern = cached_re.compile(
+        rf"\b{re.escape(subject)}\s+(?:just\s+|finally\s+|only\s+)?{re.escape(verb)}\s+([^\n]+)", re.I
+    )
     found = list(pattern.finditer(text))
     if not found:
         return None

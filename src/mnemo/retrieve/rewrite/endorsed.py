@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 _NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
 _ENDORSED = re.compile(
     rf"(?:^|(?<=[.!?;:,]\s)|(?<=\bThen\s)|(?<=\bSo\s)){_NAME}\s+(?:is|are|'s)\s+(?:probably\s+|definitely\s+|still\s+)?"
@@ -29,7 +31,7 @@ def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
         if str(message.get("role") or "").lower() in ("user", "human"):
             continue
         found = list(_ENDORSED.finditer(str(message.get("content") or "")))
-        names = [re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)) for m in found]
+        names = [cached_re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)) for m in found]
         names = [n for n in names if n.split()[0].lower() not in _NOT_NAMES]
         if names:
             return names[-1]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 _FIRST_THEN = re.compile(
     # each option opens with a preposition or a determiner: "first at the cathedral", not "at first we went"
     r"(?<!\bat\s)\bfirst\s+((?:at|in|on|to|with|the|a|an)\s+[^,;.!?]+?)(?:,\s*|\s+)(?:and\s+)?(?:then|after\s+that"
@@ -27,7 +29,7 @@ def first_then(context: Sequence[Mapping[str, str]]) -> list[str]:
 
 def _without_preposition(option: str) -> str:
     """ "at the cathedral on the 6th" -> "the cathedral on the 6th": the option, not where it is."""
-    return re.sub(r"^(?:at|in|on|to|with)\s+", "", option, flags=re.IGNORECASE)
+    return cached_re.sub(r"^(?:at|in|on|to|with)\s+", "", option, flags=re.IGNORECASE)
 
 
 #: "rabies and leptospirosis vaccines", "the 10am and 2pm slots": two lower-case modifiers of one plural

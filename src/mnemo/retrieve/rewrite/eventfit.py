@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.dates import TIME
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _STEM_SKIP = frozenset(
     "what when where which who how does did done doing have has had will would could should can may might"
     " been being were was are is get got give gave make made take took think know want need said say tell told"
@@ -21,7 +23,7 @@ _STEM_SKIP = frozenset(
 def _stems(text: str) -> set[str]:
     """Crude stems (the first five letters) of a text's content words: "started" and "start",
     "recovery" and "recovering" meet; no lemmatiser, so it fits the per-query budget."""
-    words = re.findall(r"[a-z][a-z'-]{2,}", text.lower())
+    words = cached_re.findall(r"[a-z][a-z'-]{2,}", text.lower())
     return {w[:5] for w in words if w not in STOPWORDS and w not in _STEM_SKIP and not _UNIT_WORD.fullmatch(w)}
 
 

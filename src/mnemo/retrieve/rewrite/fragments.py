@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.names import PERSON_NOUNS
 
+from . import cached_re
+
 _PREPOSITION = r"(to|from|in|at|on|for|with|by|near|into|over|under|via|without|per)"
 _FRAGMENT = re.compile(
     rf"^\s*(?:and|or|but|what\s+about|how\s+about)\s+{_PREPOSITION}\s+([^?.!]{{1,40}}?)\s*[?.!]*\s*$"
@@ -52,7 +54,7 @@ def fragment_opener(query: str, context_text: str = "") -> tuple[str, int, int] 
             for line in context_text.splitlines()
             if "?" in line or QUESTION_START.match(line) or ASKED.search(line)
         ]
-        if not any(re.search(rf"\b{preposition}\s+\w", line, re.IGNORECASE) for line in asked):
+        if not any(cached_re.search(rf"\b{preposition}\s+\w", line, re.IGNORECASE) for line in asked):
             return None  # "for real?", "in person?": no question to continue
         return query.strip(), len(query) - len(query.lstrip()), len(query.rstrip())
     opener = query[: found.start(1)].rstrip()
@@ -66,7 +68,7 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         return None
     preposition = (fragment.group(1) or fragment.group(3)).lower()
     argument = (fragment.group(2) or fragment.group(4)).strip()
-    pattern = re.compile(rf"\b{preposition}\s+({_ARGUMENT})", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b{preposition}\s+({_ARGUMENT})", re.IGNORECASE)
     for message in reversed(list(context)):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
@@ -78,7 +80,7 @@ def substitute(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
             return _in_indefinite_slot(preposition, argument, text)
         found = phrases[-1]  # the last such phrase: "from Milan to Venice" -> "to Venice"
         end = found.end(1)
-        unit = re.match(rf"\s+{re.escape(argument.split()[-1])}\b", text[end:], re.IGNORECASE)
+        unit = cached_re.match(rf"\s+{re.escape(argument.split()[-1])}\b", text[end:], re.IGNORECASE)
         if unit and len(argument.split()) > 1:
             end += unit.end()  # "over 25 years" -> "over 30 years", not "over 30 years years"
         rebuilt = text[: found.start(1)] + argument + text[end:]
@@ -95,12 +97,12 @@ def _in_indefinite_slot(preposition: str, argument: str, question: str) -> str |
     """ "and for a 6 year old?" after "how much paracetamol can an adult take?": a "for" phrase the
     question lacks takes the place of its one indefinite noun (the one it was asked for)."""
     slots = list(_INDEFINITE.finditer(question))
-    if preposition != "for" or not re.match(r"(?:a|an)\s", argument, re.IGNORECASE) or len(slots) != 1:
+    if preposition != "for" or not cached_re.match(r"(?:a|an)\s", argument, re.IGNORECASE) or len(slots) != 1:
         return None
     slot = slots[0]
     if _personal(argument) != _personal(slot.group(0)):
         return None  # "and for a learner driver?" is whom "a dashcam" is for, not a dashcam
-    if argument.lower().endswith(" one") and re.match(r"\s+[a-z]{3,}\b", question[slot.end() :]):
+    if argument.lower().endswith(" one") and cached_re.match(r"\s+[a-z]{3,}\b", question[slot.end() :]):
         argument = argument[: -len(" one")]  # "a thyroid one" for "a cholesterol test": the modifier swaps
     return question[: slot.start()] + argument + question[slot.end() :]
 

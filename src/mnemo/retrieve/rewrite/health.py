@@ -17,6 +17,8 @@ import re
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.reference import Reference
 
+from . import cached_re
+
 #: "take it", "taking that", "took them", "swallow it"; not "take it back", "take it to the shop".
 _TAKE_BEFORE = re.compile(r"\b(?:take|takes|taking|took|swallow|swallowing)\s+$", re.IGNORECASE)
 _NOT_DOSING = re.compile(
@@ -107,8 +109,8 @@ def medicine_like(text: str) -> bool:
 
 def _words(text: str) -> list[str]:
     # "vitamin d" is one name; the rest word by word
-    joined = re.sub(r"\bvitamin\s+(\w+)", r"vitamin_\1", text, flags=re.IGNORECASE)
-    return [w.replace("_", " ") for w in re.findall(r"[\w-]+", joined)]
+    joined = cached_re.sub(r"\bvitamin\s+(\w+)", r"vitamin_\1", text, flags=re.IGNORECASE)
+    return [w.replace("_", " ") for w in cached_re.findall(r"[\w-]+", joined)]
 
 
 def drug_names(text: str) -> list[tuple[int, Candidate]]:
@@ -143,7 +145,7 @@ def tended(query: str, ref: Reference) -> bool:
 
 def body_part(text: str) -> str:
     """The part of the body a candidate's words name ("knee" in "my left knee", "knee clicks"), or ""."""
-    return next((w for w in re.findall(r"[a-z]+", text.lower()) if w in _BODY_PARTS), "")
+    return next((w for w in cached_re.findall(r"[a-z]+", text.lower()) if w in _BODY_PARTS), "")
 
 
 #: What a medicine has: "the next dose", "the dosage", "the side effects" are a named medicine's.
@@ -160,7 +162,9 @@ def dose_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     if not found:  # the query is read first: the conversation is long, the query short
         return []
     named = any(medicine_like(w) and not GENERIC_MEDICINE.fullmatch(w) for w in _words(context_text[-_WINDOW:]))
-    if named and re.search(rf"\b(?:{'|'.join(f[2] for f in found)})\s+of\s+(?!\w*(?:{_DRUG_STEMS}))", context_text):
+    if named and cached_re.search(
+        rf"\b(?:{'|'.join(f[2] for f in found)})\s+of\s+(?!\w*(?:{_DRUG_STEMS}))", context_text
+    ):
         return []  # "the dosage of fertiliser": the conversation already says whose dose it is
     return found if named else []
 

@@ -31,6 +31,8 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Follow-up openers: the rest of the query continues the previous turn's subject.
 OPENER = re.compile(r"^\s*(?:and|so|but|what about|how about|any|anything)\b", re.IGNORECASE)
 _WH = frozenset("what who whom whose which when where why how whats who's what's".split())
@@ -87,7 +89,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return None  # a statement or a command says what it wants
     if not content and len(words) <= 6:
         return query.strip(), 0, len(query.strip()), None  # "why not?", "who else came?", "what's left to do?"
-    following = re.match(r"\s+([a-z]{3,})\s+([a-z]{3,})\b", query[noun_end:])
+    following = cached_re.match(r"\s+([a-z]{3,})\s+([a-z]{3,})\b", query[noun_end:])
     if definite and following and following.group(2) in TIME_HEADS and following.group(1) in _VERB_NOUNS:
         return None  # "the sprint end date in jira": a compound that names its own thing
     if definite and len(content) <= 4:
@@ -123,7 +125,7 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if _TIME_AFTER.match(query[end:]):
         return False  # "the next time my laptop overheats": a time, not a thing of the conversation
     # a relational noun that is a verb too ("the start", "the end") is a noun after "the"
-    complemented = re.match(r"^\s+(?:of|for|on|to|from|with|about|in|between)\b", query[end:], re.IGNORECASE)
+    complemented = cached_re.match(r"^\s+(?:of|for|on|to|from|with|about|in|between)\b", query[end:], re.IGNORECASE)
     if (noun not in content and noun not in _VERB_NOUNS) or complemented:
         return False
     stem = noun.removesuffix("s")
@@ -142,7 +144,9 @@ def _bridging(match: re.Match[str], query: str, content: list[str], end: int) ->
     the wait?" or "what is the weather?" ask about the world, not the topic. A noun that is itself
     a complement ("the first step of the tutorial") says what it belongs to."""
     noun = query[match.start(1) : end].strip().lower()
-    complement = re.search(r"\bof\s*$", query[max(0, match.start() - 20) : match.start()], re.IGNORECASE) is not None
+    complement = (
+        cached_re.search(r"\bof\s*$", query[max(0, match.start() - 20) : match.start()], re.IGNORECASE) is not None
+    )
     return noun in PARTS and not complement and len(content) <= 3
 
 
@@ -181,7 +185,7 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     """The head noun of "the ..." and where it ends: the last word of the run of content words,
     or the one before it when the phrase is the subject of an auxiliary ("did the doctor *prescribe*")."""
     run: list[re.Match[str]] = []
-    for word in re.finditer(r"[A-Za-z][\w'-]*", query[match.start(1) :]):
+    for word in cached_re.finditer(r"[A-Za-z][\w'-]*", query[match.start(1) :]):
         low = word.group(0).lower()
         if low in STOPWORDS or low in LIGHT or (low.endswith("ly") and len(low) > 4) or len(run) == 3:
             break
@@ -196,7 +200,7 @@ def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     # the auxiliary stands just before the phrase, which is its subject: "how did the doctor prescribe";
     # a phrase later in the question ("how do i bleed the radiators in the back bedroom") is no subject
     clause = query[max(0, match.start() - 200) : match.start()]
-    asked = re.search(r"\b(?:did|does|do|will|would|can|could|should)\s*$", clause, re.IGNORECASE)
+    asked = cached_re.search(r"\b(?:did|does|do|will|would|can|could|should)\s*$", clause, re.IGNORECASE)
     chosen = run[-2] if asked and len(run) >= 2 else run[-1]
     return chosen.group(0).lower(), match.start(1) + chosen.end()
 
@@ -206,7 +210,7 @@ def names_something(words: Sequence[str]) -> bool:
     return any(
         (n and w[:1].isupper() and w.lower() not in ("i", "i'm", "i've") and not _CALENDAR.fullmatch(w))
         or any(ch.isdigit() for ch in w)
-        or re.search(r"[_./]", w.rstrip("."))
+        or cached_re.search(r"[_./]", w.rstrip("."))
         for n, w in enumerate(words)
     )
 
@@ -231,7 +235,9 @@ def topic(
             continue
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic
-        owned = re.sub(r"^[\w-]+'s\s+", "", candidate.text)  # "Aroha's pottery class": the owner is not the topic
+        owned = cached_re.sub(
+            r"^[\w-]+'s\s+", "", candidate.text
+        )  # "Aroha's pottery class": the owner is not the topic
         words = {w.lower().strip(".,") for w in owned.split()} - {"the", "my", "your", "our", "a", "an"}
         if not words or words & query_words or (skip and any(s in candidate.text.lower() for s in skip if len(s) > 2)):
             continue
@@ -248,7 +254,7 @@ def topic(
 
 def _head(text: str) -> str:
     """ "the hiring plan for the data team" -> "plan": the noun before an attachment."""
-    return re.split(r"\s+(?:for|of|from|with|in|called|named)\s+", text.lower(), maxsplit=1)[0].split()[-1]
+    return cached_re.split(r"\s+(?:for|of|from|with|in|called|named)\s+", text.lower(), maxsplit=1)[0].split()[-1]
 
 
 def _last_exchange(context: Sequence[Mapping[str, str]]) -> str:

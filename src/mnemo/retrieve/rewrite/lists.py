@@ -14,6 +14,8 @@ from mnemo.retrieve.rewrite.criteria import repeats_an_item
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_PERSON, MALE, PERSON_NOUNS, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "former": 0, "last": -1, "latter": -1}
 #: "the second one", "the other option", "the latter", "the first approach" (noun checked by the caller)
 ORDINAL_REF = re.compile(
@@ -41,7 +43,7 @@ def find_list(
     for message in reversed(list(context)):
         by_user = str(message.get("role") or "").lower() in ("user", "human")
         items = list_items(str(message.get("content") or ""), inline_min=2 if by_user or pairs else 3)
-        if named and not all(re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
+        if named and not all(cached_re.search(r"[A-Z0-9_]", item) for item in items):  # a capital, digit or identifier
             continue
         if len(items) >= 2 and not repeats_an_item(asked, items):
             return items
@@ -88,7 +90,7 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 
 def _comma_run(text: str) -> list[str]:
     """Three or more short parts joined by commas alone, each opened by a word: a list a colon announced."""
-    parts = [re.sub(r"^(?:then|and|or|plus)\s+", "", p.strip()) for p in text.strip().rstrip(".?!;").split(",")]
+    parts = [cached_re.sub(r"^(?:then|and|or|plus)\s+", "", p.strip()) for p in text.strip().rstrip(".?!;").split(",")]
     if len(parts) < 3 or not all(1 <= len(p.split()) <= 5 and p[:1].isalpha() for p in parts):
         return []
     return [_head(p, whole=True) for p in parts]
@@ -103,7 +105,7 @@ _ABBREVIATION = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|vs|etc|approx)\.$")
 def _sentences(text: str) -> list[str]:
     """The sentences of a text, not broken after a title's full stop."""
     out: list[str] = []
-    for piece in re.split(r"(?<=[.?!;])\s+|\n", text):
+    for piece in cached_re.split(r"(?<=[.?!;])\s+|\n", text):
         if out and _ABBREVIATION.search(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
         else:
@@ -120,7 +122,7 @@ _ANNOUNCED = re.compile(
 
 def _inline(sentence: str) -> list[str]:
     """ "You could try A, B or the C" -> [A, B, the C]; needs a joining "or"/"and"/"vs"."""
-    if not re.search(r"\s(?:or|and|vs\.?|versus)\s", sentence):
+    if not cached_re.search(r"\s(?:or|and|vs\.?|versus)\s", sentence):
         return []
     parts = [p.strip() for p in _SPLIT.split(sentence) if p.strip()]
     parts = _without_remark(parts)
@@ -157,7 +159,7 @@ _CLITIC_SUBJECT = re.compile(r"^(?:i|you|he|she|it|we|they|that|there)'(?:s|re|m
 
 def _namey(item: str) -> bool:
     first = item.split()[0]
-    return any(w[:1].isupper() or re.search(r"[_.\d]", w) for w in item.split()) or first.lower() in _DETERMINERS
+    return any(w[:1].isupper() or cached_re.search(r"[_.\d]", w) for w in item.split()) or first.lower() in _DETERMINERS
 
 
 #: An amount that opens an item and says what it is for: "£420 for Bermondsey", "$90 on remote stipends".
@@ -170,7 +172,7 @@ _MEASURES = frozenset("day week month year hour minute session course round cup 
 
 def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
-    part = re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
+    part = cached_re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
     part = _PRICED.sub("", part)  # "£420 for Bermondsey": the item is what the amount is for
     words: list[str] = []
     whole_measure = False  # "six weeks of resistance band exercises" runs on like a whole item
@@ -210,7 +212,7 @@ _NAMING_PREPOSITIONS = frozenset({"of", "to", "in", "at", "near", "from"})
 
 def _tail(part: str) -> str:
     """The name at the end of a lead-in ("You could try Sakura Sushi" -> "Sakura Sushi")."""
-    part = re.sub(
+    part = cached_re.sub(
         r"\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
     )  # "TAP at 07:10" -> "TAP", "a card at 24%"
     if part.split() and part.split()[-1].lower() in _SPEAKER:
@@ -322,9 +324,9 @@ def distinct(items: Sequence[str]) -> list[str]:
 
 #: The joints of a binary coordination, strongest first: clauses joined by ";", then "or", then "and".
 _JOINTS = (
-    re.compile(r"\s*;\s*|,?\s+(?:while|whereas)\s+", re.IGNORECASE),
-    re.compile(r",?\s+or\s+", re.IGNORECASE),
-    re.compile(r",?\s+and\s+", re.IGNORECASE),
+    cached_re.compile(r"\s*;\s*|,?\s+(?:while|whereas)\s+", re.IGNORECASE),
+    cached_re.compile(r",?\s+or\s+", re.IGNORECASE),
+    cached_re.compile(r",?\s+and\s+", re.IGNORECASE),
 )
 
 
@@ -334,7 +336,7 @@ def coordinated_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     and "the latter" are defined over a pair, so a joint that yields two heads is the grammar's
     answer; each head is cut to its name (the words before a comma, verb or function word)."""
     for message in reversed(list(context)):
-        for sentence in reversed(re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
             pair = _pair(sentence.strip().rstrip(".?!"))
             if pair:
                 return pair
@@ -352,7 +354,7 @@ def _pair(sentence: str) -> list[str]:
                 continue  # "I'd suggest A or B; both are ...": not two subjects, look inside the clauses
         else:
             first = _head(parts[0], whole=True)
-            if not re.match(r"^(?:the\s+|a\s+|an\s+)?[\w'-]+$", first, re.IGNORECASE):
+            if not cached_re.match(r"^(?:the\s+|a\s+|an\s+)?[\w'-]+$", first, re.IGNORECASE):
                 first = _tail(parts[0])  # "go with Crete or Sicily": the first item ends its lead-in
             heads = [first, _head(parts[1], whole=True)]
         if (
@@ -381,7 +383,7 @@ _ORDER_WORDS = frozenset("the a an first second third last latter former one oth
 def _subject(clause: str) -> str:
     """A clause's subject: its leading run of capitalised words ("Pulumi lets you ..."), else its
     name as an item."""
-    run = re.match(r"\s*((?:(?i:the|a|an)\s+(?:[a-z]+\s+)?)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", clause)
+    run = cached_re.match(r"\s*((?:(?i:the|a|an)\s+(?:[a-z]+\s+)?)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", clause)
     return run.group(1) if run else _head(clause, whole=True)
 
 

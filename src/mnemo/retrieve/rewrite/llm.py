@@ -20,6 +20,8 @@ from mnemo.llm.client import ChatClient
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 SYSTEM_PROMPT = (
     "You rewrite search queries so they can be understood without the conversation. Replace the "
     "ambiguous references (pronouns, 'that', 'this', 'there', 'the bug', 'earlier', ...) with the "
@@ -85,7 +87,7 @@ def confidence(
 def _still_there(reference: str, text: str, words: set[str]) -> bool:
     low = reference.lower()
     if " " in low:
-        return re.search(rf"\b{re.escape(low)}\b", text.lower()) is not None
+        return cached_re.search(rf"\b{re.escape(low)}\b", text.lower()) is not None
     return low in words
 
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
+from . import cached_re
+
 _LOCATIVE = re.compile(
     rf"\b(?:at|in|inside|outside)\s+((?:the|my|our|his|her|their|your)\s+(?!{TIME_NOUN}\b)[a-z][\w-]*"
     r"(?:\s+(?!and\b|but\b|or\b|for\b|to\b|with\b|on\b|in\b|at\b)[a-z][\w-]*)?)\b",
@@ -33,5 +35,5 @@ def located_in(name: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the embassy in London" for "there" when the chat named London only to locate a place of a
     kind ("at the embassy in london"): the place itself, with its town; or None."""
     text = "\n".join(str(m.get("content") or "") for m in context)
-    inside = re.search(rf"\b(the\s+([a-z]+))\s+in\s+{re.escape(name)}\b", text, re.IGNORECASE)
+    inside = cached_re.search(rf"\b(the\s+([a-z]+))\s+in\s+{re.escape(name)}\b", text, re.IGNORECASE)
     return f"{inside.group(1)} in {name}" if inside and inside.group(2).lower() in PLACE_NOUNS else None

@@ -22,6 +22,8 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _LOWER_PERSON_CUE = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|ask|asked|tell|told|met|ping|pinged|call|called|email|emailed|talked to|talk to|"
     r"with|" + "|".join(sorted(PERSON_NOUNS)) + r")\.?\s+$"
@@ -59,7 +61,7 @@ def lower_case_chat(text: str) -> bool:
     """Whether a message is written without the case that marks names: no capital letter at all,
     or capitals only where they carry no news ("I", shouting or acronyms in all caps: "ugh mikey
     forgot AGAIN"). A writer who capitalises even a sentence's first word marks names too."""
-    for match in re.finditer(r"[A-Za-z][\w'-]*", text):
+    for match in cached_re.finditer(r"[A-Za-z][\w'-]*", text):
         word = match.group(0)
         if word[:1].isupper() and not word.isupper() and word.split("'")[0] != "I":
             return False
@@ -98,7 +100,7 @@ def written_names(texts: Iterable[str]) -> frozenset[str]:
     lower-case message of the same conversation writes without the capital ("siew ling wants ...")."""
     found: set[str] = set()
     for text in texts:
-        for match in re.finditer(r"(?<=[\w,;] )[A-Z][a-z][\w'-]*", text):
+        for match in cached_re.finditer(r"(?<=[\w,;] )[A-Z][a-z][\w'-]*", text):
             found.add(match.group(0).lower().removesuffix("'s"))
     return frozenset(found - STOPWORDS - NOT_NAMES)
 
@@ -108,7 +110,7 @@ def common_words(texts: Iterable[str]) -> frozenset[str]:
     juice"): a sentence that opens with one ("Cranberry can increase ...") names no one."""
     found: set[str] = set()
     for text in texts:
-        found.update(m.group(0) for m in re.finditer(r"(?<=[a-z,;] )[a-z][a-z'-]{3,}", text))
+        found.update(m.group(0) for m in cached_re.finditer(r"(?<=[a-z,;] )[a-z][a-z'-]{3,}", text))
     return frozenset(found - STOPWORDS)
 
 
@@ -122,14 +124,14 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
     "grew up in tromsø"): listed first names, words after a person cue, a place word ending a clause."""
     out: list[str] = []
-    for match in re.finditer(r"\S+|\s+", text):
+    for match in cached_re.finditer(r"\S+|\s+", text):
         word = match.group(0)
         bare = word.strip(".,;:!?")
         before = text[max(0, match.start() - 40) : match.start()]  # the cues look back a few words
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
         cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])
-        if low in _WORDS_TOO and re.search(r"\bthe\s+[a-z]+\s+$", before[-30:]):
+        if low in _WORDS_TOO and cached_re.search(r"\bthe\s+[a-z]+\s+$", before[-30:]):
             cued = False  # "the dentist bill": a compound of common nouns, no dentist called Bill
         name = (
             (low in _TRUECASE_NAMES and (low not in _WORDS_TOO or cued))

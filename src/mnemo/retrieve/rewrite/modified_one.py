@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 
+from . import cached_re
+
 #: Where a description of one option ends: the next option ("or"), a semicolon, the sentence.
 _PIECE = re.compile(r"(?<=[.!?])\s+|\n|;\s*|,?\s+\bor\b\s+|,?\s+\bwhile\b\s+|,?\s+\bwhereas\b\s+")
 _NAMED = re.compile(r"[A-Z0-9]")
@@ -38,7 +40,7 @@ def described_one(
     if len(stem) < 3:
         return None
     # whole words of the stem: "green" in "grey-green" and "greenish", never "red" in "reduced"
-    at_stem = re.compile(rf"\b{re.escape(stem)}(?:dish|ish|er|est|y|s)?\b", re.IGNORECASE)
+    at_stem = cached_re.compile(rf"\b{re.escape(stem)}(?:dish|ish|er|est|y|s)?\b", re.IGNORECASE)
     things = [c for c in candidates if c.kind == "thing" and not at_stem.search(c.text)]
     for message in reversed(list(context)):
         for piece in reversed(_PIECE.split(str(message.get("content") or ""))):

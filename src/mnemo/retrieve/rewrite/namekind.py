@@ -14,6 +14,8 @@ from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, FIRST_NAMES, PERSON_NOUNS, fold
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _UP = "".join(sorted({chr(c) for c in range(0x41, 0x250) if chr(c).isupper()} | {"Ạ", "Ả", "Ấ", "Ế", "Ễ", "Ộ"}))
 _LO = "".join(
     sorted(
@@ -101,15 +103,15 @@ def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
         return "person", 0.9
     paired = _AND_NAME_BEFORE.search(before[-24:]) or _AND_NAME_AFTER.match(after)
     if paired and (
-        paired.group(1).lower() in FIRST_NAMES or re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
+        paired.group(1).lower() in FIRST_NAMES or cached_re.match(r"^\s+(?:are|were|[a-z]{3,}ed)\b", after)
     ):  # "Henry and Paula": both people
         return "person", 0.8
-    if paired and re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:
+    if paired and cached_re.match(r"^\s+[a-z]{3,}\b", after) and after.split()[0] not in STOPWORDS:
         return "agent", 0.8  # "Ingrid and Lars run ...": people or organisations
     sentence_start = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
     if sentence_start and _looks_like_subject_name(name, after):
         # "Priyanka approved", "Stripe changed": a person or an organisation; a listed name was caught above
-        return ("agent", 0.9) if re.match(r"^\s+[a-z]{3,}ed\b", after) else ("person", 0.7)
+        return ("agent", 0.9) if cached_re.match(r"^\s+[a-z]{3,}ed\b", after) else ("person", 0.7)
     if _AGENT_CUE_AFTER.match(after) and not name.lower().endswith(("ing", "ly")):
         return "agent", 0.8  # "Marta is reviewing it", "Stripe changed ...": who or what, the pronoun decides
     # a capitalised word opening a sentence is usually just a word ("Thinking", "About twenty"):
@@ -121,9 +123,9 @@ def _looks_like_subject_name(name: str, after: str) -> bool:
     """ "Priyanka approved", "Gwen and Oskar", "Marcus Chen owns": a sentence opened by a name."""
     if name.lower().endswith(("ing", "ly", "ed", "s")) and " " not in name:
         return False
-    if " " in name and re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
+    if " " in name and cached_re.match(r"^\s+[a-z]+s\b", after):  # a full name then a verb
         return True
-    verb_and_object = re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after)
+    verb_and_object = cached_re.match(r"^\s+[a-z]{3,}\s+(?:me|us|him|her|them|the|a|an|my|his|our|their)\b", after)
     if verb_and_object and after.split()[0] not in STOPWORDS:
         return True  # "Chidi lent me his drill": a verb and its object
     return bool(_SUBJECT_CUE_AFTER.match(after))  # "Rania and her sister", "Gwen and Oskar"

@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: (suffix, letters to cut): "migration" -> "migr" (+ "ated"), "deletion" -> "delet" (+ "ed").
 _SUFFIXES = (("ation", 5), ("ition", 5), ("ion", 3), ("ment", 4), ("ance", 4), ("ence", 4), ("ure", 3), ("al", 2))
 #: The end of a deed's clause: punctuation or a conjunction that starts another clause.
@@ -64,7 +66,7 @@ def past_forms(noun: str) -> list[str]:
             out.add(stem[:-1] + "ied")
         else:
             out.add(stem + "ed")
-            if len(stem) <= 4 and re.search(r"[^aeiou][aeiou][bdgmnprt]$", stem):  # plan -> planned
+            if len(stem) <= 4 and cached_re.search(r"[^aeiou][aeiou][bdgmnprt]$", stem):  # plan -> planned
                 out.add(stem + stem[-1] + "ed")
     return sorted(out, key=len, reverse=True)
 
@@ -90,7 +92,7 @@ def _deed_pattern(noun: str) -> re.Pattern[str] | None:
     alternation = "|".join(map(re.escape, forms))
     # a subject before the verb makes it a deed; "a cafe called Koya" is a participle, not a deed.
     # Chat drops the "I" at a message's start ("bumped django to 5.0 yesterday"): a deed too.
-    return re.compile(rf"(?:{_SUBJECT}\s+|^\s*)((?i:{alternation})\b{_CLAUSE})")
+    return cached_re.compile(rf"(?:{_SUBJECT}\s+|^\s*)((?i:{alternation})\b{_CLAUSE})")
 
 
 _SUBJECT = (

@@ -23,6 +23,8 @@ from mnemo.retrieve.rewrite.plural import span_of_time
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.tidy import without_determiner
 
+from . import cached_re
+
 #: Nouns that stand in for the thing itself: "that one", "that stuff" is the thing, not "the X one".
 PRO_NOUNS = frozenset({"one", "stuff", "thing"})
 
@@ -99,7 +101,7 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
             return None  # no "the story story", no "the Olu's team quarter"
         return f"the {bare} {noun}", top[1]
     text, confidence = found
-    inside = re.search(rf"\b{re.escape(stem)}s?\s+[a-z]+ing\b", text.lower())  # "the clause banning all pets"
+    inside = cached_re.search(rf"\b{re.escape(stem)}s?\s+[a-z]+ing\b", text.lower())  # "the clause banning all pets"
     if not text.lower().rstrip("s").endswith(stem) and not inside:  # "that error" -> "the TimeoutError error"
         text = f"{text} {noun}"
     return text, confidence

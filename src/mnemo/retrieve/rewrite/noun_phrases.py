@@ -28,6 +28,8 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.plain_names import TECH, tech_weight
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: The phrase sits in a lookahead so a determiner inside a trimmed-off tail ("a doctor about
 #: my back pain") still starts a phrase of its own.
 _PHRASE = re.compile(
@@ -101,7 +103,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
     # "the neighbours' dog": the owners are a group of their own ("ask them")
     for start, candidate in list(out):
-        owner = re.match(r"((?:the|my|our|your|his|her|their)\s+[a-z]+s)'\s", candidate.text, re.IGNORECASE)
+        owner = cached_re.match(r"((?:the|my|our|your|his|her|their)\s+[a-z]+s)'\s", candidate.text, re.IGNORECASE)
         if owner:
             out.append((start, Candidate(owner.group(1), "person", salience=candidate.salience * 0.8, plural=True)))
     return out

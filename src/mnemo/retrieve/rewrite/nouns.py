@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, DURATION, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _NOT_MODIFIERS = (
     STOPWORDS
     | PHRASE_BREAKERS
@@ -68,7 +70,7 @@ def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[s
 def _noun_pattern(noun: str) -> re.Pattern[str]:
     base = noun.lower()
     stem = base[:-2] if base.endswith("es") and len(base) > 4 else base[:-1] if base.endswith("s") else base
-    return re.compile(rf"\b({re.escape(stem)}(?:s|es)?)\b", re.IGNORECASE)
+    return cached_re.compile(rf"\b({re.escape(stem)}(?:s|es)?)\b", re.IGNORECASE)
 
 
 def _phrase_at(text: str, match: re.Match[str]) -> str | None:
@@ -128,7 +130,7 @@ _ABOUT = re.compile(r"^\s+about\s+((?:(?!(?:if|but|and|so|because|which|that)\b)
 
 def _attachment(rest: str) -> str:
     """ "in the image resizer", "of the billing page": kept when it names something."""
-    called = re.match(r"^\s+(called|named)\s+([\w.\-/]*\w)", rest)
+    called = cached_re.match(r"^\s+(called|named)\s+([\w.\-/]*\w)", rest)
     if called:  # "a bucket called media-prod"
         return f" {called.group(1)} {called.group(2)}"
     topic = _ABOUT.match(rest)

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: General nouns and the words a chat names their occasions by.
 _DET = r"(?:a|an|the|my|our|your|his|her|their|its)\s+(?:\w+\s+)?"
 _KINDS: dict[str, str] = {
@@ -86,7 +88,7 @@ def occasion_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
             continue  # "the meeting with legal" says which; "the time in my calendar" says where it goes
         if noun == "time" and (not _BOOKING_VERB.search(query[: match.start()]) or _OWN_SLOT.match(query, match.end())):
             continue  # "what's the time?" asks the clock; only "block out the time" books a slot
-        if re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
+        if cached_re.search(rf"\b{re.escape(noun)}", context_text, re.IGNORECASE):
             continue  # the chat's own word: the description rules find which one
         if occasion_clause(noun, [{"content": context_text}]) is not None:
             found.append((match.start(), match.end(), noun))
@@ -98,7 +100,7 @@ def occasion_clause(noun: str, context: Sequence[Mapping[str, str]]) -> str | No
     kind = _KINDS.get(noun.lower())
     if kind is None:
         return None
-    pattern = re.compile(rf"\b(?:{kind})\b", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b(?:{kind})\b", re.IGNORECASE)
     for message in reversed(list(context)):
         for clause in reversed(_CLAUSE.split(str(message.get("content") or ""))):
             if pattern.search(clause):

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Words of greetings, check-ins and conversation management: no topic in them.
 PHATIC = frozenset(
     """hi hey hello morning evening afternoon good there you ok okay thanks thank btw yesterday quick question
@@ -23,7 +25,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s")
 
 def phatic(text: str) -> bool:
     """A message with no word outside greetings and function words."""
-    words = [w for w in re.findall(r"[a-z][a-z']*", text.lower()) if w not in STOPWORDS]
+    words = [w for w in cached_re.findall(r"[a-z][a-z']*", text.lower()) if w not in STOPWORDS]
     return all(w in PHATIC for w in words)
 
 

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from mnemo.retrieve.rewrite.nominal import past_forms
 
+from . import cached_re
+
 #: How much of each message is read: the end of a pasted log or list is where its latest items are.
 _WINDOW = 4000
 
@@ -36,7 +38,7 @@ def ordinal_mention(ordinal: str, noun: str, context: Sequence[Mapping[str, str]
     if not found:
         return None
     chosen = found[0] if ordinal.lower() == "first" else found[-1]
-    bare = re.fullmatch(rf"(?:the|a|an|my|our|your|their)\s+{re.escape(noun)}s?", chosen, re.IGNORECASE)
+    bare = cached_re.fullmatch(rf"(?:the|a|an|my|our|your|their)\s+{re.escape(noun)}s?", chosen, re.IGNORECASE)
     return None if bare else chosen
 
 
@@ -44,7 +46,7 @@ def ordinal_mention(ordinal: str, noun: str, context: Sequence[Mapping[str, str]
 def _mention(noun: str) -> re.Pattern[str]:
     stem = re.escape(noun.lower().removesuffix("s"))
     # with what it is of or for: "the migration on users", "the quote from Roofing Co"
-    return re.compile(
+    return cached_re.compile(
         rf"\b(?:the|a|an|my|our|your|their)\s+(?:[\w'.:-]+\s+){{0,2}}?(?i:{stem}s?)\b(?![\w-])"
         r"(?:[^\S\n]+(?:on|of|for|to|from|in|at|with)[^\S\n]+[\w'.:-]+(?:[^\S\n]+(?-i:[A-Z])[\w'.:-]*){0,2})?",
         re.IGNORECASE,
@@ -56,7 +58,7 @@ def _in_path(noun: str) -> re.Pattern[str]:
     """A path with the noun as a directory: ".github/workflows/test.yml" is a workflow,
     "migrations/0042_x.py" a migration."""
     stem = re.escape(noun.lower().removesuffix("s"))
-    return re.compile(rf"(?<![\w./-])[\w.-]*/?(?i:{stem}s?)/[\w./-]*\w")
+    return cached_re.compile(rf"(?<![\w./-])[\w.-]*/?(?i:{stem}s?)/[\w./-]*\w")
 
 
 @lru_cache(maxsize=128)
@@ -65,4 +67,4 @@ def _deed(noun: str) -> re.Pattern[str] | None:
     if not forms:
         return None
     # "deployed v2.14.0 at 14:05": the verb and the words that say what was done, to the clause's end
-    return re.compile(rf"\b(?i:{'|'.join(map(re.escape, forms))})\b(?:[^\S\n]+(?!and\b|but\b)[\w'.:-]+){{1,4}}")
+    return cached_re.compile(rf"\b(?i:{'|'.join(map(re.escape, forms))})\b(?:[^\S\n]+(?!and\b|but\b)[\w'.:-]+){{1,4}}")

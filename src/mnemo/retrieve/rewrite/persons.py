@@ -15,6 +15,8 @@ from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, PERSON_NOUNS, fold, is_pet
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: "the dog miso", "our cat Pixel": a pet and its name.
 _PET_NAMED = re.compile(r"^(?:the|our|my|his|her|their)\s+([a-z]+)\s+([A-Za-z][\w-]+)$", re.IGNORECASE)
 
@@ -91,11 +93,11 @@ _ARTICLES = frozenset("a an the some this that".split())
 def told_own_deed(name: str, query: str, context: Sequence[Mapping[str, str]]) -> bool:
     """Whether a speaker of a pasted chat ("Jonas: ... sending the receipts tonight") said the deed
     the query asks about ("did he send the receipts"): then "he" is that speaker, not a listener."""
-    asked = {w[:5] for w in re.findall(r"[a-z]{4,}", query.lower()) if w not in STOPWORDS}
-    label = re.compile(rf"^\s*\[?{re.escape(name)}\]?\s*:\s+(.*)$", re.IGNORECASE | re.DOTALL)
+    asked = {w[:5] for w in cached_re.findall(r"[a-z]{4,}", query.lower()) if w not in STOPWORDS}
+    label = cached_re.compile(rf"^\s*\[?{re.escape(name)}\]?\s*:\s+(.*)$", re.IGNORECASE | re.DOTALL)
     for message in context:
         own = label.match(str(message.get("content") or ""))
-        if own and asked & {w[:5] for w in re.findall(r"[a-z]{4,}", own.group(1).lower()) if w not in STOPWORDS}:
+        if own and asked & {w[:5] for w in cached_re.findall(r"[a-z]{4,}", own.group(1).lower()) if w not in STOPWORDS}:
             return True
     return False
 
@@ -103,7 +105,7 @@ def told_own_deed(name: str, query: str, context: Sequence[Mapping[str, str]]) -
 def no_single_person(name: str, said: str) -> bool:
     """Whether the chat writes a name as a firm someone is from ("the engineer from Hotpoint") or as
     a plural that acts ("City are at home"): no "he" or "she"."""
-    for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", said):
+    for match in cached_re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", said):
         before = said[max(0, match.start() - 30) : match.start()].lower().split()
         after = said[match.end() : match.end() + 12].lower().split()
         owner = said[match.end() : match.end() + 2] == "'s"  # "best man at Jamie's wedding": Jamie is someone

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.lists import find_list, list_items
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 
 def remaining(context: Sequence[Mapping[str, str]]) -> list[str]:
     """The items of the latest list that no later message takes up ("pinning feels fragile" takes
@@ -38,8 +40,8 @@ def _taken_up(item: str, later: str) -> bool:
     """Whether a later text mentions the item by one of its content words' first four letters
     ("caching" takes up "cache the fixtures", "pinning" takes up "pin the dependency")."""
     # an identifier is taken up by one of its parts: "the sso one" takes up "login_sso_redirect"
-    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9-]{2,}", item) if w.lower() not in _NOT_TAKING]
-    return any(re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
+    words = [w.lower() for w in cached_re.findall(r"[A-Za-z][A-Za-z0-9-]{2,}", item) if w.lower() not in _NOT_TAKING]
+    return any(cached_re.search(rf"\b{re.escape(w[:4])}", later) for w in words)
 
 
 #: "a used one" is taken up by its modifier; "the remanufactured one" says "one" too, which takes up nothing.
@@ -66,7 +68,7 @@ def item_by_word(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if len(low) < 2 or low in STOPWORDS:
         return None
     items = [i for i in find_list(context) if i.lower() != low]
-    hits = [i for i in items if low in re.split(r"[\s_\-./]+", i.lower())]
+    hits = [i for i in items if low in cached_re.split(r"[\s_\-./]+", i.lower())]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -107,6 +109,6 @@ def other_of_two(context: Sequence[Mapping[str, str]]) -> str | None:
             taken = [_taken_up(option, later) for option in pair.groups()]
             if taken.count(True) == 1:
                 other = pair.group(taken.index(False) + 1).strip()
-                return re.sub(r"^(?:a|an)\s+", "the ", other, flags=re.IGNORECASE)
+                return cached_re.sub(r"^(?:a|an)\s+", "the ", other, flags=re.IGNORECASE)
             return None
     return None

@@ -18,6 +18,8 @@ from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, NOT_NAMES
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: A number with its unit: a quantity or a clock time, never what "it" stands for.
 _MEASURE = re.compile(
     r"(?i)\d+(?:[.,]\d+)?(?:mg|mcg|ml|l|g|kg|lb|lbs|oz|km|mi|m|cm|mm|ft|am|pm|h|hr|hrs|min|mins|s|gb|mb|tb|kb|mph|kmh|kw|kwh|w|v|x)"
@@ -53,13 +55,13 @@ def lower_answer(text: str, answer: str, taken: set[str]) -> list[tuple[int, Can
 
 def tech_weight(token: str) -> float:
     """How much an identifier-like token counts as a topic."""
-    if not re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token) or _UNIT.fullmatch(token):
+    if not cached_re.search(r"[A-Za-z]", token) or _MEASURE.fullmatch(token) or _UNIT.fullmatch(token):
         return 0.3  # "6.8", "19.30", "5mg", "3am", "ng/mL": a number, a measure or a unit is not a topic
-    if re.search(r"[_./]", token) or (token[:1].islower() and re.search(r"[a-z][A-Z]", token)):
+    if cached_re.search(r"[_./]", token) or (token[:1].islower() and cached_re.search(r"[a-z][A-Z]", token)):
         return 1.8  # snake_case, dotted, paths, lowerCamel: code identifiers
-    if re.search(r"[a-z][A-Z]", token):
+    if cached_re.search(r"[a-z][A-Z]", token):
         return 1.5  # product names: "MongoDB", "FastAPI"
-    if len(token) >= 5 and re.search(r"\d", token):
+    if len(token) >= 5 and cached_re.search(r"\d", token):
         return 1.5  # commit hashes, ticket ids: "a1b2c3d", "PR412"
     return 1.3 if token.isupper() and len(token) > 2 else 1.0
 
@@ -96,7 +98,7 @@ def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
     for match in TECH.finditer(text):
         token = match.group(0)
         if token.lower() not in taken and token.lower() not in NOT_NAMES:
-            plural = re.fullmatch(r"[A-Z]{2,}s", token) is not None  # "PRs": several, never "it"
+            plural = cached_re.fullmatch(r"[A-Z]{2,}s", token) is not None  # "PRs": several, never "it"
             found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token), plural=plural)))
     for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot
         found.append((match.start(), Candidate(match.group(0), "thing", salience=1.2)))

@@ -16,6 +16,8 @@ from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.tidy import TIME_UNITS
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _OWNERS = frozenset({"the", "my", "your"})
 #: A counted plural is a group too: "got two tickets ... add them to my wallet".
 _COUNTS = frozenset("two three four five six seven eight nine ten both".split()) | {str(n) for n in range(2, 100)}
@@ -145,7 +147,7 @@ def _apposed(team: tuple[str, float], context: Sequence[Mapping[str, str]]) -> t
     "the desert tour company, Sahara Trails" are Monzo and Sahara Trails."""
     text = conversation_text(context)
     pattern = rf"(?i:{re.escape(team[0])})(?:,[ ]+|[ ]+(?i:called|named)[ ]+)([A-Z][\w&'-]*(?:[ ]+[A-Z][\w&'-]*)*)"
-    named = re.search(pattern, text)
+    named = cached_re.search(pattern, text)
     return (named.group(1), team[1]) if named and named.group(1).lower() not in STOPWORDS else team
 
 
@@ -178,7 +180,7 @@ def _couple(
     person named last: "they" continue the pair the conversation introduced together."""
     for message in list(context)[-3:][::-1]:
         text = str(message.get("content") or "")
-        named = [c for c in people if re.search(rf"(?<!\w){re.escape(c.text)}(?!\w)", text)]
+        named = [c for c in people if cached_re.search(rf"(?<!\w){re.escape(c.text)}(?!\w)", text)]
         # "my friend Anjali" and "Anjali" are one person: the shorter reading is the one kept
         named = [c for c in named if not any(o is not c and o.text in c.text for o in named)]
         if len(named) >= 2:

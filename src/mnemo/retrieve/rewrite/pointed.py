@@ -13,6 +13,8 @@ from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import faulty_part
 
+from . import cached_re
+
 
 def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: str) -> str | None:
     """What "that <noun>" becomes when its noun alone decides, or None."""
@@ -30,7 +32,7 @@ def pointed_noun(ref: Reference, context: Sequence[Mapping[str, str]], query: st
     changed = amount_change(noun, context)  # "that increase": of what the chat said was raised
     if changed:
         return changed
-    if re.search(rf"\b{re.escape(noun)}\b", said, re.IGNORECASE):
+    if cached_re.search(rf"\b{re.escape(noun)}\b", said, re.IGNORECASE):
         return None  # "that language" after "harsh language": that language, not a member of the class
     member = class_member(noun, context, query)  # "that city": "Tallinn"
     return member_text(ref.text, noun, member) if member else None
@@ -41,7 +43,7 @@ def answered_which(noun: str, context: Sequence[Mapping[str, str]]) -> str | Non
     words), or None."""
     if not noun:
         return None
-    asked = re.compile(rf"\b(?:which|what)\s+(?:one|{re.escape(noun)}s?)\b[^.!?]*\?", re.IGNORECASE)
+    asked = cached_re.compile(rf"\b(?:which|what)\s+(?:one|{re.escape(noun)}s?)\b[^.!?]*\?", re.IGNORECASE)
     messages = [str(m.get("content") or "").strip() for m in context]
     for at in range(len(messages) - 2, -1, -1):
         if asked.search(messages[at]) and noun.lower() in messages[at].lower():
@@ -62,11 +64,11 @@ def chosen_option(noun: str, context: Sequence[Mapping[str, str]]) -> str | None
     """ "that layout" after "two layouts, round tables or long banquet tables. we're going with
     banquet": the option of that noun the chat chose ("the banquet layout"), or None."""
     text = conversation_text(context)
-    if not re.search(rf"\b{re.escape(noun)}s\b", text, re.IGNORECASE):
+    if not cached_re.search(rf"\b{re.escape(noun)}s\b", text, re.IGNORECASE):
         return None  # the options must be offered as that noun's plural: "two layouts"
     found = list(_CHOSEN.finditer(text))
     if not found:
         return None
     choice = (found[-1].group(1) or found[-1].group(2)).strip()
-    choice = re.sub(rf"\s+{re.escape(noun)}s?$", "", choice, flags=re.IGNORECASE)
+    choice = cached_re.sub(rf"\s+{re.escape(noun)}s?$", "", choice, flags=re.IGNORECASE)
     return f"the {choice} {noun}" if choice and choice.lower() not in ("it", "that", "this", "one") else None

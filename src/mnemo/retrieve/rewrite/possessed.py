@@ -14,6 +14,8 @@ from mnemo.retrieve.rewrite.namekind import LOWER_LETTER, WORD
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, NOT_NAMES, PERSON_NOUNS, PHRASE_BREAKERS
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 
 def possessed(text: str) -> list[tuple[int, Candidate]]:
     """ "Julien's band", "Gabriel's pull request": a thing or person known by its owner."""
@@ -24,7 +26,7 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
         start = match.start()
         if " " in owner and owner.split()[0].lower() in NOT_NAMES | STOPWORDS:  # "Tell Omar's": Omar's
             owner, start = owner.split()[1], match.start(1) + len(owner.split()[0]) + 1
-        named_after = re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
+        named_after = cached_re.match(rf"\s+{WORD}", text[match.end() :])  # "Ahmed's daughter Noor": Noor stands for it
         if (
             not named_after
             and owner.lower() not in NOT_NAMES
@@ -33,7 +35,7 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
             and not past_participle(noun)
             and noun not in _PROGRESSIVE  # "Pedro's coming too": "Pedro is coming", no possession
         ):
-            role = re.match(r"\s+([a-z]+)\b", text[match.end() :])  # "Northgate's account manager": a role
+            role = cached_re.match(r"\s+([a-z]+)\b", text[match.end() :])  # "Northgate's account manager": a role
             if role and role.group(1) in PERSON_NOUNS:
                 noun = role.group(1)
             kind = "person" if noun in PERSON_NOUNS else "thing"
@@ -107,7 +109,7 @@ def kin_names(text: str) -> list[tuple[int, Candidate]]:
         before = text[: match.start()].split()[-1:]
         if before and before[0].lower() in _OWNERS:
             continue
-        if re.match(r"\s+[A-Z][a-z]", text[match.end() :]):
+        if cached_re.match(r"\s+[A-Z][a-z]", text[match.end() :]):
             continue  # "Grandma Rosa", "Auntie Grace": a title before the name, which names her
         word = match.group(1)
         found.append(

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.lists import name_after, name_before
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: "the shared one", "the more configurable option", "the tax-free kind".
 PROPERTY_REF = re.compile(
     r"\b(?:the|that|this|those)\s+(?:(?:more|less|most|least|super|really|very)\s+)?([a-z][a-z-]{2,})\s+"
@@ -69,7 +71,7 @@ def property_spans(
     for match in PRICE_REF.finditer(query):  # priced options in the chat: "the cheaper car quote"
         head = match.group(2).split()[-1].lower()
         written = any(
-            re.search(rf"\b{re.escape(head[:4])}", str(m.get("content") or ""), re.IGNORECASE) for m in context
+            cached_re.search(rf"\b{re.escape(head[:4])}", str(m.get("content") or ""), re.IGNORECASE) for m in context
         )
         if head not in _NOT_PRICED and (written or head in _OPTION_HEADS) and by_price(match.group(1), context):
             out.append((match.start(), match.end(), match.group(1).lower()))
@@ -102,11 +104,11 @@ NUMBER_REF = re.compile(
 
 def number_spans(query: str, context_text: str = "") -> list[tuple[int, int, str]]:
     """(start, end, number) for each "the <number> one" whose number the conversation gave."""
-    digits = set(re.findall(r"\d+", context_text.replace(",", "")))
-    hours = {str(int(d) - 12) for d in re.findall(r"\b(\d{1,2}):\d{2}", context_text) if int(d) > 12}
+    digits = set(cached_re.findall(r"\d+", context_text.replace(",", "")))
+    hours = {str(int(d) - 12) for d in cached_re.findall(r"\b(\d{1,2}):\d{2}", context_text) if int(d) > 12}
     out = []
     for m in NUMBER_REF.finditer(query):
-        number = re.sub(r"\D", "", m.group(1).split(":")[0])
+        number = cached_re.sub(r"\D", "", m.group(1).split(":")[0])
         if number in digits | hours:
             out.append((m.start(), m.end(), m.group(1)))
     return out
@@ -115,8 +117,10 @@ def number_spans(query: str, context_text: str = "") -> list[tuple[int, int, str
 def by_number(value: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The item of the latest list that carries the number ("FenceRight 1,850" for "that 1850
     one", "11:00 design review with Soo-ah" for "the 11 oclock one"), by its name, or None."""
-    wanted = re.sub(r"\D", "", value.split(":")[0] if re.search(r"o'?clock|am|pm", value, re.I) else value)
-    hour = bool(re.search(r"o'?clock|am|pm", value, re.IGNORECASE))
+    wanted = cached_re.sub(
+        r"\D", "", value.split(":")[0] if cached_re.search(r"o'?clock|am|pm", value, re.I) else value
+    )
+    hour = bool(cached_re.search(r"o'?clock|am|pm", value, re.IGNORECASE))
     if not wanted:
         return None
     for message in reversed(list(context)):
@@ -147,9 +151,9 @@ _ITEM_NOISE = re.compile(r"[£$€()]|\b(?:and|or|a|an|at|for)\b(?=\s*$)|^\s*(?:
 
 def _same_number(found: str, wanted: str, hour: bool) -> bool:
     if hour:  # "11 oclock": "11:00", "11am"; "3 oclock": "15:00" too
-        found_hour = re.sub(r"\D", "", found.split(":")[0])
+        found_hour = cached_re.sub(r"\D", "", found.split(":")[0])
         return found_hour == wanted or (found_hour.isdigit() and str(int(found_hour) - 12) == wanted)
-    return re.sub(r"[^\d.]", "", found).rstrip(".").split(".")[0] == wanted
+    return cached_re.sub(r"[^\d.]", "", found).rstrip(".").split(".")[0] == wanted
 
 
 #: "the one due thursday", "that one ending in march": a choice by a modifier after "one".
@@ -164,7 +168,7 @@ def one_with_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[i
     out = []
     for match in ONE_WITH.finditer(query):
         # the modifier runs to its last word the conversation has ("ending in june", not "... renewable")
-        last = [m for m in re.finditer(r"[A-Za-z0-9]+", match.group(1)) if m.group(0).lower() in known]
+        last = [m for m in cached_re.finditer(r"[A-Za-z0-9]+", match.group(1)) if m.group(0).lower() in known]
         if last and any(m.group(0).lower() in _content(match.group(1)) for m in last):
             end = match.start(1) + last[-1].end()
             out.append((match.start(), end, query[match.start(1) : end]))
@@ -172,7 +176,7 @@ def one_with_spans(query: str, known: set[str] | frozenset[str]) -> list[tuple[i
 
 
 def _content(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and w not in _MODIFIER_WORDS]
+    return [w for w in cached_re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and w not in _MODIFIER_WORDS]
 
 
 _MODIFIER_WORDS = frozenset("due ending starting near one".split())
@@ -185,7 +189,7 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if not modifier and (kind := _one_of_kind(word, context)):
         return kind  # "the staging one" after "two clusters, ... and a staging one": the staging cluster
     words = _content(word) if modifier else [word]
-    patterns = [re.compile(rf"\b{re.escape(w if modifier else stem(w))}\w*", re.IGNORECASE) for w in words]
+    patterns = [cached_re.compile(rf"\b{re.escape(w if modifier else stem(w))}\w*", re.IGNORECASE) for w in words]
     # a modifier picks an item of a list ("History on Monday, English on Thursday"): split at commas too
     splitter = _ITEM if modifier else _CLAUSE
     messages = list(context)
@@ -195,7 +199,7 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
                 continue
             if _ASKS_WHICH.match(clause) and at + 1 < len(messages):  # "which is lightest?" - "The Bosch, at 2.5kg"
                 answer = _CLAUSE.split(str(messages[at + 1].get("content") or ""))[0]
-                named = _PART_HEAD.match(re.sub(r"^\s*(?:the|a|an)\s+", "", answer, flags=re.IGNORECASE))
+                named = _PART_HEAD.match(cached_re.sub(r"^\s*(?:the|a|an)\s+", "", answer, flags=re.IGNORECASE))
                 if named and named.group(1).lower() not in STOPWORDS | _OPENERS:
                     return named.group(1)
                 continue
@@ -213,7 +217,7 @@ def by_property(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
             # "Cholesterol is a little high and ferritin is low", "PLAT-310 login timeout, PLAT-311
             # avatar upload fails": the part that states the property has a subject of its own
             subject = _part_subject(_PART.split(clause), patterns) or _subject(clause)
-            if subject and not re.fullmatch(r"[\d.,]+", subject):  # "2 of those are blocked": a count, no option
+            if subject and not cached_re.fullmatch(r"[\d.,]+", subject):  # "2 of those are blocked": a count, no option
                 return subject
     return None
 
@@ -228,7 +232,7 @@ def _one_of_kind(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the staging one" when a message says "we have two clusters, prod-eu on GKE and a staging one"
     or "two lasagne recipes, one with bechamel and one with ricotta": the word with the counted kind."""
     esc = re.escape(word)
-    one = re.compile(
+    one = cached_re.compile(
         rf"\b{esc}\s+ones?\b|\bones?\s+(?:with|in|on|using|that\s+(?:has|uses))\s+(?:\w+\s+)?{esc}\b", re.IGNORECASE
     )
     for message in reversed(list(context)):
@@ -239,7 +243,7 @@ def _one_of_kind(word: str, context: Sequence[Mapping[str, str]]) -> str | None:
         kinds = list(_COUNTED_KIND.finditer(text, 0, found.start()))
         if not kinds:
             # "the grey sofa at £899 and the blue one": the noun of the parallel phrase before it
-            parallel = list(_PARALLEL.finditer(re.split(r"[.!?;]\s", text[: found.start()])[-1]))
+            parallel = list(_PARALLEL.finditer(cached_re.split(r"[.!?;]\s", text[: found.start()])[-1]))
             if parallel:
                 return f"the {word.lower()} {parallel[-1].group(1)}"
             continue  # "The blue one has removable covers": an earlier message may say one of what
@@ -265,7 +269,7 @@ _RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
 
 def _timed_noun(word: str) -> re.Pattern[str]:
     """ "the orthodontist on the 17th": the word as a noun, with the time that tells it apart."""
-    return re.compile(
+    return cached_re.compile(
         rf"\bthe\s+{re.escape(word)}\s+((?:on|at|in)\s+(?:the\s+)?\w+(?:\s+\w+)?)(?=\s+and\b|\s*[,;.]|\s*$)",
         re.IGNORECASE,
     )
@@ -381,7 +385,7 @@ def by_price(word: str, context: Sequence[Mapping[str, str]], topic: Sequence[st
     if low not in _LOWEST | _HIGHEST:
         return None
     messages = list(reversed(list(context)))
-    roots = [re.compile(rf"\b{re.escape(t[:4])}", re.IGNORECASE) for t in topic if len(t) >= 3]
+    roots = [cached_re.compile(rf"\b{re.escape(t[:4])}", re.IGNORECASE) for t in topic if len(t) >= 3]
     if roots:  # "the cheaper car quote": a message about cars first, then any
         messages = [m for m in messages if any(r.search(str(m.get("content") or "")) for r in roots)] + messages
     for message in messages:
@@ -405,10 +409,10 @@ def _priced_options(text: str, price: re.Pattern[str]) -> list[tuple[float, str]
 
 def _priced_name(part: str, price: str) -> str:
     before, _, after = part.partition(price)
-    before = re.sub(r"\s*\(\s*$", "", before)  # "Lumiares (£138)": the price in brackets after the name
+    before = cached_re.sub(r"\s*\(\s*$", "", before)  # "Lumiares (£138)": the price in brackets after the name
     while _LEAD_OUT.search(before):
         before = _LEAD_OUT.sub("", before)
-    opened = re.match(
+    opened = cached_re.match(
         r"\s*(?:and\s+|or\s+)?((?:a|an|the)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:with|of|in|on|for|from)\b",
         before.split(":")[-1],
     )
@@ -416,16 +420,18 @@ def _priced_name(part: str, price: str) -> str:
         return opened.group(1)
     name = name_before(before)
     labelled = (
-        re.search(rf"\b([a-z]{{3,}})\s+{re.escape(name)}$", before.strip()) if re.fullmatch(r"[A-Z0-9]", name) else None
+        cached_re.search(rf"\b([a-z]{{3,}})\s+{re.escape(name)}$", before.strip())
+        if cached_re.fullmatch(r"[A-Z0-9]", name)
+        else None
     )
     if labelled and labelled.group(1) not in STOPWORDS:
         return f"{labelled.group(1)} {name}"  # "plumber B quoted £85": a label needs its noun
-    if name and (name[:1].isupper() or re.match(r"(?:a|an|the)\s", name, re.IGNORECASE) or " " in name):
+    if name and (name[:1].isupper() or cached_re.match(r"(?:a|an|the)\s", name, re.IGNORECASE) or " " in name):
         return name
-    lead = re.match(r"\s*(?:at|for|on|with)\s+(.+)", after)
+    lead = cached_re.match(r"\s*(?:at|for|on|with)\s+(.+)", after)
     return name_after(lead.group(1)) if lead else ""
 
 
 def _amount(price: str) -> float:
     """ "£1,150" -> 1150.0, "$2.5k" -> 2500.0."""
-    return float(re.sub(r"[^\d.]", "", price)) * (1000 if price.endswith("k") else 1)
+    return float(cached_re.sub(r"[^\d.]", "", price)) * (1000 if price.endswith("k") else 1)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 #: "did she say why?", "did he mention why", "did they explain why": the clause is gone.
 _BARE_WHY = re.compile(
     r"\b(?:say|said|mention|mentioned|explain|explained|tell\s+(?:you|me|us)|told\s+(?:you|me|us))\s+(why|how\s+come)"
@@ -44,7 +46,7 @@ def reason_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | N
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         found = list(_REPORTED.finditer(text))
-        if found and re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
+        if found and cached_re.search(r"[.!?]\s+\S", text[found[-1].end() :]):
             return None  # "Mum said she's fine. But she cancelled her trip": the news came after the report
         if found:
             clause = found[-1].group(1).strip(" ,;:")

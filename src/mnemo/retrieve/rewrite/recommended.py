@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.plain_names import FLAG
 
+from . import cached_re
+
 #: A sentence that advises: an imperative opening, or "you can / I'd / should" with a verb of use.
 _ADVICE = re.compile(
     r"^(?:(?:then|so|instead|either|first|just|at\s+minimum|better|otherwise|alternatively)[,:]?\s+)*"
@@ -38,7 +40,7 @@ _STATE = re.compile(
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
+    return {w[:5] for w in cached_re.findall(r"[a-z]{4,}", text.lower())}
 
 
 def recommended(context: Sequence[Mapping[str, str]], query: str = "") -> str | None:

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.lists import find_list
 
+from . import cached_re
+
 #: "the next one", "the same one", "the following one": one of a series.
 SERIES_REF = re.compile(
     r"\bthe\s+(next|same|following)\s+one\b(?!\s+(?!(?:is|was|will|in|on|at|for|with|to|and|too|then|be)\b)[a-z])",
@@ -45,5 +47,5 @@ def series_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | N
     for message in reversed(list(context)):
         found = list(_OCCASION.finditer(str(message.get("content") or "")))
         if found:
-            return re.sub(r"\bone\b", found[-1].group(1), reference, count=1, flags=re.IGNORECASE)
+            return cached_re.sub(r"\bone\b", found[-1].group(1), reference, count=1, flags=re.IGNORECASE)
     return None

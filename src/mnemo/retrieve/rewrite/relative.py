@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Subjects that open a contact clause after a noun: "that machine *my sister* has", "that lib *we* use".
 _CLAUSE_SUBJECTS = frozenset("my our your his her their we you i he she they".split())
 #: Words of a clause that say nothing about which: light verbs and fillers.
@@ -27,7 +29,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 def clause_words(query: str, end: int) -> list[str]:
     """The content words of a contact clause right after a demonstrative's noun, or []."""
-    words = re.findall(r"[a-z][a-z'-]*", query[end:].lower())[:6]
+    words = cached_re.findall(r"[a-z][a-z'-]*", query[end:].lower())[:6]
     if not words or words[0] not in _CLAUSE_SUBJECTS:
         return []
     return [w for w in words[1:] if w not in STOPWORDS and w not in _LIGHT and w not in _MOTION and len(w) >= 3]
@@ -46,7 +48,7 @@ def sentence_with(words: Sequence[str], context: Sequence[Mapping[str, str]]) ->
         for sentence in reversed(_SENTENCE.split(str(message.get("content") or "")))
     ]
     for word in words:
-        root = re.compile(rf"\b{re.escape(word[:5])}", re.IGNORECASE)
+        root = cached_re.compile(rf"\b{re.escape(word[:5])}", re.IGNORECASE)
         found = next((s for s in sentences if root.search(s)), None)
         if found is not None:
             return found
@@ -57,7 +59,7 @@ def named_in(sentence: str, candidates: Sequence[Candidate]) -> Candidate | None
     """The most specific thing of ``sentence``: a named one (a capital, a digit, an identifier) first."""
     low = sentence.lower()
     inside = [c for c in candidates if c.kind == "thing" and c.text.lower().removeprefix("the ") in low]
-    named = [c for c in inside if re.search(r"[A-Z0-9_./:-]", c.text.removeprefix("the ").removeprefix("The "))]
+    named = [c for c in inside if cached_re.search(r"[A-Z0-9_./:-]", c.text.removeprefix("the ").removeprefix("The "))]
     pool = named or inside
     return max(pool, key=lambda c: (c.salience, len(c.text))) if pool else None
 
@@ -66,7 +68,7 @@ def phrase_before(sentence: str, words: Sequence[str]) -> str | None:
     """ "redux toolkit for the cart": the phrase a clause word's attachment follows, up to a
     boundary (a colon, a comma, "and", a verb of having) - the thing the clause describes."""
     for word in words:
-        found = re.search(
+        found = cached_re.search(
             rf"(?:^|[:,;]\s*|\band\s+|\b(?:has|have|uses|use|with)\s+)((?:[\w.+-]+\s+){{0,2}}[\w.+-]+)\s+"
             rf"(?:for|in|on|with)\s+(?:the\s+|our\s+|my\s+)?{re.escape(word[:5])}",
             sentence,
@@ -85,12 +87,12 @@ def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "an extension like pg_uuidv7", "a tool called Renovate": the instance the chat gave of the noun."""
     if len(noun) < 3:
         return None
-    pattern = re.compile(
+    pattern = cached_re.compile(
         rf"\b{re.escape(noun.lower().rstrip('s'))}s?,?\s+(?:like|such\s+as|called|named|e\.g\.)\s+"
         rf"([\w.+-]*[\w+]{_MORE_NAME}?)",
         re.IGNORECASE,
     )
-    later = re.compile(
+    later = cached_re.compile(
         rf"\b{re.escape(noun.lower().rstrip('s'))}s?\b.*?\b(?:called|named)\s+((?-i:[A-Z])[\w'-]*{_MORE_NAME}{{0,3}})",
         re.IGNORECASE,
     )

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.reference import Reference
 
+from . import cached_re
+
 #: "is that normal", "isn't that too high", "is this a lot": a judgement of a state.
 _JUDGED = re.compile(
     r"\b(?:is|isn't|was|wasn't)\s+(?:that|this)\s+(?:really\s+|still\s+)?(?:normal|ok|okay|fine|expected|bad|good"
@@ -49,7 +51,7 @@ _SUBJECT_VERB = re.compile(r"\s(?:and|but|or|serves?|has|have|had|is|was|said|sa
 def judged_figure(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> str | None:
     """What the judged "that" is: the subject of the latest reported figure, or None."""
     judged = _JUDGED.search(query)
-    if judged is None or not judged.start() <= ref.start < judged.end() or re.search(r"\d", query[: ref.start]):
+    if judged is None or not judged.start() <= ref.start < judged.end() or cached_re.search(r"\d", query[: ref.start]):
         return None  # "I put 500ml in - is that more than ...": the query's own figure
     for message in reversed(list(context)[-4:]):
         priced = _PRICED_DEED.search(str(message.get("content") or ""))

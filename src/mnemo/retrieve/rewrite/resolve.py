@@ -66,6 +66,8 @@ from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_app
 from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 __all__ = ["Resolution", "resolve"]
 
 
@@ -267,13 +269,13 @@ def _named_in_query(query: str, ref: Reference, text: str) -> bool:
     point inside the query, which needs no rewrite."""
     bare = without_determiner(text).lower()
     rest = f" {query[: ref.start]} {query[ref.end :]} ".lower()
-    return len(bare) > 1 and f" {bare} " in re.sub(r"[^\w'-]+", " ", rest)
+    return len(bare) > 1 and f" {bare} " in cached_re.sub(r"[^\w'-]+", " ", rest)
 
 
 def _taken(text: str, used: set[str]) -> bool:
     """Whether a candidate is, or names, a referent another reference already took ("my neighbour
     Mrs Abernathy" after "her" became "Mrs Abernathy"): one entity, one reference."""
-    return text in used or any(len(u) > 3 and re.search(rf"\b{re.escape(u)}\b", text) for u in used)
+    return text in used or any(len(u) > 3 and cached_re.search(rf"\b{re.escape(u)}\b", text) for u in used)
 
 
 def _temporal(
@@ -286,7 +288,7 @@ def _temporal(
     counted = counted_span(ref.text, context)
     if counted:  # "all those days" after "invoiced 12 days for march": the 12 days counted
         return counted, 0.7
-    unit = re.search(
+    unit = cached_re.search(
         r"\b(day|night|morning|evening|afternoon|weekend|week|month|year|summer|winter|spring|autumn)s?\b",
         ref.text,
         re.IGNORECASE,
@@ -302,8 +304,8 @@ def _temporal(
     if anchor is None:
         return None
     rest = query[: ref.start] + " " + query[ref.end :]  # "the day before" names no day of its own
-    said = {w for w in re.findall(r"\w+", rest.lower()) if w not in STOPWORDS} | {
-        w for text in used for w in re.findall(r"\w+", text) if w not in STOPWORDS
+    said = {w for w in cached_re.findall(r"\w+", rest.lower()) if w not in STOPWORDS} | {
+        w for text in used for w in cached_re.findall(r"\w+", text) if w not in STOPWORDS
     }
     if anchor.event and _event_head(anchor.event) in said:
         anchor = replace(anchor, event=None)  # the query names the event; a shared modifier is not enough
@@ -316,10 +318,12 @@ def _temporal(
     if ref.appended or is_appended(ref.text):  # "a week before we go live (the product launch on 3 October)"
         return appended_text(ref.text, anchor.bare()), anchor.confidence
     text = temporal_text(ref.text, anchor)
-    if re.search(r"\b(?:around|about|during|at|in|on|from|until|till|by|since)\s*$", query[: ref.start], re.IGNORECASE):
-        text = re.sub(r"^(?:in|on|at|during)\s+", "", text)  # "around that period": one preposition, not two
-    elif re.search(r"\bfor\s*$", query[: ref.start], re.IGNORECASE):
-        text = re.sub(r"^(?:for|during|in|on|at)\s+", "", text)  # "a car for that week": one preposition
+    if cached_re.search(
+        r"\b(?:around|about|during|at|in|on|from|until|till|by|since)\s*$", query[: ref.start], re.IGNORECASE
+    ):
+        text = cached_re.sub(r"^(?:in|on|at|during)\s+", "", text)  # "around that period": one preposition, not two
+    elif cached_re.search(r"\bfor\s*$", query[: ref.start], re.IGNORECASE):
+        text = cached_re.sub(r"^(?:for|during|in|on|at)\s+", "", text)  # "a car for that week": one preposition
     return text, anchor.confidence
 
 
@@ -358,7 +362,7 @@ def _same_day(
     if len(backs) != 1:
         return None
     back = backs[0]
-    word = re.compile(rf"\b{re.escape(back.text.lower())}\b", re.IGNORECASE)
+    word = cached_re.compile(rf"\b{re.escape(back.text.lower())}\b", re.IGNORECASE)
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         if not word.search(text):
@@ -375,7 +379,7 @@ def _same_day(
 def _event_head(event: str) -> str:
     """ "the new blood pressure meds" -> "meds", "when I lived in Montréal" -> "lived": the word
     that says which event it is (the last one before an attachment)."""
-    words = re.split(r"\s+(?:for|of|from|with|in|at|on|to)\s+", event.lower(), maxsplit=1)[0].split()
+    words = cached_re.split(r"\s+(?:for|of|from|with|in|at|on|to)\s+", event.lower(), maxsplit=1)[0].split()
     if words and words[0] in ("when", "while"):
         verbs = [w for w in words if w.endswith("ed") or w in STOPWORDS]
         return verbs[0] if verbs else words[-1]
@@ -387,8 +391,8 @@ def _participles(text: str) -> set[str]:
 
 
 def _said(event: str, query: str) -> bool:
-    words = {w for w in re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
-    return bool(words) and words <= set(re.findall(r"\w+", query.lower()))
+    words = {w for w in cached_re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
+    return bool(words) and words <= set(cached_re.findall(r"\w+", query.lower()))
 
 
 def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
@@ -451,7 +455,7 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
             return pointed, 0.8
         if class_noun(ref.noun) and ref.noun.lower().rstrip("s") in PLACE_NOUNS:
             mention = specific_mention(ref.noun, context)  # "that market": "the farmers market on Elm Street"
-            if mention and re.search(r"[A-Z]", mention[0]):
+            if mention and cached_re.search(r"[A-Z]", mention[0]):
                 return mention
         if class_noun(ref.noun):
             return None  # "that guy": a name of the class, not a modified mention (see _through_noun)

@@ -10,6 +10,8 @@ from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import PETS, is_pet
 from mnemo.retrieve.rewrite.resolution import Resolution
 
+from . import cached_re
+
 _NAME = r"((?:Dr\.?\s+|Mrs?\.?\s+|Ms\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
 
 
@@ -19,7 +21,7 @@ def latest_name(patterns: Sequence[str], context: Sequence[Mapping[str, str]]) -
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         for pattern in patterns:
-            for found in re.finditer(pattern, text):
+            for found in cached_re.finditer(pattern, text):
                 name = found.group(1)
                 # "on Thursday, the teacher in charge is ...": a day or a month is no one's name
                 # "Booked the dentist": a capitalised verb opening a sentence is no name either

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 
 def conversation_text(context: Sequence[Mapping[str, str]]) -> str:
     """Every message's content, one message a line (a phrase never runs across two)."""
@@ -18,7 +20,7 @@ def modifies_next(rest: str, describing: frozenset[str] = frozenset(), any_case:
     A function word, an adverb or participle ("usually", "needed", "running"), a short word or one
     of ``describing`` ("expensive") follows a noun that stands alone; ``any_case`` reads a
     capitalised next word too."""
-    found = re.match(r"\s+([a-z][a-z-]*)", rest, re.IGNORECASE if any_case else 0)
+    found = cached_re.match(r"\s+([a-z][a-z-]*)", rest, re.IGNORECASE if any_case else 0)
     if found is None:
         return False
     word = found.group(1).lower()

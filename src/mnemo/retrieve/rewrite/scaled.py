@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 #: "raise it to", "cut that in half", "drop it to four", "double it": a verb of scaling, its object.
 _SCALING = re.compile(
     r"\b(?:raise|raising|lower|lowering|increase|increasing|reduce|reducing|bump|bumping|drop|dropping|cut|cutting"
@@ -39,7 +41,7 @@ _RATE = re.compile(
 def scaled_object(before: str, after: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """The thing the chat gave an amount, when the pronoun is the object of a verb of scaling."""
     if not _SCALING.search(before) or (
-        not _HOW.match(after) and not re.search(r"\b(?:halve|double)\s+$", before, re.I)
+        not _HOW.match(after) and not cached_re.search(r"\b(?:halve|double)\s+$", before, re.I)
     ):
         return None
     for message in reversed(list(context)):

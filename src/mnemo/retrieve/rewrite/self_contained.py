@@ -11,6 +11,8 @@ from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.shaped import SHAPES
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: Words that make a definite phrase point rather than name: "the other one", "the new one".
 _POINTING_WORDS = frozenset("one ones other same first second third last next previous former latter new old".split())
 
@@ -35,4 +37,4 @@ def named_in_full(ref: Reference, context_text: str) -> bool:
         return False  # "the slow endpoint" still wants its path
     if any(w in _POINTING_WORDS or w in STOPWORDS or not w.isalpha() for w in words[1:]):
         return False
-    return re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None
+    return cached_re.search(rf"\b{re.escape(ref.text.lower())}\b", context_text.lower()) is not None

@@ -17,6 +17,8 @@ from mnemo.retrieve.rewrite.health import DRUG_NAME
 from mnemo.retrieve.rewrite.said import conversation_text, modifies_next
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _MONEY = re.compile(
     r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?"
     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:euros?|pounds?|dollars?|quid|EUR|USD|GBP)\b"
@@ -197,7 +199,7 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
         chosen = _nearest(shape, messages, noun.lower()[:5])
     if chosen is None:
         return None
-    chosen = re.sub(r"^the\s+", "", chosen, flags=re.IGNORECASE)  # "the 30th" -> "the 30th deadline", once
+    chosen = cached_re.sub(r"^the\s+", "", chosen, flags=re.IGNORECASE)  # "the 30th" -> "the 30th deadline", once
     # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
     kept = [modifier] if modifier and modifier not in chosen.lower() else []
     tail = [] if chosen.lower().endswith(noun.lower()) or chosen.lower().startswith(noun.lower()) else [found.group(2)]
@@ -229,7 +231,7 @@ def _nearest(shape: re.Pattern[str], messages: Sequence[str], root: str) -> str 
     for text in messages:
         tokens = list(shape.finditer(text))
         # a modifier's root may sit inside a word: "the diabetes pill" after "metformin for prediabetes"
-        near = [m.start() for m in re.finditer(re.escape(root), text, re.IGNORECASE)] if root else []
+        near = [m.start() for m in cached_re.finditer(re.escape(root), text, re.IGNORECASE)] if root else []
         if not tokens or (not near and root and root not in SHAPES_ROOTS):
             continue
         return min(tokens, key=lambda t: min((abs(t.start() - n) for n in near), default=t.start())).group(0).strip()
@@ -242,7 +244,7 @@ def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str,
     wanted = _content(query) - _content(noun)
     best: tuple[int, tuple[str, str]] | None = None
     for text in messages:
-        for sentence in reversed(re.split(r"(?<=[.!?;])\s+|\n", text)):
+        for sentence in reversed(cached_re.split(r"(?<=[.!?;])\s+|\n", text)):
             tokens = shape.findall(sentence)
             if not tokens:
                 continue
@@ -253,7 +255,7 @@ def _by_query_words(shape: re.Pattern[str], messages: Sequence[str], query: str,
 
 
 def _content(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in STOPWORDS}
+    return {w[:5] for w in cached_re.findall(r"[a-z]{3,}", text.lower()) if w not in STOPWORDS}
 
 
 #: The nouns' own roots: a message need not write the noun ("quoted £240" is enough, and so is "£240").

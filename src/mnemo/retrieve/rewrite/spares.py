@@ -13,6 +13,8 @@ import re
 
 from mnemo.retrieve.rewrite.said import modifies_next
 
+from . import cached_re
+
 #: "the part", "the replacement part", "a replacement", "a new part", "the spare": a part not named.
 PART_REF = re.compile(
     r"\b(?:the|a)\s+(?:(?:new|replacement|spare)\s+)?(?:part|replacement|spare)\b"
@@ -31,16 +33,22 @@ _HEDGE = r"(?:(?:probably|likely|most\s+likely|usually|definitely|just|completel
 
 #: The frames that mark a component as the fault; each captures the component.
 _FAULT_FRAMES = (
-    re.compile(rf"\bneeds?\s+(?:a\s+|an\s+)?new\s+{_PART}", re.IGNORECASE),
+    cached_re.compile(rf"\bneeds?\s+(?:a\s+|an\s+)?new\s+{_PART}", re.IGNORECASE),
     # "they quoted me for a new MAF sensor", "order a new filter": the part a repair replaces
-    re.compile(rf"\b(?:quoted\s+(?:me|us)\s+for|quote\s+for|fit|order|install)\s+(?:a|an)\s+new\s+{_PART}", re.I),
-    re.compile(rf"\breplac(?:e|ing)\s+{_DETERMINER}{_PART}", re.IGNORECASE),
-    re.compile(rf"\b{_DETERMINER}{_PART}\s+(?:is|are|'s|has|have)\s+{_HEDGE}(?:been\s+)?{_BROKEN}\b", re.IGNORECASE),
-    re.compile(rf"\b(?:a|an|the|your|its)\s+(?:{_BROKEN}|replaceable)\s+{_PART}", re.IGNORECASE),
-    re.compile(
+    cached_re.compile(
+        rf"\b(?:quoted\s+(?:me|us)\s+for|quote\s+for|fit|order|install)\s+(?:a|an)\s+new\s+{_PART}", re.I
+    ),
+    cached_re.compile(rf"\breplac(?:e|ing)\s+{_DETERMINER}{_PART}", re.IGNORECASE),
+    cached_re.compile(
+        rf"\b{_DETERMINER}{_PART}\s+(?:is|are|'s|has|have)\s+{_HEDGE}(?:been\s+)?{_BROKEN}\b", re.IGNORECASE
+    ),
+    cached_re.compile(rf"\b(?:a|an|the|your|its)\s+(?:{_BROKEN}|replaceable)\s+{_PART}", re.IGNORECASE),
+    cached_re.compile(
         rf"\bit'?s\s+(?:probably|likely|most\s+likely|almost\s+certainly)\s+{_DETERMINER}{_PART}", re.IGNORECASE
     ),
-    re.compile(rf"\b{_DETERMINER}{_PART}\s+needs?\s+(?:replacing|replacement|to\s+be\s+replaced)", re.IGNORECASE),
+    cached_re.compile(
+        rf"\b{_DETERMINER}{_PART}\s+needs?\s+(?:replacing|replacement|to\s+be\s+replaced)", re.IGNORECASE
+    ),
 )
 
 #: Words that end a component phrase: the words of the frame around it, not the part's own.

@@ -24,6 +24,8 @@ from mnemo.retrieve.rewrite.names import FIRST_PERSON
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _COPULA = re.compile(r"^\s*(?:it'?s|it\s+is|that'?s)\s+(?:a|an)\s+([\w .'&-]{2,40}?)\s*[.!]*\s*$", re.IGNORECASE)
 _FRAGMENT = re.compile(r"^\s*[a-z][\w-]*,\s+(?:a|an)\s+([\w .'&-]{2,40}?)\s*[.!]*\s*$", re.IGNORECASE)
 _ECHO = re.compile(r"^\s*(?:the\s+)?([\w .'&-]{2,30}?)\?\s*$", re.IGNORECASE)
@@ -155,7 +157,7 @@ def _first_thing(text: str, things: Sequence[Candidate]) -> str | None:
         bare = without_determiner(candidate.text).lower()
         if candidate.kind != "thing" or len(bare) <= 2:
             continue
-        found = re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", low)
+        found = cached_re.search(rf"(?<!\w){re.escape(bare)}(?!\w)", low)
         if found and (best is None or found.start() < best[0]):
             best = (found.start(), candidate.text)
     return best[1] if best else None

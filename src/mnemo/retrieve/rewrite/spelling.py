@@ -5,10 +5,11 @@ words exactly, so the noun is first read as the conversation wrote it - for typi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.session_terms import bounded_distance
+
+from . import cached_re
 
 #: Shorter words have too many neighbours one edit away ("cat"/"car") to correct safely.
 _MIN_LENGTH = 5
@@ -21,7 +22,7 @@ def as_written(noun: str, context: Sequence[Mapping[str, str]]) -> str:
     low = noun.lower()
     if len(low) < _MIN_LENGTH:
         return noun
-    words = {w for m in context for w in re.findall(r"[a-z][a-z-]+", str(m.get("content") or "").lower())}
+    words = {w for m in context for w in cached_re.findall(r"[a-z][a-z-]+", str(m.get("content") or "").lower())}
     if low in words or low.rstrip("s") in words or f"{low}s" in words:
         return noun
     near = {w for w in words if w[0] == low[0] and len(w) >= _MIN_LENGTH and not _inflected(low, w) and _slip(low, w)}

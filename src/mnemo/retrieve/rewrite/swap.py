@@ -22,6 +22,8 @@ from mnemo.retrieve.rewrite.names import AUXILIARIES, COMMON_VERBS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _FOLLOW_UP = re.compile(
     r"^\s*(?:what\s+about|how\s+about|and|what\s+if\s+it's)\s+((?:(?:the|a|an|my|your|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)"
     r"\s*\??\s*$",
@@ -96,7 +98,9 @@ def _same_kind_slot(phrase: str, question: str) -> tuple[int, int, str] | None:
     kinds = _kinds_of_word(phrase)
     if not kinds or " " in phrase.strip():
         return None
-    slots = [m for m in re.finditer(r"[a-z][\w-]*", question, re.IGNORECASE) if _kinds_of_word(m.group(0)) & kinds]
+    slots = [
+        m for m in cached_re.finditer(r"[a-z][\w-]*", question, re.IGNORECASE) if _kinds_of_word(m.group(0)) & kinds
+    ]
     slots = [m for m in slots if m.group(0).lower() != phrase.lower()]
     return (slots[0].start(), slots[0].end(), slots[0].group(0)) if len(slots) == 1 else None
 

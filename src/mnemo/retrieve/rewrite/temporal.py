@@ -34,6 +34,8 @@ from mnemo.retrieve.rewrite.tidy import without_particles
 from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _DURING = re.compile(r"\b(?:during|throughout)\s+((?:(?:the|our|my|his|her|their|a)\s+)?[^,.;!?]+)", re.IGNORECASE)
 #: "when I lived in Montréal", "when we were in Oslo": a clause that dates the events around it.
 _WHEN_CLAUSE = re.compile(
@@ -163,7 +165,7 @@ def _event_phrase(text: str) -> tuple[str | None, float]:
         inner = TIME.search(shown)
         if inner and inner.start() > 0:
             shown = shown[: inner.start()].rstrip()  # "the Berlin marathon last September": the date is apart
-            shown = re.sub(r"\s+(?:last|next|this|early|late)$", "", shown, flags=re.IGNORECASE)
+            shown = cached_re.sub(r"\s+(?:last|next|this|early|late)$", "", shown, flags=re.IGNORECASE)
         place = _IN_PLACE.match(text[start + len(shown) :])
         if place and TIME.match(place.group(0).strip()):
             place = None
@@ -217,9 +219,9 @@ _BIRTH = re.compile(r"\b(?:born|birth|arriv\w*|coming|comes|visit\w*|stay\w*|fly
 def _names_event(phrase: str, born: bool = False) -> bool:
     """Whether a noun phrase names an event: its head is no person, group or vague word, and a
     time noun counts when a modifier makes it an occasion ("the parent-teacher evening")."""
-    words = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()
+    words = cached_re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase.lower(), maxsplit=1)[0].split()
     head = words[-1]
-    named = re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase, maxsplit=1)[0].split()[-1][:1].isupper()
+    named = cached_re.split(r"\s+(?:for|of|from|with|in|on|at)\s+", phrase, maxsplit=1)[0].split()[-1][:1].isupper()
     if len(words) >= 2 and words[-2] in PERSON_NOUNS and named and not born:
         return False  # "my flatmate Thandi": a person by role and name, no event
     if head in TIME_HEADS and len(words) > 1 and words[0].endswith("'s") and words[0] not in STOPWORDS:
@@ -334,7 +336,7 @@ def _fit_weight(text: str, found_times: Sequence[str], event: str | None, unit: 
     """How well a message's times and event fit the pointer: the same unit ("that weekend"), a day
     precise to the day for a day-sized unit, a past event, and not an hour alone."""
     weight = 1.0
-    if unit and re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
+    if unit and cached_re.search(rf"\b{re.escape(unit)}\b", text, re.IGNORECASE):
         weight *= 1.5
     if unit in _DAY_UNITS and any(_DAY_PRECISE.search(t) for t in found_times):
         weight *= 1.3  # "that day" wants "April 27", not "mid April"
@@ -350,7 +352,7 @@ def _unit_clause(
 ) -> tuple[str | None, str | None, str | None]:
     """The message's time, event and place; with several times, "that summer" after "Kyiv in 2019
     and Lviv last summer" takes the time that names the unit and the event of its own clause."""
-    named = [t for t in found_times if unit and re.search(rf"\b{re.escape(unit)}\b", t, re.IGNORECASE)]
+    named = [t for t in found_times if unit and cached_re.search(rf"\b{re.escape(unit)}\b", t, re.IGNORECASE)]
     time = (named or list(found_times) or [None])[0]
     if named and len(found_times) > 1:
         own = next((c for c in _CLAUSES.split(text) if named[0] in c), "")
@@ -391,7 +393,7 @@ def _with_month(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
     if day is None:
         return anchor
     number = day.group(1)
-    full = re.compile(
+    full = cached_re.compile(
         rf"\b{number}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}\b|\b{MONTH_NAME}\s+{number}(?:st|nd|rd|th)?\b",
         re.IGNORECASE,
     )
@@ -433,7 +435,7 @@ def temporal_text(reference: str, anchor: Anchor) -> str:
     low = reference.lower()
     if RELATIONS.match(low):
         # "after that" -> "after", "earlier that week" -> "earlier": the anchor takes the pointer's place
-        relation = re.sub(r"\s+(?:that|it|this|then)(?:\s+\w+)?$", "", reference)
+        relation = cached_re.sub(r"\s+(?:that|it|this|then)(?:\s+\w+)?$", "", reference)
         if low.startswith(("earlier ", "later ")):
             return f"{relation} {anchor.phrase()}"
         return f"{relation} {anchor.bare()}"
@@ -446,7 +448,7 @@ def temporal_text(reference: str, anchor: Anchor) -> str:
     if relative is not None:
         return relative
     if low == "last time" and anchor.event and not anchor.event.lower().startswith(("when ", "while ")):
-        event = re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
+        event = cached_re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
         return f"at the last {event}"
     if low == "back then" and anchor.time and not anchor.event:
         where = f" in {anchor.place}" if anchor.place else ""  # "back in 2022 in Santorini"

@@ -28,6 +28,8 @@ from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.names import NOT_NAMES
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 _NOT_CONTENT = STOPWORDS | LIGHT | frozenset("thanks thank please cheers sorry".split())
 _WORD = re.compile(r"[a-z][a-z']{2,}")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
@@ -135,13 +137,13 @@ def _sentence_ties(sentence: str, names: Sequence[str], building: dict[str, _Bui
         before = sentence[_lead(sentence, left, start) : start]
         after = sentence[end : _tail(sentence, end, right)]
         if after.startswith("'s"):  # "Kofi's parent-teacher conference": Kofi owns it, is not it
-            after = re.sub(r"^'s\s+[\w-]+", "", after)
+            after = cached_re.sub(r"^'s\s+[\w-]+", "", after)
         stretch = f"{before} {after}"
         # a question states nothing of the people it names ("Felix, can you bring the projector?")
         stated = not sentence.rstrip().endswith("?") and not _NEGATION.search(stretch)
         owned.append((name, stretch if stated else ""))
         building[name].near_nouns |= near
-        building[name].clauses += [c.lower() for c in re.split(r"[,;:]", sentence) if name.split()[-1] in c]
+        building[name].clauses += [c.lower() for c in cached_re.split(r"[,;:]", sentence) if name.split()[-1] in c]
     for index, (name, text) in enumerate(owned):
         group = [text]  # "Rhys and Tomasz are bringing it": a coordinated name shares the predicate
         for step in (-1, 1):
@@ -159,9 +161,9 @@ def _lead(sentence: str, left: int, start: int) -> int:
     if not breaks:
         return left
     apposed = breaks[-1].group(0) == "," and not sentence[breaks[-1].end() : start].strip()
-    if apposed and re.match(r"[\w' .-]*,", sentence[start:]) and len(breaks) > 1:
+    if apposed and cached_re.match(r"[\w' .-]*,", sentence[start:]) and len(breaks) > 1:
         return breaks[-2].end()
-    return left if apposed and re.match(r"[\w' .-]*,", sentence[start:]) else breaks[-1].end()
+    return left if apposed and cached_re.match(r"[\w' .-]*,", sentence[start:]) else breaks[-1].end()
 
 
 def _tail(sentence: str, end: int, right: int) -> int:
@@ -170,13 +172,13 @@ def _tail(sentence: str, end: int, right: int) -> int:
     said = _SAYING.search(sentence, end, right)
     if said:
         return said.end()
-    mine = re.compile(r"(?<![\w'])I(?:'m|'ll|'ve|'d)?(?![\w'])").search(sentence, end, right)
+    mine = cached_re.compile(r"(?<![\w'])I(?:'m|'ll|'ve|'d)?(?![\w'])").search(sentence, end, right)
     if mine:
         right = mine.start()  # "Felix is presenting, I'm the projector person": the rest is the speaker's
     breaks = [b for b in _BOUNDARY.finditer(sentence, end, right) if b.group(0)[:1] != "I"]
     # a boundary before a capitalised word opens someone else's clause, named or not ("Hiroko does
     # wheel throwing, Baptiste does the glaze demo")
-    subject = next((b for b in breaks if re.match(r"\s*[A-Z][a-z]", sentence[b.end() :])), None)
+    subject = next((b for b in breaks if cached_re.match(r"\s*[A-Z][a-z]", sentence[b.end() :])), None)
     if subject is not None:
         return subject.start()
     return breaks[-1].start() if breaks and right < len(sentence) else right
@@ -190,7 +192,7 @@ def _between(sentence: str, spots: Sequence[tuple[int, int, str]], index: int) -
 def _answerer(speaker: str, text: str, names: Sequence[str]) -> str | None:
     """Who an answer says it is: the speaker of "me"/"I will", or the one name its first part has;
     nobody for a refusal ("sorry, I can't")."""
-    first = re.split(r"[,;.!?\u2014]", text, maxsplit=1)[0]
+    first = cached_re.split(r"[,;.!?\u2014]", text, maxsplit=1)[0]
     if _NEGATION.search(first):
         return None
     if speaker in names and _ANSWER_ME.match(text):
@@ -203,7 +205,7 @@ def _answerer(speaker: str, text: str, names: Sequence[str]) -> str | None:
 @lru_cache(maxsize=256)
 def name_pattern(name: str) -> re.Pattern[str]:
     """A name found by its last word ("Mr Bianchi" as "Bianchi")."""
-    return re.compile(rf"(?<![\w]){re.escape(name.split()[-1])}(?![\w])")
+    return cached_re.compile(rf"(?<![\w]){re.escape(name.split()[-1])}(?![\w])")
 
 
 def speaker_and_text(role: str, content: str) -> tuple[str, str]:

@@ -22,6 +22,8 @@ import re
 
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
+from . import cached_re
+
 _ORDINAL = r"(?:first|last|final|second|third|opening|closing)"
 _CLAUSE_END = (
     r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|of\s+(?:it|that|this|them)\b"
@@ -120,7 +122,7 @@ def is_appended(reference: str) -> bool:
 
 def wants_earliest(reference: str) -> bool:
     """ "the very first night" points at the start of what the conversation described: the earliest event."""
-    return bool(re.search(r"\b(?:first|opening)\b", reference, re.IGNORECASE))
+    return bool(cached_re.search(r"\b(?:first|opening)\b", reference, re.IGNORECASE))
 
 
 def appended_text(reference: str, anchor_bare: str) -> str:
@@ -130,12 +132,12 @@ def appended_text(reference: str, anchor_bare: str) -> str:
     if DURATION.fullmatch(reference):
         return f"{reference} {anchor_bare}"
     if EDGE.fullmatch(reference):  # "at the end of it" -> "at the end of the trip", "the day of" -> "the day of X"
-        own = re.match(r"^(.*?\b(?:of|to|through))(?:\s+(?:it|that))?$", reference, re.IGNORECASE)
+        own = cached_re.match(r"^(.*?\b(?:of|to|through))(?:\s+(?:it|that))?$", reference, re.IGNORECASE)
         linker = "" if own else (" to" if reference.lower().endswith("up") else " of")
         return f"{own.group(1) if own else reference}{linker} {anchor_bare}"
     if THE_DAY.fullmatch(reference):  # "on the day" -> "on the day of the Edinburgh half marathon"
         return f"{reference} of {anchor_bare}"
     if ORDINAL_TIME.fullmatch(reference):  # "the last day of it" -> "the last day of the trip"
-        own = re.match(r"^(.*?)\s+of\s+(?:it|that|this|them)$", reference, re.IGNORECASE)
+        own = cached_re.match(r"^(.*?)\s+of\s+(?:it|that|this|them)$", reference, re.IGNORECASE)
         return f"{own.group(1) if own else reference} of {anchor_bare}"
     return f"{reference} ({anchor_bare})"

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from . import cached_re
+
 #: Nouns that denote a stretch of time (singular and plural).
 TIME_NOUN = (
     r"(?:moments?|times?|days?|nights?|mornings?|afternoons?|evenings?|weeks?|weekends?|months?|years?"
@@ -100,23 +102,25 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     "a few days later" -> "a few days after the wedding", "the following week" -> "the week
     after the wedding", "until then" -> "until the wedding", "from then on" -> "since the wedding"."""
     low = reference.lower().strip()
-    if re.match(r"^(?:from\s+then\s+on|ever\s+since)$", low):
+    if cached_re.match(r"^(?:from\s+then\s+on|ever\s+since)$", low):
         return f"since {anchor_bare}"
     if low == "since":  # "any news since?" -> "any news since the wedding?"
         return f"since {anchor_bare}"
-    found = re.match(r"^(by|until|till|up\s+(?:un)?til|around)\s+then$", low)
+    found = cached_re.match(r"^(by|until|till|up\s+(?:un)?til|around)\s+then$", low)
     if found:
         return f"{found.group(1)} {anchor_bare}"
-    if re.search(r"\bsame\b", low) or re.match(r"^(?:\w+\s+)?(?:that|those)\b", low):
+    if cached_re.search(r"\bsame\b", low) or cached_re.match(r"^(?:\w+\s+)?(?:that|those)\b", low):
         return None  # "that same day", "at that point": the anchor itself
     relation = "after" if _AFTER.search(low) else "before" if _BEFORE.search(low) else None
     if relation is None:
         return None
     unit = _UNIT.search(low) or _EVENT.search(low)  # "the following match" -> "the match after the derby"
-    offset = re.match(rf"^{_OFFSET}\s+{TIME_NOUN}", reference, re.IGNORECASE)
+    offset = cached_re.match(rf"^{_OFFSET}\s+{TIME_NOUN}", reference, re.IGNORECASE)
     if offset:
         return f"{offset.group(0)} {relation} {anchor_bare}"  # "two days before the wedding"
-    governed = re.match(r"^(?:(on|in|at|during)\s+)?the\s+((?:two|three|four|five|few|couple\s+of|\d+)\s+)?", low)
+    governed = cached_re.match(
+        r"^(?:(on|in|at|during)\s+)?the\s+((?:two|three|four|five|few|couple\s+of|\d+)\s+)?", low
+    )
     if unit and governed:  # "the next day" -> "the day after X", "in the following match" -> "in the match after X"
         lead = f"{governed.group(1)} " if governed.group(1) else ""
         count = governed.group(2) or ""  # "the two days before" keeps its count

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from . import cached_re
+
 #: "in total", "altogether", "combined", "all together": the query asks for a sum.
 TOTAL = re.compile(
     r"\b(?:in\s+total|altogether|all\s+together|(?:what's|what\s+is|whats)\s+the\s+total(?=\s*[?.!]?\s*$))",
@@ -65,8 +67,8 @@ def total_span(query: str, context_text: str) -> tuple[int, int] | None:
     found = TOTAL.search(query)
     if found is None or _OWN_OBJECT.search(query) or any(w[:1].isupper() for w in query.split()[1:]):
         return None  # "how much is a flight to Paris in total": the query names what it sums
-    told = set(re.findall(r"[a-z]+", context_text.lower()))
-    own = [w for w in re.findall(r"[a-z]+", query.lower()) if w not in _TOTAL_WORDS and w not in told]
+    told = set(cached_re.findall(r"[a-z]+", context_text.lower()))
+    own = [w for w in cached_re.findall(r"[a-z]+", query.lower()) if w not in _TOTAL_WORDS and w not in told]
     if own:
         return None  # "how many moons does jupiter have in total": what it counts is its own
     if not summed_items([{"content": line} for line in context_text.split("\n")]):
@@ -82,5 +84,5 @@ def total_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | No
 
 def summed(context: Sequence[Mapping[str, str]]) -> str | None:
     """ "the pizza, garlic bread and delivery": what "it" stands for in "how much was it in total"."""
-    items = [re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in summed_items(context)]
+    items = [cached_re.sub(r"^(?:a|an)\s+", "the ", item, flags=re.IGNORECASE) for item in summed_items(context)]
     return joined(items) if items else None

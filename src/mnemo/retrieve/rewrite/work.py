@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 
+from . import cached_re
+
 #: What is done to a test: "mark it as xfail", "skip it in CI", "quarantine it", "rerun it".
 _TEST_WORK = re.compile(r"\b(?:xfail|quarantine|deflake|re-?run)\b|\bskip\s+(?:it|that|this)\b", re.IGNORECASE)
 #: A test by its name or file: "test_refund_partial", "tests/test_api.py", "checkout.spec.ts", "TestRefunds".
@@ -37,7 +39,7 @@ _JOB = re.compile(r"\b(?:jobs?|pipelines?|builds?|workflows?|crons?|cronjobs?|sc
 _IT = r"(?:it|that|this)"
 #: Other work and the kind of thing it is done to: (what the query does, the kind's words).
 _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
-    (re.compile(work, re.IGNORECASE), re.compile(kind, re.IGNORECASE))
+    (cached_re.compile(work, re.IGNORECASE), cached_re.compile(kind, re.IGNORECASE))
     for work, kind in (
         # "can i roll it back", "revert it": a change that shipped
         (
@@ -79,7 +81,7 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 
 def _head(text: str) -> str:
     """The noun a phrase is about, before its attachment: "my debit card from Monzo" -> "card"."""
-    return re.split(r"\s+(?:from|in|at|of|for|with|on|to)\s+", text, maxsplit=1)[0].split()[-1]
+    return cached_re.split(r"\s+(?:from|in|at|of|for|with|on|to)\s+", text, maxsplit=1)[0].split()[-1]
 
 
 def worked_on(query: str) -> bool:
@@ -96,7 +98,7 @@ def fitting_work(query: str, things: Sequence[Candidate], said: str = "") -> lis
     if _TEST_WORK.search(query) or _RUN_WORK.search(query):
         tests = [c for c in things if _TEST_NAME.search(c.text)] if _TEST_WORK.search(query) else []
         jobs = [c for c in things if _JOB.search(c.text)] if _RUN_WORK.search(query) else []
-        named = [c for c in things if re.search(rf"{_JOB.pattern}\s+{re.escape(c.text)}\b", said, re.I)]
+        named = [c for c in things if cached_re.search(rf"{_JOB.pattern}\s+{re.escape(c.text)}\b", said, re.I)]
         jobs = named or jobs  # "the nightly job reindex_products": the job by its name
         return tests or jobs or list(things)
     for work, kind in _KIND_WORK:

@@ -27,7 +27,8 @@ _FINITE = (
     r"|[a-z]{3,}ed)\b"
 )
 _SUBJECT = re.compile(
-    rf"{_OPENER}([a-z][a-z0-9-]{{2,}})\s+(?=(?:still|also|just|now|never|always|already)\s+[a-z]{{3,}}s\b|{_FINITE})"
+    rf"{_OPENER}(?:([a-z][a-z0-9-]{{2,}})\s+)?([a-z][a-z0-9-]{{2,}})\s+"
+    rf"(?=(?:still|also|just|now|never|always|already)\s+[a-z]{{3,}}s\b|{_FINITE})"
 )
 _NOT_SUBJECTS = frozenset(
     "i you we he she they it this that there which who what everything nothing"
@@ -40,13 +41,21 @@ def bare_subjects(text: str) -> list[tuple[int, str]]:
     """(position, word) of each bare noun that is a clause's subject."""
     out = []
     for match in _SUBJECT.finditer(text):
-        word = match.group(1)
-        if word in STOPWORDS or word in _NOT_SUBJECTS or word in PHRASE_BREAKERS or word in VAGUE:
-            continue
-        if word.endswith(("ing", "ed", "ly")):
+        word = match.group(2)
+        if not _subject_word(word) or word.endswith(("ing", "ed")):
             continue  # "running was fun", "really was": a gerund or an adverb, no entity
-        out.append((match.start(1), word))
+        modifier = match.group(1)
+        if modifier and _subject_word(modifier) and not modifier.endswith("ed"):
+            out.append((match.start(1), f"{modifier} {word}"))  # "wedding speech is at 4pm": a compound subject
+        else:
+            out.append((match.start(2), word))
     return out
+
+
+def _subject_word(word: str) -> bool:
+    return not (
+        word in STOPWORDS or word in _NOT_SUBJECTS or word in PHRASE_BREAKERS or word in VAGUE or word.endswith("ly")
+    )
 
 
 ATTACHED = re.compile(

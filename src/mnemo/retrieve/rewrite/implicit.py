@@ -129,7 +129,7 @@ def _leans_on_context(match: re.Match[str], query: str, content: list[str], know
     if (noun not in content and noun not in _VERB_NOUNS) or complemented:
         return False
     stem = noun.removesuffix("s")
-    if _bridging(match, query, content, end):
+    if _bridging(match, query, content, end) or _unseen_part(match, query, content, end, known):
         return True
     described = is_role(stem) or is_pet(stem)  # "the plumber", "the dog": the context may name them
     # "the next dose" after "no more than 3 doses": the plural the conversation used counts too
@@ -148,6 +148,69 @@ def _bridging(match: re.Match[str], query: str, content: list[str], end: int) ->
         cached_re.search(r"\bof\s*$", query[max(0, match.start() - 20) : match.start()], re.IGNORECASE) is not None
     )
     return noun in PARTS and not complement and len(content) <= 3
+
+
+def _unseen_part(
+    match: re.Match[str], query: str, content: list[str], end: int, known: frozenset[str] | set[str]
+) -> bool:
+    """A definite noun the conversation never used, in a question that asks one thing of it and
+    nothing else: "when will the valuation happen" after "our remortgage application went in",
+    "what time do the doors open" after "booked tickets for the choir concert". Such a noun is
+    known to the speaker only through the topic (a bridging reference, beyond the listed PARTS).
+
+    A question that asks about the world is not one of these, and has its tells: a superlative
+    ("the biggest"), a place it sits in ("in the uk", "at the airport", "under the hood", "in the human body"), a
+    further subject after the noun ("the walrus operator do *in python*") or more than one other
+    word of content ("get the stripes into *striped toothpaste*")."""
+    noun = query[match.start(1) : end].strip().lower()
+    words = [w for w in noun.split() if w not in STOPWORDS]
+    if any(w in known or w.removesuffix("s") in known or f"{w}s" in known for w in words):
+        return False  # a noun the chat used is the anaphor's business, not a bridge
+    if not _undertaken(known):
+        return False  # "how much is the deposit?" after "my knee hurts": nothing there has parts
+    if any(is_role(f) or is_pet(f) or f in _OCCASIONS for w in words for f in (w, w.removesuffix("s"))):
+        return False  # "when is the boss back": a person; "what time does the film start": an occasion of its own
+    if _WORLD & set(noun.split()) or any(w.endswith("est") and len(w) > 4 for w in noun.split()):
+        return False
+    if _LOCATED.search(query[: match.start()]) or _FURTHER_SUBJECT.search(query[end:]):
+        return False
+    own = set(noun.split())
+    others = [w for w in content if w not in own and not (w.endswith("ly") and len(w) > 4)]
+    if cached_re.search(r"\bwhat\s+time\b", query, re.IGNORECASE):
+        others = [w for w in others if w != "time"]  # "what time": a wh-phrase, not a subject
+    return len(others) <= 1 and len(content) <= 3
+
+
+def _undertaken(known: frozenset[str] | set[str]) -> bool:
+    """Whether the chat is about an undertaking with parts of its own: something booked, bought,
+    applied for or being written, or an occasion with a date ("the 21st", "on monday", "at 4pm")."""
+    return bool(known & _UNDERTAKING) or any(_DATED.fullmatch(word) for word in known)
+
+
+#: Words of an undertaking: a booking, a purchase, an application, a plan, a piece of work.
+_UNDERTAKING = frozenset(
+    """booked booking bought buying ordered order signed registered applied application applying planning
+    planned organising organizing hosting arranging scheduled appointment tickets ticket reservation
+    draft drafting writing finished submitted enrolled entered invited""".split()
+)
+_DATED = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|weekend|january|february|march|april|may|june"
+    r"|july|august|september|october|november|december|\d{1,2}(?:st|nd|rd|th|am|pm)|\d{1,2}:\d\d"
+)
+#: Occasions in their own right: "the film" is a film, not a part of whatever was discussed.
+_OCCASIONS = frozenset("film movie meeting party concert show gig conference festival".split())
+#: Nouns of the world at large: "what's the weather like" never means the weather of the topic.
+_WORLD = frozenset(
+    "weather forecast news time wait traffic internet world sun moon sky law government economy market".split()
+)
+#: A definite noun as a place something sits in: "in the uk", "under the hood", "in the human body".
+_LOCATED = re.compile(r"\b(?:in|at|under|into|inside|across|around|over|through|within|throughout)\s+$", re.IGNORECASE)
+#: A prepositional phrase after the noun with a word of content: the query says what it is about.
+_FURTHER_SUBJECT = re.compile(
+    r"\b(?:in|on|at|for|from|with|about|into|under|over|near|by|between|out\s+of|off|onto|through|across|inside|around)\s+(?:(?:the|a|an|my|our|your)\s+)?"
+    r"(?!(?:it|them|this|that|there|here|me|us|you|him|her)\b)[a-z][\w-]{2,}",
+    re.IGNORECASE,
+)
 
 
 #: Parts and stages of events, trips, purchases and procedures: what a bridging "the X" names.

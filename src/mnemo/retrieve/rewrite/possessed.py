@@ -42,6 +42,10 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
             phrase = f"{owner}'s {match.group(2)}" + (f" {noun}" if role and noun == role.group(1) else "")
             found.append((start, Candidate(phrase, kind, gender=gender, plural=looks_plural(noun))))
+    # "grandma's 90th", "Tom's 40th": a birthday by its owner and its number, the occasion itself
+    for birthday in _NUMBERED_BIRTHDAY.finditer(text):
+        if birthday.group(1).lower() not in STOPWORDS | NOT_NAMES:  # "it's 30th in the table": "it is"
+            found.append((birthday.start(), Candidate(birthday.group(0), "thing")))
     return found
 
 
@@ -54,6 +58,7 @@ _PROGRESSIVE = frozenset(
 #: ... or an officer written in capitals: "Acme's CTO".
 #: The owner may have a family name too: "Omar Farouk's episode".
 _POSSESSED = re.compile(rf"(?<!\w)((?:{WORD}\s+)?{WORD})'s\s+({LOWER_LETTER}{{3,}}|CTO|CEO|CFO|COO|CIO|CISO|CMO|VP)\b")
+_NUMBERED_BIRTHDAY = re.compile(r"(?<![\w'])([A-Za-z][\w-]*)'s\s+\d{1,3}(?:st|nd|rd|th)(?!\w)")
 _PERSON_OWNED = re.compile(
     r"\b(my|your|his|her|our|their|the)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
     re.IGNORECASE,

@@ -1,0 +1,78 @@
+"""Query rewriting, tenth pass: parts of the topic the chat never named, compound subjects, birthdays."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.bare import bare_subjects
+from mnemo.retrieve.rewrite.possessed import possessed
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "when will the valuation happen",
+            said("our remortgage application went in on monday", "Ok. Lenders usually take 2-4 weeks."),
+            "remortgage",
+        ),
+        (
+            "what time do the doors open",
+            said("booked tickets for the choir concert at st mary's", "Lovely, what date?", "the 21st"),
+            "choir concert",
+        ),
+        (
+            "how long is the executive summary",
+            said("finished the churn report draft, it's in the shared drive", "Great. Should I send it to Lena?"),
+            "churn report",
+        ),
+    ],
+)
+def test_a_part_the_chat_never_named_belongs_to_its_topic(query: str, context: list, wanted: str) -> None:
+    # a bridging reference: the doors of the concert, the valuation of the remortgage
+    assert wanted in expand(query, context).lower()
+
+
+@pytest.mark.parametrize(
+    ("query", "context"),
+    [
+        ("which one of the planets is the biggest", said("my daughter asked why the sky is blue", "Sunlight.")),
+        ("how many bones are in the human body", said("my knee's been clicking when I squat", "Usually harmless.")),
+        ("what does the walrus operator do in python", said("saw := in a code review", "A Python 3.8 feature.")),
+        ("how does git reflog work under the hood", said("i did an interactive rebase and lost commits", "Run it.")),
+        ("how long does a remortgage usually take in the uk", said("our fixed rate ends in august", "ok, noted.")),
+        ("why is the sky blue", said("booked tickets for the choir concert", "Lovely, what date?")),
+    ],
+)
+def test_a_question_about_the_world_keeps_its_definite_noun(query: str, context: list) -> None:
+    # a superlative, a place the noun sits in, a further subject or a noun of the world: no bridge
+    assert expand(query, context) == query
+
+
+def test_a_noun_the_chat_used_is_not_taken_for_an_unnamed_part() -> None:
+    rewriter = QueryRewriter(cache_ttl=0)
+    context = said("the doors at the venue open at 7", "Noted.")
+    result = rewriter.rewrite("what time do the doors open", context)
+    assert "about" not in result.expanded  # an anaphor of "the doors", no topic appended to it
+
+
+def test_a_compound_subject_without_a_determiner_is_a_candidate() -> None:
+    subjects = [word for _, word in bare_subjects("wedding speech is at 4pm after the meal")]
+    assert subjects == ["wedding speech"]
+    assert [word for _, word in bare_subjects("ferritin is 9 and b12 is low")] == ["ferritin", "b12"]
+    assert bare_subjects("really was a good day") == []  # an adverb opens no subject
+
+
+def test_the_compound_subject_is_the_topic_of_a_part() -> None:
+    context = said("wedding speech is at 4pm after the meal and i get 5 minutes", "About 700 words.")
+    assert "speech" in expand("how long should the toast bit be", context).lower()
+
+
+def test_a_numbered_birthday_is_an_occasion_of_its_owner() -> None:
+    found = [candidate.text for _, candidate in possessed("planning Nkechi's 30th at the bowling alley")]
+    assert "Nkechi's 30th" in found
+    assert not [c for _, c in possessed("it's 30th in the table") if "30th" in c.text]

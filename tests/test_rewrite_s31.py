@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
 from mnemo.retrieve.rewrite.possessed import possessed
 from tests.test_rewrite import expand, said
@@ -76,3 +77,29 @@ def test_a_numbered_birthday_is_an_occasion_of_its_owner() -> None:
     found = [candidate.text for _, candidate in possessed("planning Nkechi's 30th at the bowling alley")]
     assert "Nkechi's 30th" in found
     assert not [c for _, c in possessed("it's 30th in the table") if "30th" in c.text]
+
+
+@pytest.mark.parametrize(
+    ("told", "period"),
+    [
+        ("we're driving up to scotland on the 5th and back on the 15th", "from the 5th to the 15th"),
+        ("i'm off on parental leave from september", "on parental leave from september"),
+        ("flying out from 3 june to 10 june", "from 3 june to 10 june"),
+        ("we'll be on holiday until the 20th", "on holiday until the 20th"),
+    ],
+)
+def test_an_absence_is_dated_by_the_chat(told: str, period: str) -> None:
+    assert absence_period(said(told, "ok")) == period
+
+
+def test_an_absence_the_chat_never_dated_has_no_period() -> None:
+    assert absence_period(said("the gym classes are on tuesdays", "ok")) is None
+    assert is_absence("while we're away")
+    assert not is_absence("while we were away")  # a past absence is the time-clause reader's
+
+
+def test_while_away_takes_the_period_the_chat_gave() -> None:
+    context = said("we're driving up to scotland on the 5th and back on the 15th", "Sounds like a great trip!")
+    out = expand("cancel my gym classes while we're away", context)
+    assert "5th" in out
+    assert "15th" in out

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
@@ -285,6 +286,9 @@ def _temporal(
     if ref.text.lower().split() == ["in", "between"]:  # two times, not one: "between the gig and the tour"
         spanned = between_text(context)
         return (spanned, 0.7) if spanned else None
+    if is_absence(ref.text):  # "while we're away" -> "while we're away (from the 5th to the 15th)"
+        period = absence_period(context)
+        return (f"{ref.text} ({period})", 0.7) if period else None
     counted = counted_span(ref.text, context)
     if counted:  # "all those days" after "invoiced 12 days for march": the 12 days counted
         return counted, 0.7

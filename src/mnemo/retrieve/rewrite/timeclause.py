@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from mnemo.retrieve.rewrite.absence import ABSENCE_CLAUSE
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
 from . import cached_re
@@ -52,6 +53,7 @@ _WHEN_CLAUSE = (
     r"\b(?:\s+[a-z][\w'-]*){0,4}"
     # "book a taxi for when we land": a planned moment the conversation gave
     r"|when\s+(?:i|we)\s+(?:land|arrive|get\s+(?:there|back|in|home)|check\s+in|check\s+out)\b"
+    rf"|{ABSENCE_CLAUSE}"  # "while i'm out", "while we're away": an absence the conversation dated (absence.py)
 )
 TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE}|{_WHEN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
 #: "how many days after", "how long before": a duration measured from a known event.

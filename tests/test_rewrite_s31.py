@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
+from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
 from mnemo.retrieve.rewrite.possessed import possessed
 from tests.test_rewrite import expand, said
 
@@ -103,3 +104,10 @@ def test_while_away_takes_the_period_the_chat_gave() -> None:
     out = expand("cancel my gym classes while we're away", context)
     assert "5th" in out
     assert "15th" in out
+
+
+def test_an_absence_the_chat_never_dated_is_no_reference() -> None:
+    query = "if the DPD parcel comes while i'm out, ask the doorman to keep it"
+    assert temporal_pointer_spans(query, "I ordered a lamp from Habitat\nIt should come Thursday.") == []
+    dated = temporal_pointer_spans("cancel my gym classes while we're away", "we're away from the 5th to the 15th")
+    assert dated == [(22, 38)]

@@ -51,6 +51,7 @@ from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
+from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
 from mnemo.retrieve.rewrite.properties import (
     PRICE_ALONE,
     PRICE_REF,
@@ -63,15 +64,11 @@ from mnemo.retrieve.rewrite.recurring import series_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
-from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
-from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
-
-TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
 
 PERSON_PRONOUNS = {"he", "him", "his", "himself", "she", "her", "hers", "herself"}
 PLURAL_PRONOUNS = {"they", "them", "their", "theirs", "themselves"}
@@ -126,10 +123,6 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
 
 
-def tokens(text: str) -> list[tuple[str, int, int]]:
-    return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
-
-
 def detect(query: str, context_text: str = "") -> list[Reference]:
     """Every reference in the query, in order of position.
 
@@ -143,7 +136,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     found.extend(_ordinals(query, known, found))
     found = _choices(query, found, known, context_text)
     found.extend(Reference(m.group(0), "demonstrative", m.start(), m.end(), m.group(1)) for m in _SUCH.finditer(query))
-    found = _with_temporal_pointers(query, _without_expletives(query, found, context_text), bool(context_text.strip()))
+    found = _with_temporal_pointers(query, _without_expletives(query, found, context_text), context_text)
     if context_text.strip():  # "had they already signed?", "how long did that take?" (aspect.py, deeds.py)
         timed = any(r.kind == "temporal" for r in found)
         tense = None if timed else aspect_span(query, [(r.start, r.end) for r in found], context_text)
@@ -396,52 +389,13 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
     ]
 
 
-def _with_temporal_pointers(query: str, found: list[Reference], has_context: bool = True) -> list[Reference]:
-    """Temporal pointers replace the word-level references inside them ("that" in "after that").
-    Time clauses ("a week before we go live") point at the conversation only when there is one."""
-    manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
-    spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
-    clauses = [c for c in clause_spans(query) if not _own_object(query, *c)] if has_context else []
-    spans = _merged(spans + clauses)
-    spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
-    if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
-        spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
+def _with_temporal_pointers(query: str, found: list[Reference], context_text: str) -> list[Reference]:
+    """Temporal pointers replace the word-level references inside them ("that" in "after that")."""
+    spans = temporal_pointer_spans(query, context_text)
     if not spans:
         return found
     kept = [r for r in found if not any(s < r.end and r.start < e for s, e in spans)]
     return kept + [Reference(query[s:e], "temporal", s, e, anchored=True) for s, e in spans]
-
-
-#: "then" closing a reply that opens with an assent ("ok restart it then", "fine, book it then"):
-#: the consequence of what was said, no point in time.
-_CONSEQUENCE_THEN = re.compile(
-    r"^\s*(?:ok|okay|fine|alright|all\s+right|right|so|well|yes|yeah|yep|sure|cool|great)\b.*\bthen\W*$", re.IGNORECASE
-)
-
-
-#: A question word: "so what did you do then?" asks about a time, whatever its opening.
-_WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IGNORECASE)
-
-
-def _own_object(query: str, start: int, end: int) -> bool:
-    """Whether a time clause's "it" is a thing the query names before it ("make sure the deploy
-    waits until I approve it"): then the clause is the query's own condition, no pointer."""
-    found = cached_re.search(r"\bit\b", query[start:end], re.IGNORECASE)
-    if found is None:
-        return False
-    before = [w.lower() for w, _, _ in tokens(query[: start + found.start()])]
-    return thing_named_before(before, "")
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping pointer spans (from the phrase and the grammar rules) as one span each."""
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if out and start < out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]))
-        else:
-            out.append((start, end))
-    return out
 
 
 def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Reference]:

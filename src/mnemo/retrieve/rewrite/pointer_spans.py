@@ -1,0 +1,74 @@
+"""Where a query's temporal pointers are: "after that", "the day before", "while we're away".
+
+The phrase rules (timeref.py), the grammar of time clauses (timeclause.py) and a dated absence
+(absence.py) each find spans; this module merges them and drops the ones that are no pointer in
+this query: "at the same time" (a manner), a closing "then" of consequence ("ok restart it then"),
+a clause whose "it" the query itself names, an absence the chat never dated.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.absence import absence_period, is_absence
+from mnemo.retrieve.rewrite.internal import thing_named_before
+from mnemo.retrieve.rewrite.timeclause import clause_spans
+from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
+from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
+
+from . import cached_re
+
+TOKEN = re.compile(r"[A-Za-z0-9_][\w.\-']*[\w]|[A-Za-z0-9_]|[^\w\s]")
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
+
+
+def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int]]:
+    """The temporal pointers of the query as merged (start, end) spans. Time clauses ("a week
+    before we go live") point at the conversation only when there is one."""
+    manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
+    clauses = [c for c in clause_spans(query) if not _own_object(query, *c)] if context_text.strip() else []
+    # "if the parcel comes while i'm out": an absence is a reference only when the chat dated one
+    absences = [(s, e) for s, e in clauses if is_absence(query[s:e])]
+    if absences and absence_period([{"content": context_text}]) is None:
+        clauses = [c for c in clauses if c not in absences]
+    spans = _merged(spans + clauses)
+    spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
+    if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
+        spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
+    return spans
+
+
+#: "then" closing a reply that opens with an assent ("ok restart it then", "fine, book it then"):
+#: the consequence of what was said, no point in time.
+_CONSEQUENCE_THEN = re.compile(
+    r"^\s*(?:ok|okay|fine|alright|all\s+right|right|so|well|yes|yeah|yep|sure|cool|great)\b.*\bthen\W*$", re.IGNORECASE
+)
+
+
+#: A question word: "so what did you do then?" asks about a time, whatever its opening.
+_WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IGNORECASE)
+
+
+def _own_object(query: str, start: int, end: int) -> bool:
+    """Whether a time clause's "it" is a thing the query names before it ("make sure the deploy
+    waits until I approve it"): then the clause is the query's own condition, no pointer."""
+    found = cached_re.search(r"\bit\b", query[start:end], re.IGNORECASE)
+    if found is None:
+        return False
+    before = [w.lower() for w, _, _ in tokens(query[: start + found.start()])]
+    return thing_named_before(before, "")
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping pointer spans (from the phrase and the grammar rules) as one span each."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out

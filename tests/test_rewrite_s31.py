@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
+from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
 from mnemo.retrieve.rewrite.possessed import possessed
 from tests.test_rewrite import expand, said
@@ -111,3 +112,22 @@ def test_an_absence_the_chat_never_dated_is_no_reference() -> None:
     assert temporal_pointer_spans(query, "I ordered a lamp from Habitat\nIt should come Thursday.") == []
     dated = temporal_pointer_spans("cancel my gym classes while we're away", "we're away from the 5th to the 15th")
     assert dated == [(22, 38)]
+
+
+def test_items_named_by_one_and_a_modifier_make_the_list() -> None:
+    # "a green one and a navy one": the dresses, not the wedding the sentence opened with
+    assert list_items("I ordered two dresses from Zara for the wedding, a green one and a navy one.") == [
+        "a green one",
+        "a navy one",
+    ]
+    # "one in Sóller": the place says which one; a time or a price after "at" is no part of the name
+    assert list_items("two holiday rentals in Mallorca: one in Sóller and one in Pollença.")[0] == "Sóller"
+    assert list_items("flights: TAP at 07:10 or easyJet at 09:40")[0] == "TAP"
+
+
+def test_the_first_one_of_two_places_is_named_by_its_place() -> None:
+    context = said(
+        "I'm comparing two holiday rentals in Mallorca: one in Sóller and one in Pollença.",
+        "Both look lovely. What matters most to you?",
+    )
+    assert "Sóller" in expand("does the first one have parking", context)

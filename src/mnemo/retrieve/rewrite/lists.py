@@ -129,12 +129,17 @@ def _inline(sentence: str) -> list[str]:
     if len(parts) < 2:
         return []
     items = [_tail(parts[0])] + [_head(p) for p in parts[1:]]
+    ones = [bool(_ONE_ITEM.search(i)) for i in items]
+    if sum(ones) >= 2 and not ones[0]:  # "two dresses for the wedding, a green one and a navy one"
+        items = items[ones.index(True) :]
     # every item must be short and name something: a capital, an identifier or a determiner-led phrase
     if not all(items) or not any(_namey(i) for i in items) or any(_verbish(i) for i in items):
         return []
     return items
 
 
+#: An item named by "one" and its modifier: "a green one", "one in Pollença".
+_ONE_ITEM = re.compile(r"(?:^|\s)one(?:\s|$)", re.IGNORECASE)
 _REMARKS = frozenset("all both each none mostly either neither".split())
 
 
@@ -213,8 +218,8 @@ _NAMING_PREPOSITIONS = frozenset({"of", "to", "in", "at", "near", "from"})
 def _tail(part: str) -> str:
     """The name at the end of a lead-in ("You could try Sakura Sushi" -> "Sakura Sushi")."""
     part = cached_re.sub(
-        r"\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
-    )  # "TAP at 07:10" -> "TAP", "a card at 24%"
+        r"(?<!^one)\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
+    )  # "TAP at 07:10" -> "TAP", "a card at 24%"; "one in Sóller" keeps its place
     if part.split() and part.split()[-1].lower() in _SPEAKER:
         return "me"  # "the panel is me, Anjali and Pieter": the speaker is an item too
     owned = _OWNED_ITEM.search(part)

@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
+from mnemo.retrieve.rewrite.enumerated import same_head_pair, shared_head_pair
 from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
 from mnemo.retrieve.rewrite.possessed import possessed
@@ -131,3 +132,12 @@ def test_the_first_one_of_two_places_is_named_by_its_place() -> None:
         "Both look lovely. What matters most to you?",
     )
     assert "Sóller" in expand("does the first one have parking", context)
+
+
+def test_two_kinds_of_one_noun_are_a_pair_and_a_pronoun_is_no_kind() -> None:
+    told = "Elena rewrote the orders report query and it runs in 2 seconds now. the invoices report is still slow"
+    assert shared_head_pair(said(told)) == []  # "query and it runs": "it" is no kind of run
+    assert same_head_pair(said(told)) == ["the orders report", "the invoices report"]
+    assert same_head_pair(said("the orders report and the orders report again")) == []
+    out = expand("can she look at the other one too", said(told, "Huge improvement from 40 seconds."))
+    assert out == "can Elena look at the invoices report too"

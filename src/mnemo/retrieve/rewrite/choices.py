@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
 from mnemo.retrieve.rewrite.comparing import compared
 from mnemo.retrieve.rewrite.daytime import DAYTIME_REF, by_daytime
-from mnemo.retrieve.rewrite.enumerated import first_then, shared_head_pair
+from mnemo.retrieve.rewrite.enumerated import first_then, same_head_pair, shared_head_pair
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
@@ -108,5 +108,6 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         items = items if len(items) >= 2 else first_then(context)  # "first at the cathedral, then at ..."
         items = items if len(items) >= 2 else coordinated_pair(context)
         items = items if len(items) >= 2 else shared_head_pair(context)  # "rabies and lepto vaccines"
+        items = items if len(items) >= 2 else same_head_pair(context)  # "the orders report ... the invoices report"
     item = pick(items, found.group(1)) if found and items else None
     return (item, 0.85) if item else None

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.store.sql import STOPWORDS
+
 from . import cached_re
 
 _FIRST_THEN = re.compile(
@@ -43,8 +45,30 @@ def shared_head_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     for message in reversed(list(context)):
         for found in reversed(list(_SHARED_HEAD.finditer(str(message.get("content") or "")))):
             first, second, noun = (found.group(i) for i in (1, 2, 3))
-            if {first.lower(), second.lower()} & _NOT_MODIFIERS or noun.endswith("ss"):
+            if {first.lower(), second.lower()} & (_NOT_MODIFIERS | STOPWORDS) or noun.endswith("ss"):
                 continue
             one = noun[:-1]
             return [f"the {first} {one}", f"the {second} {one}"]
+    return []
+
+
+#: "the orders report ... the invoices report": one modifier, then a head noun two phrases share.
+_MODIFIED_HEAD = re.compile(r"\bthe\s+([a-z0-9][\w-]*)\s+([a-z]{3,})\b")
+
+
+def same_head_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
+    """The two things of the latest message that names exactly two kinds of one noun ("Elena
+    rewrote the orders report ... the invoices report is still slow"), in order, or []."""
+    for message in reversed(list(context)):
+        by_head: dict[str, list[str]] = {}
+        for found in _MODIFIED_HEAD.finditer(str(message.get("content") or "")):
+            modifier, head = found.group(1).lower(), found.group(2).lower()
+            if modifier in STOPWORDS or head in STOPWORDS:
+                continue
+            kinds = by_head.setdefault(head.removesuffix("s"), [])
+            if found.group(0) not in kinds:
+                kinds.append(found.group(0))
+        pairs = [kinds for kinds in by_head.values() if len(kinds) == 2]
+        if len(pairs) == 1:
+            return pairs[0]
     return []

@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
+from mnemo.retrieve.rewrite.candidates import fronted_adjuncts
 from mnemo.retrieve.rewrite.enumerated import same_head_pair, shared_head_pair
 from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
@@ -141,3 +142,10 @@ def test_two_kinds_of_one_noun_are_a_pair_and_a_pronoun_is_no_kind() -> None:
     assert same_head_pair(said("the orders report and the orders report again")) == []
     out = expand("can she look at the other one too", said(told, "Huge improvement from 40 seconds."))
     assert out == "can Elena look at the invoices report too"
+
+
+def test_a_fronted_adjunct_frames_the_sentence_and_is_not_its_topic() -> None:
+    assert fronted_adjuncts("For the dinner party I'm thinking of making a lamb tagine.") == ["for the dinner party"]
+    assert fronted_adjuncts("I'm making a tagine for the dinner party.") == []
+    context = said("For the dinner party I'm thinking of making a lamb tagine.", "Good choice, it can be made ahead.")
+    assert "tagine" in expand("Does that go well with couscous?", context)

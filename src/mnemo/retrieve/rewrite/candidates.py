@@ -93,14 +93,20 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         at = len(recent) - 1 - distance
         mentions = _mentions(text, written, answer=_asks(recent[at - 1]) if at > 0 else "", common=common)
         named_speaker = bool(role) and role.lower() not in GENERIC_ROLES
+        framing = fronted_adjuncts(text)
         for order, candidate in enumerate(mentions):
             # earlier in a message ~ the subject or topic of it; later mentions are often asides
             candidate.order = order
             if named_speaker and candidate.kind != "person" and candidate.text.lower().startswith("my "):
                 # "Bea: my new bike" is Bea's bike; a person keeps "my aunt Dolores", whose name says who
                 candidate.text = f"{role}'s {candidate.text[3:]}"
+            # "For the dinner party I'm making a tagine": a fronted adjunct frames the sentence, it is not its topic
+            framed = FRAMED if any(_within(candidate.text, adjunct) for adjunct in framing) else 1.0
             _note(
-                found, candidate, weight * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))), distance
+                found,
+                candidate,
+                weight * framed * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))),
+                distance,
             )
         for match in _TIME.finditer(text):
             _note(found, Candidate(match.group(0), "time"), weight, distance)
@@ -111,6 +117,27 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         _merge_specifications(found, recent)
     merged = _with_definites_merged(_with_short_names_merged(_without_thing_twins(found.values())))
     return sorted(merged, key=lambda c: -c.salience)
+
+
+#: How much a noun in a fronted adjunct counts against the sentence's own subject and object.
+FRAMED = 0.6
+#: A sentence opened by a prepositional phrase that ends at a comma or at the subject pronoun.
+_FRONTED = re.compile(
+    r"(?:^|(?<=[.!?])\s+)((?:for|at|in|on|after|before|during|since|over|by)\s+[^,.!?]{2,60}?)"
+    r"(?:,|\s+(?=(?:i|we|you|he|she|they|i'm|we're|i've|we've|i'll|we'll)\s))",
+    re.IGNORECASE,
+)
+
+
+def fronted_adjuncts(text: str) -> list[str]:
+    """The fronted adjuncts of a message, lower-case: "for the dinner party" in "For the dinner
+    party I'm thinking of making a lamb tagine"."""
+    return [m.group(1).lower() for m in _FRONTED.finditer(text)]
+
+
+def _within(mention: str, adjunct: str) -> bool:
+    bare = cached_re.sub(r"^(?:the|a|an|my|our|your)\s+", "", mention.lower())
+    return bool(bare) and f" {bare} " in f" {adjunct} "
 
 
 def _merge_specifications(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:

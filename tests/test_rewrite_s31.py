@@ -7,7 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
-from mnemo.retrieve.rewrite.candidates import fronted_adjuncts
+from mnemo.retrieve.rewrite.candidates import extract, fronted_adjuncts
 from mnemo.retrieve.rewrite.enumerated import same_head_pair, shared_head_pair
 from mnemo.retrieve.rewrite.lists import list_items
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
@@ -149,3 +149,11 @@ def test_a_fronted_adjunct_frames_the_sentence_and_is_not_its_topic() -> None:
     assert fronted_adjuncts("I'm making a tagine for the dinner party.") == []
     context = said("For the dinner party I'm thinking of making a lamb tagine.", "Good choice, it can be made ahead.")
     assert "tagine" in expand("Does that go well with couscous?", context)
+
+
+def test_a_thing_in_a_named_place_keeps_the_place_and_a_month_is_no_place() -> None:
+    texts = [c.text for c in extract(said("We're looking at a holiday rental in Sintra, the blue house with the pool."))]
+    assert "the holiday rental in Sintra" in texts
+    texts = [c.text for c in extract(said("the meeting in March went well"))]
+    assert "the meeting" in texts
+    assert not [t for t in texts if "in March" in t and t.startswith("the meeting")]

@@ -61,7 +61,10 @@ def _subject_word(word: str) -> bool:
 ATTACHED = re.compile(
     rf"^\s+(?:for(?!\s+{DURATION})"  # "the orders table for 20 minutes": how long, not which table
     r"|of|from|with(?=\s+[A-Z])|to(?=\s+(?:the\s+)?[A-Z][a-z])|on(?=\s+[A-Za-z]+\s+[A-Za-z]+)(?!\s+(?:the|a|an|my|our|your)\s)"
-    r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+    r"(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    # "a holiday rental in Sintra": a place by name says which rental; a month says when
+    r"|in(?=\s+[A-Z][a-z]+\b)(?!\s+(?:January|February|March|April|May|June|July|August|September|October"
+    r"|November|December|[A-Z][a-z]+day)\b))"
     # a dot only inside a word ("fly.io"): "for a 2-year-old. Give" ends at the full stop
     r"\s+((?:the\s+|a\s+|an\s+)?(?:(?:[\w\-]|\.(?=\w))+\s+){0,2}(?:[\w\-]|\.(?=\w))+)"
 )

@@ -152,7 +152,9 @@ def test_a_fronted_adjunct_frames_the_sentence_and_is_not_its_topic() -> None:
 
 
 def test_a_thing_in_a_named_place_keeps_the_place_and_a_month_is_no_place() -> None:
-    texts = [c.text for c in extract(said("We're looking at a holiday rental in Sintra, the blue house with the pool."))]
+    texts = [
+        c.text for c in extract(said("We're looking at a holiday rental in Sintra, the blue house with the pool."))
+    ]
     assert "the holiday rental in Sintra" in texts
     texts = [c.text for c in extract(said("the meeting in March went well"))]
     assert "the meeting" in texts

@@ -56,14 +56,21 @@ _SKIP = frozenset(
 
 def forms(noun: str) -> str:
     """A regex alternation of the noun's forms: "interview" -> interview|interviews|interviewing|..."""
+    return "(?:" + "|".join(sorted(map(re.escape, variants(noun)), key=len, reverse=True)) + ")"
+
+
+@lru_cache(maxsize=1024)
+def variants(noun: str) -> frozenset[str]:
+    """The noun's forms, lower-case: "interview" -> interview, interviews, interviewing, interviewed."""
     low = noun.lower()
     base = {low, low.removesuffix("s"), low.removesuffix("es")}
     if low.endswith("ing") and len(low) > 5:
         base |= {low[:-3], low[:-3] + "e"}
     if low.endswith("ed") and len(low) > 4:
         base |= {low[:-2], low[:-1]}
-    variants = {v for b in base if len(b) > 2 for v in (b, b + "s", b + "es", b + "ing", b + "ed", *_inflections(b))}
-    return "(?:" + "|".join(sorted(map(re.escape, variants), key=len, reverse=True)) + ")"
+    return frozenset(
+        v for b in base if len(b) > 2 for v in (b, b + "s", b + "es", b + "ing", b + "ed", *_inflections(b))
+    )
 
 
 def _inflections(base: str) -> tuple[str, ...]:
@@ -79,35 +86,46 @@ def _inflections(base: str) -> tuple[str, ...]:
     return ()
 
 
+#: A tie's pattern, the shape of its rewrite, and the word forms its noun slot must take (None:
+#: the pattern has the noun written into it).
+_Tie = tuple[re.Pattern[str], str, frozenset[str] | None]
+#: The noun slot of a tie shared by every noun: any word, its form checked after the match.
+_SLOT = r"\b(?P<w>[A-Za-z][\w-]*)"
+_NAMED = _NAME.replace("((?:", "(?P<x>(?:", 1)
+#: Ties that open with the noun, compiled once for every noun (compiling a pattern per noun was
+#: most of what anchoring cost); a lookahead lets matches overlap, as the per-noun patterns' did.
+_NOUN_FIRST: tuple[tuple[re.Pattern[str], str, bool], ...] = (
+    (re.compile(rf"(?={_SLOT}\s+(?i:(?P<p>{_PREPOSITIONS[1:-1]}))\s+(?:(?i:the)\s+)?{_NAMED})"), "{n} {p} {x}", True),
+    (re.compile(rf"(?={_SLOT},?\s+(?i:called|named)\s+{_NAMED})"), "{n} {x}", True),
+    # "my landlord, Mr Hale, ..."
+    (re.compile(rf"(?={_SLOT},\s+{_NAMED}(?=\s*(?:[,)–-]|[.!?]?\s*$)))"), "{n} {x}", False),
+    (
+        re.compile(rf"(?={_SLOT}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAMED})"),
+        "{n} {x}",
+        True,
+    ),
+)
+
+
 @lru_cache(maxsize=512)
-def _patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
+def _patterns(noun: str) -> list[_Tie]:
     """Each tie with the shape of its rewrite (``{n}`` the noun, ``{p}`` the preposition, ``{x}`` the name)."""
-    n = rf"(?i:\b{forms(noun)}\b)"
     plain = rf"(?i:\b{re.escape(noun.lower())}s?\b)"  # a compound's head is a noun, not "Sarah reviewed"
-    return (
-        [
-            (cached_re.compile(rf"{n}\s+(?i:{_PREPOSITIONS})\s+(?:(?i:the)\s+)?{_NAME}"), "{n} {p} {x}"),
-            (cached_re.compile(rf"{n},?\s+(?i:called|named)\s+{_NAME}"), "{n} {x}"),
-            (
-                cached_re.compile(rf"{plain},\s+{_NAME}(?=\s*(?:[,)–-]|[.!?]?\s*$))"),
-                "{n} {x}",
-            ),  # "my landlord, Mr Hale, ..."
-            (
-                cached_re.compile(rf"{n}\s+(?i:is|was|will\s+be|'s)\s+(?:(?i:at|in|on)\s+)?(?:(?i:the)\s+)?{_NAME}"),
-                "{n} {x}",
-            ),
-            (cached_re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
-            # "Lorraine is vegan", "Theo's a diabetic": "the vegan" is the one the attribute was said of
-            (cached_re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
-        ]
-        + _pet_patterns(noun)
-        + _work_patterns(noun)
-        + (
+    inflected, bare = variants(noun), frozenset({noun.lower(), f"{noun.lower()}s"})
+    specific = [
+        (cached_re.compile(rf"{_NAME}\s+{plain}"), "{x} {n}"),
+        # "Lorraine is vegan", "Theo's a diabetic": "the vegan" is the one the attribute was said of
+        (cached_re.compile(rf"{_NAME}\s+(?i:is|was|'s)\s+(?:(?i:a|an)\s+)?{plain}(?![\w-])"), "{n} {x}"),
+        *_pet_patterns(noun),
+        *_work_patterns(noun),
+        *(
             [(cached_re.compile(rf"(?i:\b(?:my|our|the)\s+{re.escape(noun.lower())})\s+{_TITLED}"), "{n} {x}")]
             if is_role(noun.lower())
             else []
-        )
-    )
+        ),
+    ]
+    first = [(pattern, shape, inflected if any_form else bare) for pattern, shape, any_form in _NOUN_FIRST]
+    return first + [(pattern, shape, None) for pattern, shape in specific]
 
 
 def _pet_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:
@@ -186,12 +204,14 @@ def identify(noun: str, context: Sequence[Mapping[str, str]] | str) -> str | Non
     patterns = _patterns(noun)
     for text in reversed(messages):
         text = _cased(text)
-        for pattern, shape in patterns:
+        for pattern, shape, accepted in patterns:
             for found in pattern.finditer(text):
-                name = _clean(found.groups()[-1])
+                if accepted is not None and found.group("w").lower() not in accepted:
+                    continue  # a noun-first tie of some other noun
+                name = _clean(found.group("x") if accepted is not None else found.groups()[-1])
                 if name is None or name.lower() == noun.lower() or TIME.search(name) or _CALENDAR.search(name):
                     continue  # "the tutor on Tuesdays": a date is when, not which
-                preposition = found.group(1).lower() if "{p}" in shape else ""
+                preposition = found.group("p").lower() if "{p}" in shape else ""
                 return shape.format(n=noun, p=preposition, x=name)
     return None
 

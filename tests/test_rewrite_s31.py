@@ -159,3 +159,13 @@ def test_a_thing_in_a_named_place_keeps_the_place_and_a_month_is_no_place() -> N
     texts = [c.text for c in extract(said("the meeting in March went well"))]
     assert "the meeting" in texts
     assert not [t for t in texts if "in March" in t and t.startswith("the meeting")]
+
+
+def test_a_city_with_its_own_things_is_nobody() -> None:
+    context = said(
+        "My friend Oluwaseun is moving to Berlin in May and I'm helping him find a flat.",
+        "Berlin's rental market is very competitive. Does he already have a SCHUFA credit report?",
+    )
+    out = expand("no, can he get one without a german bank account?", context)
+    assert "Oluwaseun" in out
+    assert "Berlin" not in out

@@ -103,6 +103,8 @@ def _animate(found: dict[tuple[str, str], Candidate], thing: Candidate, he: int,
     word = thing.text
     if " " in word or not word[1:].islower() or not word.isalpha() or he == she or (word.lower(), "person") in found:
         return
+    if (word.lower(), "place") in found:
+        return  # "Berlin's rental market ... Does he have": a place is nobody, whoever "he" is
     person = replace(thing, kind="person", gender="m" if he < she else "f", plural=False, pronominal=True)
     found[(word.lower(), "person")] = person
 

@@ -76,7 +76,8 @@ def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str
     Tokyo", "Lisbon is easy for English speakers")."""
     kind, confidence = _cued_kind(name, before, after, possessive)
     named = fold(name.split()[0]) in ANY_GIVEN_NAME  # "Santiago" may be either
-    if kind in ("person", "agent") and not possessive and not named and kinds_of(name) & _PLACE_KINDS:
+    # a city's own things are a city's: "Berlin's rental market" is no one's
+    if kind in ("person", "agent") and not named and kinds_of(name) & _PLACE_KINDS:
         return "place", 0.9
     return kind, confidence
 

@@ -169,3 +169,9 @@ def test_a_city_with_its_own_things_is_nobody() -> None:
     out = expand("no, can he get one without a german bank account?", context)
     assert "Oluwaseun" in out
     assert "Berlin" not in out
+
+
+def test_that_kind_of_thing_is_the_thing_the_chat_described() -> None:
+    context = said("my doctor suggested a low fodmap diet", "It can help with IBS.")
+    assert expand("is that kind of diet safe", context) == "is the low fodmap diet safe"
+    assert "kind" not in expand("how do i ask for that kind of referral", said("ask for an urgent referral", "ok"))

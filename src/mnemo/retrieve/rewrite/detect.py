@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.internal import (
     things_before,
     title_before,
 )
+from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
@@ -190,7 +191,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     found = [r for r in found if not counted_from_own_deed(query, r)]
-    found = [_kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
+    found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
     if [r.text.lower() for r in found] == ["again"] and names_something(
         cached_re.findall(r"[A-Za-z0-9][\w'.-]*", query)
     ):
@@ -388,21 +389,6 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
         and not (judged and r.start == judged.start("that"))
         and r.start not in generic
     ]
-
-
-_KIND_OF = re.compile(r"\s+of\s+([a-z][\w-]*)\b", re.IGNORECASE)
-
-
-def _kind_of_thing(query: str, ref: Reference) -> Reference:
-    """ "that kind of routine" as one reference to the routine the chat described, not a "kind"."""
-    if ref.kind != "demonstrative" or not cached_re.fullmatch(
-        r"(?:that|this|those|these)\s+(?:kind|sort|type)s?", ref.text, re.I
-    ):
-        return ref
-    of = _KIND_OF.match(query, ref.end)
-    if of is None or of.group(1).lower() in STOPWORDS:
-        return ref
-    return Reference(query[ref.start : of.end()], "demonstrative", ref.start, of.end(), noun=of.group(1).lower())
 
 
 def _with_temporal_pointers(query: str, found: list[Reference], context_text: str) -> list[Reference]:

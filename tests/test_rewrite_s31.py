@@ -175,3 +175,13 @@ def test_that_kind_of_thing_is_the_thing_the_chat_described() -> None:
     context = said("my doctor suggested a low fodmap diet", "It can help with IBS.")
     assert expand("is that kind of diet safe", context) == "is the low fodmap diet safe"
     assert "kind" not in expand("how do i ask for that kind of referral", said("ask for an urgent referral", "ok"))
+
+
+def test_an_answer_naming_more_than_two_leaves_the_pair_to_the_question() -> None:
+    context = said(
+        "I'm choosing between a MacBook Air M3 and a Dell XPS 13.",
+        "The MacBook has better battery life and build; the XPS offers an optional OLED screen and runs Windows.",
+    )
+    out = expand("which has more ports", context)
+    assert "MacBook Air M3" in out
+    assert "Dell XPS" in out

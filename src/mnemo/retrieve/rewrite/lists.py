@@ -419,7 +419,12 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
             return names
         if len(names) > 2:  # a list: only "between X and Y" or "X or Y" says which two are weighed
             joined = next((m for m in _WEIGHED.finditer(text) if not text[: m.start()].rstrip().endswith(",")), None)
-            return [joined.group(1), joined.group(2)] if joined else []  # "Lisbon, Porto and Seville": three
+            if joined:
+                return [joined.group(1), joined.group(2)]
+            # "Lisbon, Porto and Seville": three; an answer that names more (the MacBook, the XPS,
+            # OLED, Windows) leaves the pair to the question before it
+            if message.get("role") == "user":
+                return []
     if len(recent) >= 2:  # one name in each of the last two messages: the exchange compares them
         last = [distinct(names_in(str(m.get("content") or ""))) for m in recent[-2:]]
         if all(len(n) == 1 for n in last) and last[0][0].lower() != last[1][0].lower():

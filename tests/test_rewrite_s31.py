@@ -185,3 +185,29 @@ def test_an_answer_naming_more_than_two_leaves_the_pair_to_the_question() -> Non
     out = expand("which has more ports", context)
     assert "MacBook Air M3" in out
     assert "Dell XPS" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "told"),
+    [
+        (
+            "it's my mum's 60th birthday next month, any gift ideas for a woman who loves gardening?",
+            "I'm useless at gifts.",
+        ),
+        (
+            "They say you should drink eight glasses of water a day, is that actually true?",
+            "A reusable bottle helps a lot.",
+        ),
+        ("I heard that Venice is sinking, how fast is it actually sinking?", "Book the Doge's Palace in advance."),
+        ("Can you proofread this sentence: 'Their going to the park tomorrow.'", "Helping my nephew with homework."),
+        ("translate these: hola, adiós, gracias", "I'm learning Spanish with the kids."),
+    ],
+)
+def test_queries_that_say_what_their_pointers_are_pass_through(query: str, told: str) -> None:
+    # an occasion's "it", a reported claim's "that", a subject named in the query, a pointer ahead
+    assert expand(query, said(told, "ok")) == query
+
+
+def test_an_object_it_after_a_named_subject_still_points_at_the_chat() -> None:
+    context = said("I ordered a standing desk last week", "Nice, which one?")
+    assert "standing desk" in expand("Amazon says it's delayed, can they deliver it by Friday?", context)

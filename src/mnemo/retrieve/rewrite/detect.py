@@ -35,6 +35,7 @@ from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
     case_named_before,
     family_before,
+    name_subject_before,
     named_before,
     person_named_before,
     plural_before,
@@ -300,6 +301,8 @@ def _antecedent_in_query(
         return True  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
     if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
         return True  # "set the oven to 180 and turn it off": the query names what "it" is
+    if low == "it" and name_subject_before(words, i):
+        return True  # "I heard that Venice is sinking, how fast is it sinking": the query's own Venice
     if low in ("it", "its") and title_before(words[:i]):
         return True  # "who wrote The Remains of the Day and when was it published": the title
     return kind == "person" and person_named_before(lowered[:i], low, nxt)  # "my brother passed his test"

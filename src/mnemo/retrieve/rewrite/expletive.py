@@ -45,7 +45,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
     # "it's my sister's 30th next month", "it's our anniversary": an occasion, no thing
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:my|your|our|his|her|their)\s+(?:[\w-]+'s\s+)?"
-    r"(?:birthday|anniversary|wedding|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off|graduation)"
+    r"(?:(?:\d+(?:st|nd|rd|th)\s+|big\s+)?(?:birthday|bday|anniversary|wedding|retirement|graduation)"
+    r"|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off)"
     # the occasion ends the phrase: "my birthday present" is a thing
     r"(?=\s*(?:[,.!?;]|$|\s+(?:next|this|last|on|in|today|tomorrow|tonight|soon|coming)\b))"
     # the weather and the week: "it's freezing today", "it's been a long week"
@@ -112,8 +113,8 @@ _JUDGED = re.compile(
     re.IGNORECASE,
 )
 _REPORTED_CLAUSE = re.compile(
-    r"\b(?:wants?|wanted|plans?|planning|thinking|going\s+to|gonna|heard|read|said|says|told|suggested"
-    r"|recommended|decided|like\s+to|'d\s+like)\b",
+    r"\b(?:wants?|wanted|plans?|planning|thinking|going\s+to|gonna|heard|read|said|says|say|saying|told|suggested"
+    r"|recommended|decided|like\s+to|'d\s+like|claims?|claimed|reckons?|apparently|supposedly)\b",
     re.IGNORECASE,
 )
 _STATE_JUDGEMENTS = frozenset({"normal", "common", "a problem", "an issue", "bad"})

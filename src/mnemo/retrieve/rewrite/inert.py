@@ -57,9 +57,17 @@ _SEQUENCE_THEN = re.compile(
 _GENERIC_THEY = re.compile(r"\bwhat\s+do\s+they\s+call\b|\bin\s+[A-Z][\w-]*\s+do\s+they\b")
 
 
+#: A demonstrative that points ahead, at what the query itself quotes or lists after a colon:
+#: "proofread this sentence: 'Their going to the park'", "translate these: hola, adiós".
+_CATAPHORA = re.compile(
+    r"\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s*:\s*\S|\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s+(?=['\"“‘])",
+    re.IGNORECASE,
+)
+
+
 def inert_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose words refer to nothing in the conversation."""
     spans = [(m.start(), m.end()) for m in _QUOTED.finditer(query)]
-    for pattern in (_DISCOURSE, _FROM_NOW, _SEQUENCE_THEN, _GENERIC_THEY):
+    for pattern in (_DISCOURSE, _FROM_NOW, _SEQUENCE_THEN, _GENERIC_THEY, _CATAPHORA):
         spans += [(m.start(), m.end()) for m in pattern.finditer(query)]
     return spans

@@ -139,6 +139,32 @@ def title_before(words: list[tuple[str, int, int]]) -> bool:
 _PLACE_LEADS = frozenset("to in at from near around via into across".split())
 
 
+def name_subject_before(words: list[tuple[str, int, int]], i: int) -> bool:
+    """A subject "it" of a later clause ("how fast is it sinking", "does it ...") whose earlier
+    clause, before a comma, names a thing as its own subject: "I heard that Venice is sinking, how
+    fast is it actually sinking?" - "it" is Venice, nothing of the conversation."""
+    lowered = [w.lower() for w, _, _ in words]
+    if lowered[i - 1 : i] == [] or lowered[i - 1] not in _SUBJECT_AUX:
+        return False  # "does Amazon deliver it": an object "it" is never its clause's subject
+    comma = max((n for n in range(i) if lowered[n] == ","), default=-1)
+    if comma < 0:
+        return False
+    return any(
+        n > 0
+        and word[:1].isupper()
+        and word.isalpha()
+        and lowered[n] not in _NOT_ANTECEDENT
+        and fold(word) not in FIRST_NAMES
+        and lowered[n + 1 : n + 2]
+        and lowered[n + 1] in _SUBJECT_AUX | {"has", "have", "had"}
+        for n, (word, _, _) in enumerate(words[:comma])
+    )
+
+
+#: Auxiliaries and copulas that follow a subject, or come before it in a question ("is it").
+_SUBJECT_AUX = frozenset("is was are were does did will would can could should has".split())
+
+
 def _is_title(run: list[str]) -> bool:
     capitals = [w for w in run if w[:1].isupper()]
     return len(capitals) >= 2 and fold(capitals[0]) not in FIRST_NAMES

@@ -211,3 +211,15 @@ def test_queries_that_say_what_their_pointers_are_pass_through(query: str, told:
 def test_an_object_it_after_a_named_subject_still_points_at_the_chat() -> None:
     context = said("I ordered a standing desk last week", "Nice, which one?")
     assert "standing desk" in expand("Amazon says it's delayed, can they deliver it by Friday?", context)
+
+
+def test_a_replacement_never_repeats_the_preposition_before_it() -> None:
+    context = said("We had the Lisbon offsite on March 3rd and Priya presented the roadmap.", "Noted.")
+    out = expand("what else happened on that date?", context)
+    assert "March 3rd" in out
+    assert "on on" not in out
+
+
+def test_the_previous_one_of_a_recurring_occasion() -> None:
+    context = said("the quarterly offsite is in Porto next week", "Sounds great.")
+    assert "offsite" in expand("what was decided at the previous one?", context)

@@ -10,6 +10,8 @@ from mnemo.retrieve.rewrite.choose import POSSESSIVES
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
+from . import cached_re
+
 #: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
 _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
@@ -36,6 +38,9 @@ def fitted(query: str, ref: Reference, text: str) -> str:
             text = text if text.endswith("'s") else f"{text}'s"
     elif ref.kind == "place" and not _PLACE_PREPOSITION.search(query[: ref.start]):
         text = f"in {text}"  # "near there" has its own preposition: "near London"
+    doubled = cached_re.match(r"(on|in|at|during|by|since|until|till|from|for)\s+", text, re.IGNORECASE)
+    if doubled and cached_re.search(rf"\b{doubled.group(1)}\s*$", query[: ref.start], re.IGNORECASE):
+        text = text[doubled.end() :]  # "on that date" -> "on March 3rd", not "on on March 3rd"
     if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
         text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
     elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):

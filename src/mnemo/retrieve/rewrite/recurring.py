@@ -16,9 +16,9 @@ from mnemo.retrieve.rewrite.lists import find_list
 
 from . import cached_re
 
-#: "the next one", "the same one", "the following one": one of a series.
+#: "the next one", "the same one", "the following one", "the previous one": one of a series.
 SERIES_REF = re.compile(
-    r"\bthe\s+(next|same|following)\s+one\b(?!\s+(?!(?:is|was|will|in|on|at|for|with|to|and|too|then|be)\b)[a-z])",
+    r"\bthe\s+(next|same|following|previous)\s+one\b(?!\s+(?!(?:is|was|will|in|on|at|for|with|to|and|too|then|be)\b)[a-z])",
     re.IGNORECASE,
 )  # "the next one direction reunion" names its own thing
 #: Occasions that recur, as a chat names them.
@@ -27,7 +27,8 @@ _OCCASION = re.compile(
     r"|(?:1:1|one-on-one|1-1|catch-?up)(?:\s+with\s+(?-i:[A-Z])[\w'-]+)?"
     r"|stand-?up|retro(?:spective)?|(?:sprint|release)\s+planning|(?:team|weekly|monthly)\s+(?:sync|meeting)"
     r"|(?:yoga|pilates|spin|swimming|dance|piano|guitar|french|spanish|cooking|art|pottery)\s+(?:class|lesson)"
-    r"|(?:five-a-side|football|tennis|squash|netball)\s+(?:match|game)|meetup|quiz\s+night)\b",
+    r"|(?:five-a-side|football|tennis|squash|netball)\s+(?:match|game)|meetup|quiz\s+night"
+    r"|offsite|off-site|all-hands|town\s+hall|check-?up|physio\s+session|therapy\s+session)\b",
     re.IGNORECASE,
 )
 

@@ -8,8 +8,10 @@ from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.bare import bare_subjects
 from mnemo.retrieve.rewrite.candidates import extract, fronted_adjuncts
+from mnemo.retrieve.rewrite.dates import TIME
 from mnemo.retrieve.rewrite.enumerated import same_head_pair, shared_head_pair
 from mnemo.retrieve.rewrite.lists import list_items
+from mnemo.retrieve.rewrite.noun_phrases import phrases
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans
 from mnemo.retrieve.rewrite.possessed import possessed
 from tests.test_rewrite import expand, said
@@ -223,3 +225,17 @@ def test_a_replacement_never_repeats_the_preposition_before_it() -> None:
 def test_the_previous_one_of_a_recurring_occasion() -> None:
     context = said("the quarterly offsite is in Porto next week", "Sounds great.")
     assert "offsite" in expand("what was decided at the previous one?", context)
+
+
+def test_a_name_runs_on_past_three_words_and_a_quarter_is_a_time() -> None:
+    assert [c.text for _, c in phrases("The Canon R6 Mark II I bought has a stuck pixel.")][0] == "the Canon R6 Mark II"
+    assert [m.group(0) for m in TIME.finditer("wants the migration done by Q2.")] == ["Q2"]
+    assert not TIME.search("Ben's presenting the Q3 roadmap at the all-hands")  # a roadmap, no time
+    context = said("Our CTO, Beatriz, wants the migration to Kubernetes done by Q2.", "That's ambitious.")
+    assert "before Q2" in expand("can we realistically finish that before then with 3 engineers?", context)
+
+
+def test_a_date_after_a_preposition_takes_no_preposition_of_its_own() -> None:
+    context = said("Our lease in Montreal ends July 1.", "Moving day in Quebec is chaotic, book a truck early.")
+    out = expand("how far ahead should we book one for that date", context)
+    assert "for July 1" in out

@@ -49,6 +49,9 @@ TIME = re.compile(
     r"|(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])"
     r"|(?<=in )week\s+\d{1,2}\b"
     rf"|the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{_MONTHS}|may)\b"
+    # a quarter a preposition governs: "by Q2", "in Q3 2024" ("the Q3 roadmap" is a roadmap)
+    r"|(?:(?<=by )|(?<=in )|(?<=until )|(?<=before )|(?<=after )|(?<=end of ))q[1-4](?:\s+(?:19|20)\d{2})?"
+    r"(?=\s*(?:[.,;!?)]|$|(?:and|but|so|then|with|for|or)\b))"
     rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,
 )

@@ -28,6 +28,10 @@ _OBJECT_FOLLOWERS = set(
 _PLACE_PREPOSITION = re.compile(r"\b(?:near|to|from|around|at|in|by|outside|inside|over|past|towards)\s+$", re.I)
 
 
+#: A preposition that governs the replaced words: a date after it needs no "on" of its own.
+_PREPOSITION_BEFORE = re.compile(r"\b(?:for|by|until|till|before|after|since|from|around|about|during|of)\s*$", re.I)
+
+
 def fitted(query: str, ref: Reference, text: str) -> str:
     """Fit the replacement to the grammar of the word it replaces (possessive, place, capital)."""
     low = ref.text.lower()
@@ -39,8 +43,11 @@ def fitted(query: str, ref: Reference, text: str) -> str:
     elif ref.kind == "place" and not _PLACE_PREPOSITION.search(query[: ref.start]):
         text = f"in {text}"  # "near there" has its own preposition: "near London"
     doubled = cached_re.match(r"(on|in|at|during|by|since|until|till|from|for)\s+", text, re.IGNORECASE)
-    if doubled and cached_re.search(rf"\b{doubled.group(1)}\s*$", query[: ref.start], re.IGNORECASE):
+    before = query[: ref.start]
+    if doubled and cached_re.search(rf"\b{doubled.group(1)}\s*$", before, re.IGNORECASE):
         text = text[doubled.end() :]  # "on that date" -> "on March 3rd", not "on on March 3rd"
+    elif doubled and doubled.group(1).lower() in ("on", "in", "at") and _PREPOSITION_BEFORE.search(before):
+        text = text[doubled.end() :]  # "book one for that date" -> "for July 1", not "for on July 1"
     if ref.start == 0 and ref.text[:1].isupper() and text[:1].islower():
         text = text[0].upper() + text[1:]  # "It broke" -> "The kettle broke"; "it broke" stays lower case
     elif ref.start > 0 and text.startswith(("The ", "My ", "Your ")):

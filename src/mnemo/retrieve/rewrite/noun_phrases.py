@@ -52,6 +52,23 @@ _CLAUSE_AFTER_THAT = re.compile(
 )
 
 
+#: A further word of a capitalised name: a capital word, a roman numeral or a model number.
+_NAME_GOES_ON = re.compile(r"\s+((?:[A-Z][\w-]*|\d+[a-z]?))(?![\w'])")
+
+
+def _whole_name(phrase: str, text: str, start: int) -> str:
+    """A phrase of three capitalised words that goes on as a name keeps its last words, up to five:
+    "the Canon R6 Mark II", "the Sony A7 IV" (the phrase rule reads three words after "the")."""
+    words = phrase.split()
+    if len(words) < 3 or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return phrase
+    end = start + len(phrase)
+    while len(words) < 5 and (more := _NAME_GOES_ON.match(text, end)) and more.group(1) not in ("I", "A"):
+        words.append(more.group(1))
+        end = more.end()
+    return " ".join(words)
+
+
 def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     covered = 0
@@ -65,6 +82,7 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             continue  # "That means a gluten-free diet": a pronoun subject and its verb
         if match.group(0)[:4].lower() == "that" and _CLAUSE_AFTER_THAT.match(text, match.start(1)):
             continue  # "I'll note that Mark has your drill": a clause's subject, no "the Mark"
+        phrase = _whole_name(phrase, text, match.start(1))  # "the Canon R6 Mark II": a name runs on
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
         several = len(phrase.split()) > 1

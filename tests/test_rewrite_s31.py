@@ -240,3 +240,12 @@ def test_a_date_after_a_preposition_takes_no_preposition_of_its_own() -> None:
     context = said("Our lease in Montreal ends July 1.", "Moving day in Quebec is chaotic, book a truck early.")
     out = expand("how far ahead should we book one for that date", context)
     assert "for July 1" in out
+
+
+def test_a_part_may_share_its_question_with_two_more_words_but_never_dates_the_world() -> None:
+    context = said("the rail strike in France lasted from 5 to 19 December", "Did it affect your trip?")
+    assert "strike" in expand("how much did we spend on buses during the walkout?", context)
+    context = said("I took the train to Brighton on Saturday for the wedding.", "Sounds fun.")
+    assert (
+        expand("What happened two days before the election?", context) == "What happened two days before the election?"
+    )

@@ -160,8 +160,8 @@ def _unseen_part(
 
     A question that asks about the world is not one of these, and has its tells: a superlative
     ("the biggest"), a place it sits in ("in the uk", "at the airport", "under the hood", "in the human body"), a
-    further subject after the noun ("the walrus operator do *in python*") or more than one other
-    word of content ("get the stripes into *striped toothpaste*")."""
+    further subject after the noun ("the walrus operator do *in python*"), a date it gives ("two
+    days before the election") or more than two other words of content."""
     noun = query[match.start(1) : end].strip().lower()
     words = [w for w in noun.split() if w not in STOPWORDS]
     if any(w in known or w.removesuffix("s") in known or f"{w}s" in known for w in words):
@@ -172,13 +172,17 @@ def _unseen_part(
         return False  # "when is the boss back": a person; "what time does the film start": an occasion of its own
     if _WORLD & set(noun.split()) or any(w.endswith("est") and len(w) > 4 for w in noun.split()):
         return False
-    if _LOCATED.search(query[: match.start()]) or _FURTHER_SUBJECT.search(query[end:]):
+    if (
+        _LOCATED.search(query[: match.start()])
+        or _FURTHER_SUBJECT.search(query[end:])
+        or _DATED_BY.search(query[: match.start()])
+    ):
         return False
     own = set(noun.split())
     others = [w for w in content if w not in own and not (w.endswith("ly") and len(w) > 4)]
     if cached_re.search(r"\bwhat\s+time\b", query, re.IGNORECASE):
         others = [w for w in others if w != "time"]  # "what time": a wh-phrase, not a subject
-    return len(others) <= 1 and len(content) <= 3
+    return len(others) <= 2 and len(content) <= 4
 
 
 def _undertaken(known: frozenset[str] | set[str]) -> bool:
@@ -204,7 +208,12 @@ _WORLD = frozenset(
     "weather forecast news time wait traffic internet world sun moon sky law government economy market".split()
 )
 #: A definite noun as a place something sits in: "in the uk", "under the hood", "in the human body".
-_LOCATED = re.compile(r"\b(?:in|at|under|into|inside|across|around|over|through|within|throughout)\s+$", re.IGNORECASE)
+_LOCATED = re.compile(
+    r"\b(?:in|at|under|into|inside|across|around|over|through|within|throughout|along|beside|near|past|of)\s+$",
+    re.IGNORECASE,
+)  # "of": "the first step of the tutorial" says itself what its noun belongs to
+#: A noun that dates something else: "two days before the election" asks about a date of the world.
+_DATED_BY = re.compile(r"\b(?:before|after|until|till|since)\s+$", re.IGNORECASE)
 #: A prepositional phrase after the noun with a word of content: the query says what it is about.
 _FURTHER_SUBJECT = re.compile(
     r"\b(?:in|on|at|for|from|with|about|into|under|over|near|by|between|out\s+of|off|onto|through|across|inside|around)\s+(?:(?:the|a|an|my|our|your)\s+)?"

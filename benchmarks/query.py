@@ -80,6 +80,7 @@ def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]
         "not_detected": not_detected,
         "latency_p50_ms": percentile(latencies, 0.5),
         "latency_p95_ms": percentile(latencies, 0.95),
+        **_warm_latencies(rows),
         "by_type": {
             kind: {**tally, "resolution_rate": tally["resolved"] / tally["rows"]}
             for kind, tally in sorted(per_type.items())
@@ -87,13 +88,27 @@ def rewrite_benchmark(path: Path, show_failures: bool = False) -> dict[str, Any]
     }
 
 
+def _warm_latencies(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """The same rows again with a fresh rewriter (no rewrite cache) in the now warm process: the
+    steady state of a server, whose patterns are compiled once and whose conversations repeat most
+    of their messages from one query to the next. The first pass above is the cold figure: each
+    row's first use of a pattern is paid inside its own timing."""
+    rewriter = QueryRewriter(cache_ttl=0)
+    latencies: list[float] = []
+    for row in rows:
+        started = time.perf_counter()
+        rewriter.rewrite(row["query"], row["context"])
+        latencies.append((time.perf_counter() - started) * 1000)
+    return {"warm_latency_p50_ms": percentile(latencies, 0.5), "warm_latency_p95_ms": percentile(latencies, 0.95)}
+
+
 def run_rewrite(args: argparse.Namespace) -> None:
     numbers = rewrite_benchmark(args.data or REWRITE_DEV, args.failures)
     table = markdown_table(
-        ["ambiguous", "clear", "resolution rate", "clear unchanged", "not detected", "p50 ms", "p95 ms"],
+        ["ambiguous", "clear", "resolution rate", "clear unchanged", "not detected", "p50 ms", "p95 ms", "warm p95 ms"],
         [
             [numbers[k] for k in ("ambiguous", "clear", "resolution_rate", "clear_unchanged", "not_detected")]
-            + [numbers["latency_p50_ms"], numbers["latency_p95_ms"]]
+            + [numbers["latency_p50_ms"], numbers["latency_p95_ms"], numbers["warm_latency_p95_ms"]]
         ],
     )
     # per reference type (rows without a ``type`` are "untyped"): where the resolver is weak

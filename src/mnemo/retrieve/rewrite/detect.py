@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.internal import (
 )
 from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
+from mnemo.retrieve.rewrite.listed import listed_phrases
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
@@ -76,44 +77,6 @@ PERSON_PRONOUNS = {"he", "him", "his", "himself", "she", "her", "hers", "herself
 PLURAL_PRONOUNS = {"they", "them", "their", "theirs", "themselves"}
 THING_PRONOUNS = {"it", "its", "itself"}
 DEMONSTRATIVES = {"this", "that", "these", "those", "here", "there"}
-TEMPORAL_PHRASES = (
-    "since then",
-    "back then",
-    "at that time",
-    "last time",
-    "just now",
-    "the other day",
-    "earlier",
-    "previously",
-    "yesterday",
-    "recently",
-    "before",
-    "again",
-)
-IMPLICIT_PHRASES = (
-    "the same",
-    "similar",
-    "like before",
-    "as usual",
-    "another one",
-    "the other one",
-    "the issue",
-    "the problem",
-    "the error",
-    "the bug",
-    "the feature",
-    "the fix",
-    "the change",
-    "the idea",
-    "the plan",
-    "the thing",
-    "the crash",
-    "the outage",
-    "the failure",
-    "the leak",
-    "the regression",
-)
-
 #: After "this/that" these make a time expression that needs no context ("this week").
 TIME_NOUNS = set("morning afternoon evening night week weekend month year quarter sprint season time".split())
 #: After "there/here" these make an existential ("is there a way", "here is").
@@ -148,7 +111,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
             found = [r for r in found if not (r.start < e and s < r.end)] + [Reference(query[s:e], "event", s, e)]
     covered = [(r.start, r.end) for r in found]
     covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
-    found += _listed_phrases(query, covered)
+    found += listed_phrases(query, covered)
     found += definite_references(query, context_text, found, covered)
     compared = comparison_span(query) if not found else None
     if compared is not None:  # "which has the better ORM?": the pair just compared, named or not
@@ -356,23 +319,6 @@ def _choices(query: str, found: list[Reference], known: set[str], context_text: 
     return found
 
 
-def _listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference]:
-    """The fixed temporal and implicit phrases ("earlier", "the bug") outside the spans already
-    taken; ``covered`` grows with each one found."""
-    found: list[Reference] = []
-    for phrase, kind in [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]:
-        for match in cached_re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
-            if any(s < match.end() and match.start() < e for s, e in covered):
-                continue
-            if phrase == "before" and not _ends_clause(query, match.end()):
-                continue  # "before the move" names its own anchor
-            if phrase in ("similar", "the same") and cached_re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
-                continue  # "similar to Project Hail Mary", "the same as last year": its own object
-            found.append(Reference(match.group(0), kind, match.start(), match.end()))
-            covered.append((match.start(), match.end()))
-    return found
-
-
 #: A group of people the chat names by their trade: "the movers", "our accountants", "the builders" -
 #: whose work a "how do they ..." asks about. Family ("my parents", "the kids") leaves the question general.
 _PEOPLE_NAMED = re.compile(r"\b(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+)?[a-z-]+(?:ers|ors|ants|ists|ians)\b")
@@ -488,8 +434,3 @@ def _countable(noun: str, known: set[str]) -> bool:
     if not noun or noun in PUNCT or noun in GENERIC_ITEM_NOUNS or {noun, stem(noun), f"{noun}s"} & known:
         return True
     return bool(_deeds(noun, known))
-
-
-def _ends_clause(text: str, position: int) -> bool:
-    rest = text[position:].strip()
-    return not rest or rest[0] in PUNCT

@@ -155,4 +155,6 @@ def generic_they_starts(query: str) -> set[int]:
 
 def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
+    if "it" not in query.lower():
+        return []  # every expletive frame has its "it" (or "its"); most queries have none
     return [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]

@@ -1,0 +1,79 @@
+"""Fixed phrases that lean on the conversation: "since then", "the other day", "the bug", "the same".
+
+Each is a temporal or an implicit reference wherever it stands, unless a reference already found
+covers it, "before" has its own object ("before the move") or "the same" its own standard ("the
+same as last year").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
+from mnemo.retrieve.rewrite.reference import Reference
+
+from . import cached_re
+
+TEMPORAL_PHRASES = (
+    "since then",
+    "back then",
+    "at that time",
+    "last time",
+    "just now",
+    "the other day",
+    "earlier",
+    "previously",
+    "yesterday",
+    "recently",
+    "before",
+    "again",
+)
+IMPLICIT_PHRASES = (
+    "the same",
+    "similar",
+    "like before",
+    "as usual",
+    "another one",
+    "the other one",
+    "the issue",
+    "the problem",
+    "the error",
+    "the bug",
+    "the feature",
+    "the fix",
+    "the change",
+    "the idea",
+    "the plan",
+    "the thing",
+    "the crash",
+    "the outage",
+    "the failure",
+    "the leak",
+    "the regression",
+)
+_LISTED = [*((p, "temporal") for p in TEMPORAL_PHRASES), *((p, "implicit") for p in IMPLICIT_PHRASES)]
+
+
+def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference]:
+    """The fixed temporal and implicit phrases ("earlier", "the bug") outside the spans already
+    taken; ``covered`` grows with each one found."""
+    found: list[Reference] = []
+    low = query.lower()
+    for phrase, kind in _LISTED:
+        if phrase not in low:
+            continue  # a substring test first: most phrases are in no query, and a search costs more
+        for match in cached_re.finditer(rf"\b{re.escape(phrase)}\b", query, flags=re.IGNORECASE):
+            if any(s < match.end() and match.start() < e for s, e in covered):
+                continue
+            if phrase == "before" and not _ends_clause(query, match.end()):
+                continue  # "before the move" names its own anchor
+            if phrase in ("similar", "the same") and cached_re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
+                continue  # "similar to Project Hail Mary", "the same as last year": its own object
+            found.append(Reference(match.group(0), kind, match.start(), match.end()))
+            covered.append((match.start(), match.end()))
+    return found
+
+
+def _ends_clause(text: str, position: int) -> bool:
+    rest = text[position:].strip()
+    return not rest or rest[0] in PUNCT

@@ -62,6 +62,7 @@ from mnemo.retrieve.rewrite.properties import (
     one_with_spans,
     property_spans,
 )
+from mnemo.retrieve.rewrite.quantity import quantity_spans
 from mnemo.retrieve.rewrite.reason import reason_span
 from mnemo.retrieve.rewrite.recurring import series_spans
 from mnemo.retrieve.rewrite.reference import Reference
@@ -140,6 +141,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     for start, end, word in series_spans(query, context_text) if context_text.strip() else []:
         found = [r for r in found if not (r.start < end and start < r.end)]  # "the same one": of the 1:1
         found.append(Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
+    for start, end, word in quantity_spans(query, context_text) if context_text.strip() else []:
+        found = [r for r in found if not (r.start < end and start < r.end)]  # "paying that much": the £350 told
+        found.append(Reference(query[start:end], "implicit", start, end, noun=f"quantity:{word}"))
     for start, end, unit in numbered_unit_spans(query, context_text) if context_text.strip() else []:
         found = [r for r in found if not (r.start < end and start < r.end)]  # "the second day": day 2 of the plan
         found.append(Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))

@@ -32,7 +32,8 @@ from mnemo.store.sql import STOPWORDS
 from . import cached_re
 
 #: A proper name of up to three words, with an optional title ("Dr Osei", "Casa Labra").
-_NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
+#: A brand may open in lower case before its capital ("iRobot", "eBay"): the prefix is part of it.
+_NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?:\b[a-z]{1,2}(?=[A-Z]))?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2})"
 _PREPOSITIONS = r"(at|with|to|from|in|for|on|of|by)"
 #: Capitalised words that open a sentence or a clause and name nothing.
 _NOT_NAMES = frozenset("the a an my our your his her their this that these those i we you it if so and but".split())

@@ -280,7 +280,7 @@ def _weighted_things(
         functions = [c for c in things if _FUNCTION.search(c.text)]  # "its return type": a function's
         things = functions or things
     things = _of_the_kind_done_to(query, ref, things, context)
-    recommended_name = endorsed(context) if low in ("it", "its") else None
+    recommended_name = endorsed(context) if low in ("it", "its", "that one", "this one") else None
     if recommended_name:  # "can it ..." after "Then Unleash fits well": the thing recommended
         wanted = recommended_name.lower()
         things = [replace(c, salience=c.salience * 2.0) if wanted in c.text.lower() else c for c in things]

@@ -20,6 +20,8 @@ _ENDORSED = re.compile(
     r"(?:fit|choice|option|pick|bet|default|winner)|go-to)\b"
     rf"|{_NAME}\s+fits\s+(?:well|best|better|nicely|the\s+bill)\b"
     rf"|\b(?:go\s+with|I'd\s+(?:use|pick|choose|go\s+with|recommend)|I\s+recommend|I'd\s+suggest)\s+{_NAME}"
+    # an alternative offered: "you could try insoles, or a stability shoe like the Hoka Arahi"
+    rf"|\b(?:try|consider|switch\s+to|look\s+at)\b[^.!?]{{0,60}}?\b(?:like|such\s+as)\s+(?:the\s+)?{_NAME}"
 )
 #: Words a sentence opens with that are no name: "That is a good fit", "Both are good".
 _NOT_NAMES = frozenset("that this it both either neither which there they then so yes no".split())
@@ -31,7 +33,7 @@ def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
         if str(message.get("role") or "").lower() in ("user", "human"):
             continue
         found = list(_ENDORSED.finditer(str(message.get("content") or "")))
-        names = [cached_re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)) for m in found]
+        names = [cached_re.sub(r"^(?:Then|So)\s+", "", next(g for g in m.groups() if g)).rstrip(".") for m in found]
         names = [n for n in names if n.split()[0].lower() not in _NOT_NAMES]
         if names:
             return names[-1]

@@ -106,7 +106,7 @@ CLOCK_QUESTION = re.compile(
 #: or when the judgement is of a state ("normal"); "i have an ulcer, is that safe" asks about the
 #: conversation's medicine.
 _JUDGED = re.compile(
-    r"^(?P<clause>(?:\S+\s+){3,}\S+?),\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
     r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
     r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
     r"|enough|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good)\b",
@@ -114,14 +114,28 @@ _JUDGED = re.compile(
 )
 _REPORTED_CLAUSE = re.compile(
     r"\b(?:wants?|wanted|plans?|planning|thinking|going\s+to|gonna|heard|read|said|says|say|saying|told|suggested"
-    r"|recommended|decided|like\s+to|'d\s+like|claims?|claimed|reckons?|apparently|supposedly)\b",
+    r"|recommended|recommends?|decided|like\s+to|'d\s+like|claims?|claimed|reckons?|apparently|supposedly"
+    r"|looks\s+like|seems|tells?|always)\b",
     re.IGNORECASE,
 )
 _STATE_JUDGEMENTS = frozenset({"normal", "common", "a problem", "an issue", "bad"})
 
 
+#: A query that asks after its own statement: "the docs recommend running ANALYZE after bulk loads.
+#: Why is that?", "they say you shouldn't swim after eating. Is there any science behind that claim?"
+_CHALLENGED = re.compile(
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?"
+    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
+    r"(?:science|evidence|truth|research|data|proof|basis)\s+(?:behind|to|for|in|on|supporting)\s+)(?P<that>that|this)\b",
+    re.IGNORECASE,
+)
+
+
 def own_clause_that(query: str) -> re.Match[str] | None:
     """The match of a query whose "that" is its own clause before the comma, or None."""
+    challenged = _CHALLENGED.match(query)
+    if challenged is not None:
+        return challenged  # "why is that" after a statement of its own asks about the statement
     found = _JUDGED.match(query)
     if found is None:
         return None
@@ -148,9 +162,21 @@ GENERIC_THEY = re.compile(
 )
 
 
+#: The "they" of received wisdom, opening the query: "they say you shouldn't swim after eating",
+#: "they always tell new managers to hold weekly 1:1s". A present tense of saying with a general
+#: addressee or an adverb of habit; "they say the parcel comes today" is someone in particular.
+_SAYING_THEY = re.compile(
+    r"^\s*(they)\s+(?:(?:always|often|usually|all)\s+(?:say|tell|recommend|claim)\b"
+    r"|(?:say|tell|reckon|claim|recommend)\s+(?:that\s+)?(?:you|people|everyone|anyone|new|kids|children|women|men"
+    r"|it's|its|it\s+is)\b)",
+    re.IGNORECASE,
+)
+
+
 def generic_they_starts(query: str) -> set[int]:
     """Where the query's impersonal "they" stand."""
-    return {m.start(1) if m.group(1) else m.start(2) for m in GENERIC_THEY.finditer(query)}
+    starts = {m.start(1) if m.group(1) else m.start(2) for m in GENERIC_THEY.finditer(query)}
+    return starts | {m.start(1) for m in _SAYING_THEY.finditer(query)}
 
 
 def expletive_spans(query: str) -> list[tuple[int, int]]:

@@ -58,9 +58,10 @@ _GENERIC_THEY = re.compile(r"\bwhat\s+do\s+they\s+call\b|\bin\s+[A-Z][\w-]*\s+do
 
 
 #: A demonstrative that points ahead, at what the query itself quotes or lists after a colon:
-#: "proofread this sentence: 'Their going to the park'", "translate these: hola, adiós".
+#: "proofread this sentence: 'Their going to the park'", "translate these: hola, adiós", "summarise
+#: this paragraph in one sentence: '...'".
 _CATAPHORA = re.compile(
-    r"\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s*:\s*\S|\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s+(?=['\"“‘])",
+    r"\b(?:this|these)(?:\s+[a-z][\w-]*){0,5}\s*:\s*\S|\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s+(?=['\"“‘])",
     re.IGNORECASE,
 )
 

@@ -52,6 +52,7 @@ from mnemo.retrieve.rewrite.properties import (
     NUMBER_REF,
 )
 from mnemo.retrieve.rewrite.proposal import proposed
+from mnemo.retrieve.rewrite.quantity import quantity_text
 from mnemo.retrieve.rewrite.reason import reason_text
 from mnemo.retrieve.rewrite.recurring import series_text
 from mnemo.retrieve.rewrite.reference import Reference
@@ -116,6 +117,8 @@ def resolve(
                 pending.append(ref)  # "the second phase" with no list: of the matter discussed
             continue
         text, confidence = choice
+        if ref.kind == "implicit" and _names_its_own(query, ref, text):
+            continue  # "the meeting went well. email Bauer GmbH thanking them for the kickoff call"
         used.add(text.lower())
         if gender:
             same_person[gender], same_at[gender] = text, ref.end
@@ -273,6 +276,19 @@ def _named_in_query(query: str, ref: Reference, text: str) -> bool:
     return len(bare) > 1 and f" {bare} " in cached_re.sub(r"[^\w'-]+", " ", rest)
 
 
+def _names_its_own(query: str, ref: Reference, text: str) -> bool:
+    """Whether every name a definite description's resolution adds is one the query names itself,
+    elsewhere: the query says which meeting, and the description needs nothing of the chat."""
+    added = text.removeprefix(ref.text)
+    names = set(cached_re.findall(r"\b[A-Z][\w&-]+", added))
+    rest = f"{query[: ref.start]} {query[ref.end :]}"
+    return (
+        bool(names)
+        and len(added.split()) > len(names)
+        and all(cached_re.search(rf"\b{re.escape(name)}\b", rest) for name in names)
+    )
+
+
 def _taken(text: str, used: set[str]) -> bool:
     """Whether a candidate is, or names, a referent another reference already took ("my neighbour
     Mrs Abernathy" after "her" became "Mrs Abernathy"): one entity, one reference."""
@@ -415,6 +431,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
     if ref.kind == "implicit" and (ref.noun or "").startswith("date:"):  # "the start date": Tomasz starts on 4 Nov
         dated = deed_date_text(ref.text, ref.noun[5:], context)
         return (dated, 0.75) if dated else None
+    if ref.kind == "implicit" and (ref.noun or "").startswith("quantity:"):  # "that much": the £350 told
+        quantity = quantity_text(ref.text, ref.noun[9:], context)
+        return (quantity, 0.75) if quantity else None
     if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
         total = total_text(ref.text, context)
         return (total, 0.7) if total else None

@@ -1,0 +1,128 @@
+"""Query rewriting, eleventh pass: quantities told, received wisdom, queries that say what they mean."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.endorsed import endorsed
+from mnemo.retrieve.rewrite.expletive import generic_they_starts
+from mnemo.retrieve.rewrite.quantity import quantity_spans, quantity_text
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "what should I check before paying that much",
+            said("Found a Herman Miller Aeron on Facebook Marketplace for £350.", "Good price if it's genuine."),
+            "that much (£350)",
+        ),
+        (
+            "can I ask for a reference when it was only that long",
+            said("Just finished a 6-month contract with Accenture in Dublin.", "Congrats! What's next?"),
+            "that long (6-month)",
+        ),
+        (
+            "is it safe to drive that far in one go",
+            said("We're driving from Paris to Lyon, it's about 465 km.", "Plan a break every two hours."),
+            "that far (465 km)",
+        ),
+    ],
+)
+def test_that_much_long_or_far_takes_the_quantity_the_chat_told(
+    query: str, context: list[dict[str, str]], wanted: str
+) -> None:
+    assert wanted in expand(query, context)
+
+
+@pytest.mark.parametrize(
+    ("query", "told"),
+    [
+        ("is it really that bad", "the rent went up to £1,200 a month"),  # degree, no quantity of "bad"
+        ("is it that much harder than the old one", "the new course costs $300"),  # a comparative grades it
+        ("why do 3 weeks feel that long", "the visa takes 3 weeks"),  # the query measures its own
+        ("is it that far", "I moved to a new flat"),  # the chat gave no distance
+    ],
+)
+def test_that_much_is_no_pointer_without_a_quantity_of_its_kind(query: str, told: str) -> None:
+    spans = quantity_spans(query, told)
+    assert spans == []
+
+
+def test_the_latest_quantity_of_the_kind_is_the_one_taken() -> None:
+    context = said("The first quote was $800.", "And the second?", "they want $650 for the same job")
+    assert quantity_text("that much", "much", context) == "that much ($650)"
+    assert quantity_text("that long", "long", context) is None
+
+
+def test_an_alternative_the_reply_offers_is_what_that_one_means() -> None:
+    context = said(
+        "I bought Hoka Clifton 9s and my arches hurt after every run.",
+        "Some people need more support than the Clifton offers. You could try insoles, or a stability shoe like "
+        "the Hoka Arahi.",
+    )
+    assert endorsed(context) == "Hoka Arahi"
+
+
+def test_a_brand_opening_in_lower_case_keeps_its_prefix() -> None:
+    context = said("we just got a roomba j7", "Nice! You control it through the iRobot Home app.")
+    assert "iRobot Home app" in expand("does the app work without wifi", context)
+
+
+@pytest.mark.parametrize(
+    ("query", "context"),
+    [
+        (
+            "they say coffee is bad for you. is that true if I drink 3 cups a day?",
+            said("I've been trying to sleep better lately.", "Less screen time in the evening can help."),
+        ),
+        (
+            "It looks like the Postgres docs recommend running ANALYZE after bulk loads. Why is that?",
+            said("We load about 5 million rows into Postgres every night."),
+        ),
+        (
+            "I heard that Python 3.13 can run without the GIL. Is that accurate?",
+            said("Our backend is mostly Python 3.11 right now.", "That's a well-supported version."),
+        ),
+        (
+            "They say you shouldn't swim right after eating. Is there any science behind that claim?",
+            said("We went to the beach with the kids yesterday.", "Sounds fun! How was the water?"),
+        ),
+        (
+            "They always tell new managers to do weekly 1:1s. Is a biweekly 1:1 ever enough?",
+            said("I manage six engineers now.", "That's a good team size."),
+        ),
+        (
+            "Summarize this paragraph in one sentence: 'Revenue grew 12% on enterprise renewals.'",
+            said("I need to send an update to leadership.", "Happy to help. What should it cover?"),
+        ),
+        (
+            "I think the meeting went well. Can you draft a thank-you email to Bauer GmbH for the kickoff call?",
+            said("I had the kickoff call with Bauer GmbH this morning.", "How did it go?"),
+        ),
+    ],
+)
+def test_queries_that_say_what_they_mean_pass_through(query: str, context: list[dict[str, str]]) -> None:
+    # received wisdom's "they", a statement the query questions itself, a pointer at quoted text,
+    # and a description whose names the query gives itself
+    assert expand(query, context) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "generic"),
+    [
+        ("they say you shouldn't swim after eating", True),
+        ("They always tell new managers to hold weekly 1:1s", True),
+        ("they say the sofa arrives on friday", False),  # someone in particular reports a fact
+        ("they said it would be ready today", False),  # a report of the past is someone's
+    ],
+)
+def test_received_wisdom_they_is_told_from_a_particular_they(query: str, generic: bool) -> None:
+    assert (0 in generic_they_starts(query)) is generic
+
+
+def test_a_they_of_particular_people_is_still_read() -> None:
+    assert "Article" in expand("can they deliver on saturday", said("I ordered a sofa from Article."))

@@ -126,3 +126,44 @@ def test_received_wisdom_they_is_told_from_a_particular_they(query: str, generic
 
 def test_a_they_of_particular_people_is_still_read() -> None:
     assert "Article" in expand("can they deliver on saturday", said("I ordered a sofa from Article."))
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "what questions will he likely ask about it?",
+            said("I'm presenting the churn analysis to the VP of Sales, Ricardo, next Monday.", "Good luck!"),
+            "about the churn analysis",
+        ),
+        (
+            "which deploys should I look at from the hour before it started?",
+            said("The incident started at 03:12 UTC and was resolved at 04:47 UTC.", "Do you have the deploy log?"),
+            "before the incident started",
+        ),
+        (
+            "what are the main downsides of this approach for a team of 40?",
+            said(
+                "Our team is considering adopting trunk-based development instead of long-lived feature branches.",
+                "It reduces merge conflicts but relies on good test coverage.",
+            ),
+            "trunk-based development",
+        ),
+        (
+            "how far ahead of the expiry should we start renewal talks?",
+            said("Our contract with Lindqvist AB expires on 31/01/2026. The one with Duarte runs until 2027."),
+            "31/01/2026",
+        ),
+        (
+            "what should the team wrap up by the end date?",
+            said("Sprint 42 ends on Wednesday, October 9. Sprint 43 starts the following Monday.", "Got it."),
+            "Wednesday, October 9",
+        ),
+    ],
+)
+def test_offices_time_zones_courses_weighed_and_dated_deeds(
+    query: str, context: list[dict[str, str]], wanted: str
+) -> None:
+    # a department naming an office and a time zone are no referents; "this approach" is the course
+    # the chat weighs; "the expiry" and "the end date" take the date the chat gives the deed
+    assert wanted in expand(query, context)

@@ -300,6 +300,12 @@ def _cached_mentions(text: str, written: frozenset[str], answer: str, common: fr
     return tuple(_read_mentions(text, written, answer, common))
 
 
+#: An office a department names: "the VP of Sales", "our Head of Marketing", "Director of Engineering".
+_OFFICE_OF = re.compile(
+    r"\b(?:VP|SVP|EVP|Vice\s+President|[Hh]ead|Director|Chief|[Mm]anager|[Ll]ead|Dean|Minister|Secretary)\s+of\s+$"
+)
+
+
 def _read_mentions(
     text: str, written: frozenset[str], answer: str = "", common: frozenset[str] = frozenset()
 ) -> list[Candidate]:
@@ -390,6 +396,8 @@ def _named(
         if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS:
             continue
         before, after = text[:start], text[match.end() :]
+        if _OFFICE_OF.search(before[-24:]):
+            continue  # "the VP of Sales, Ricardo": the department names the office, no referent of its own
         titled = _TITLE_BEFORE.search(before[-8:])
         if titled:  # "Dr. Nguyen", "Mr Lindqvist": a person, and the title may say the gender
             title = TITLES[titled.group(1).lower()]

@@ -16,8 +16,10 @@ from . import cached_re
 
 #: "the start date", "the move date", "the go-live date": a deed's noun before "date".
 DEED_DATE = re.compile(
-    r"\bthe\s+(start|end|finish|move|moving|launch|release|go-live|completion|closing|delivery|arrival|departure)"
-    r"\s+date\b",
+    r"\bthe\s+(start|end|finish|move|moving|launch|release|go-live|completion|closing|delivery|arrival|departure"
+    r"|expiry|expiration|renewal)\s+date\b"
+    # a deed's noun that is itself a date: "how far ahead of the expiry" after "it expires on 31/01/2026"
+    r"|\bthe\s+(expiry|expiration)\b(?!\s+date)",
     re.IGNORECASE,
 )
 #: The verb stems each deed noun is told with.
@@ -35,15 +37,19 @@ _VERBS = {
     "delivery": "deliver",
     "arrival": "arriv",
     "departure": "(?:depart|leav)",
+    "expiry": "expir",
+    "expiration": "expir",
+    "renewal": "renew",
 }
 
 
 def deed_date_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, deed) of "the start date" when the chat dates that deed."""
     found = DEED_DATE.search(query)
-    if found is None or _dated(found.group(1).lower(), context_text) is None:
+    deed = (found.group(1) or found.group(2)).lower() if found else ""
+    if found is None or _dated(deed, context_text) is None:
         return []
-    return [(found.start(), found.end(), found.group(1).lower())]
+    return [(found.start(), found.end(), deed)]
 
 
 def deed_date_text(reference: str, deed: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -58,7 +64,7 @@ def _dated(deed: str, text: str) -> str | None:
     if verb is None:
         return None
     pattern = cached_re.compile(
-        rf"((?:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|\b(?:i|we|he|she|they|it)|\b(?:the|my|our)\s+[\w-]+)"
+        rf"((?:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*))?|\b(?:i|we|he|she|they|it)|\b(?:the|my|our)\s+[\w-]+)"
         rf"(?:'s|'re|'m|\s+is|\s+are|\s+will)?\s+{verb}[a-z]*\b[^.;!?\n]*)",
         re.IGNORECASE,
     )
@@ -66,7 +72,12 @@ def _dated(deed: str, text: str) -> str | None:
         clause = match.group(1).strip(" ,")
         when = TIME.search(clause)
         if when:
-            return clause[: when.end()].strip()
+            end = when.end()
+            more = cached_re.match(r",?\s+(?:the\s+)?", clause[end:])
+            further = TIME.match(clause, end + more.end()) if more else None
+            if further:  # "ends on Wednesday, October 9": the weekday and its date are one time
+                end = further.end()
+            return clause[:end].strip()
     return None
 
 

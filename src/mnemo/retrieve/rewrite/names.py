@@ -143,7 +143,8 @@ NOT_NAMES = (
     per via otherwise unfortunately fortunately however meanwhile basically actually honestly luckily
     hopefully apparently alternatively additionally generally usually typically ideally personally
     realistically technically obviously definitely absolutely certainly probably possibly maybe perhaps
-    instead besides anyway anyways therefore thus hence overall again once""".split()
+    instead besides anyway anyways therefore thus hence overall again once
+    utc gmt bst cet cest est edt pst pdt cst cdt""".split()
     )
     | QUANTIFIERS
 )

@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-_IDEA_NOUNS = frozenset("idea proposal suggestion plan approach".split())
+_IDEA_NOUNS = frozenset("idea proposal suggestion plan approach strategy".split())
 #: "the proposal is to freeze ...", "my plan was to move ...", "Dana suggested we freeze ...".
 _PROPOSED = re.compile(
     r"\b(?:proposal|idea|suggestion|plan)\s+(?:is|was)\s+to\s+([a-z][^.!?\n;]{3,100})"
     # a course of action: "suggested moving ...", "proposed we freeze ..." - not a claim ("suggested prices will fall")
     r"|\b(?:suggested|suggests|proposed|proposes)\s+(?:that\s+)?(?:(?:we|I|you)\s+(?!might|may|could|will|would|should)"
-    r"([a-z]+(?<!ed)\s[^.!?\n;]{3,100})|([a-z]+ing\b[^.!?\n;]{3,100}))",
+    r"([a-z]+(?<!ed)\s[^.!?\n;]{3,100})|([a-z]+ing\b[^.!?\n;]{3,100}))"
+    # a course weighed: "our team is considering adopting trunk-based development"
+    r"|\b(?:considering|thinking\s+(?:of|about)|looking\s+(?:at|into)|weighing)\s+([a-z]+ing\s[^.!?\n;]{3,100})",
     re.IGNORECASE,
 )
 
@@ -25,7 +27,7 @@ def proposed(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     for message in reversed(list(context)):
         found = list(_PROPOSED.finditer(str(message.get("content") or "")))
         if found:
-            deed = (found[-1].group(1) or found[-1].group(2) or found[-1].group(3)).strip(" ,")
+            deed = next(group for group in found[-1].groups() if group).strip(" ,")
             link = "of" if deed.split()[0].lower().endswith("ing") else "to"  # "suggested splitting ...": of
             return f"the {noun.lower()} {link} {deed}"
     return None

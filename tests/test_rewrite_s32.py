@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.retrieve.rewrite.endorsed import endorsed
+from mnemo.retrieve.rewrite.endorsed import endorsed, offered
+from mnemo.retrieve.rewrite.enumerated import focused_one
 from mnemo.retrieve.rewrite.expletive import generic_they_starts
+from mnemo.retrieve.rewrite.noun_phrases import phrases
 from mnemo.retrieve.rewrite.quantity import quantity_spans, quantity_text
 from tests.test_rewrite import expand, said
 
@@ -167,3 +169,50 @@ def test_offices_time_zones_courses_weighed_and_dated_deeds(
     # a department naming an office and a time zone are no referents; "this approach" is the course
     # the chat weighs; "the expiry" and "the end date" take the date the chat gives the deed
     assert wanted in expand(query, context)
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "should I file that as a P1 or a P2?",
+            said("We found a memory leak in the image-resizing service.", "Does it affect production?"),
+            "file the memory leak as",
+        ),
+        (
+            "can I make that without bell peppers?",
+            said("Something quick for breakfast?", "Try shakshuka: eggs poached in a spiced tomato sauce."),
+            "make shakshuka without",
+        ),
+        (
+            "what time does that one open?",
+            said(
+                "There's a flea market on Sundays by the river and a farmers market every Saturday at Plaza Mayor.",
+                "Sounds like a great weekend plan! The farmers market is known for local cheeses.",
+            ),
+            "the farmers market open",
+        ),
+    ],
+)
+def test_objects_classed_dishes_suggested_and_the_one_taken_up(
+    query: str, context: list[dict[str, str]], wanted: str
+) -> None:
+    # "file that as": the object of a classing verb; "Try shakshuka:" offers a thing in lower case;
+    # "that one" of two markets is the one a later message took up
+    assert wanted in expand(query, context)
+
+
+def test_that_one_stays_open_when_no_later_message_chose() -> None:
+    context = said("There's a flea market by the river and a farmers market at Plaza Mayor.")
+    assert focused_one(context) is None
+
+
+def test_every_opens_a_time_and_ends_the_phrase() -> None:
+    assert [c.text for _, c in phrases("a farmers market every Saturday")] == ["the farmers market"]
+
+
+def test_a_suggestion_in_a_reply_is_a_thing() -> None:
+    assert [c.text for _, c in offered("Try shakshuka: eggs poached in sauce. How about overnight oats?")] == [
+        "shakshuka",
+        "overnight oats",
+    ]

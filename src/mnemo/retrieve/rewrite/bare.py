@@ -217,9 +217,9 @@ SINGULAR_IN_S = frozenset(
 )
 
 
-#: Words that end a noun phrase already begun: past tenses, and "last"/"next" opening a time
-#: ("her ladder last week").
-_ENDS_PHRASE = IRREGULAR_PAST | {"last", "next"}
+#: Words that end a noun phrase already begun: past tenses, and "last"/"next"/"every" opening a time
+#: ("her ladder last week", "a farmers market every Saturday").
+_ENDS_PHRASE = IRREGULAR_PAST | {"last", "next", "every", "each"}
 #: Verbs in the plural present: after a plural noun they are its verb ("the kids need", "my parents
 #: arrive"); a plural noun as a modifier comes before a noun instead ("the sales team").
 PLURAL_AGREEING = _COMMON_VERBS_3RD | frozenset(

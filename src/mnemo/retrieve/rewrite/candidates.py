@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.bare import (
 )
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.compounds import compound_names
+from mnemo.retrieve.rewrite.endorsed import offered
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
@@ -330,6 +331,7 @@ def _read_mentions(
     found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
     found.extend(p for p in labelled(text) if p[1].text.lower() not in inside)  # "episode 48", "invoice #2217"
     found.extend(headline(text))  # "onboarding checklist: accounts, laptop, ...": what the message lists
+    found.extend(offered(text))  # "Try shakshuka: eggs poached in ...": the dish suggested
     found.extend(noun_phrases)
     found.extend(compounds)
     # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not

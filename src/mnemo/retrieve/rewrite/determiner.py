@@ -53,6 +53,12 @@ _OBJECT_VERBS = frozenset(
     delete sign pay order buy return translate draft edit post upload archive""".split()
 )
 
+#: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
+_CLASSING_VERBS = frozenset(
+    """file treat log mark count classify label tag flag list class record categorise categorize claim describe
+    frame present use raise report rate prioritise prioritize register submit keep""".split()
+)
+
 
 def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]) -> str | None:
     """ "determiner" ("that job"), "pronoun" ("does this happen") or None (a relative "that")."""
@@ -78,6 +84,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "will that handle rows": the subject, then its verb and an object
     if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
         return "pronoun"  # "take that every night": a time adverbial, no noun
+    if nxt == "as" and (prev in _CLASSING_VERBS or prev in _OBJECT_VERBS):
+        return "pronoun"  # "should I file that as a P1", "treat this as urgent": the object classed
     if nxt in STOPWORDS:  # "summarise that and flag ...": a verb's object, then another clause
         requested = prev in _OBJECT_VERBS and nxt in ("and", "then", "or", "for", "before", "after", "by", "too")
         return "pronoun" if pointer or low != "that" or requested else None

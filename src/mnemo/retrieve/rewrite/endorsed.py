@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.store.sql import STOPWORDS
+
 from . import cached_re
 
 _NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
@@ -38,3 +41,22 @@ def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
         if names:
             return names[-1]
     return None
+
+
+#: A suggestion that opens a reply's sentence with a plain noun: "Try shakshuka: eggs poached in ...",
+#: "How about overnight oats?". What is suggested is a thing, though no capital marks it as a name.
+_OFFERED = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:Try|I'd\s+(?:try|suggest|recommend)|How\s+about|What\s+about|Maybe)\s+"
+    r"(?:(?:a|an|some)\s+)?([a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s*(?=[:,!?\u2014\u2013]|\.|\s-\s)"
+)
+
+
+def offered(text: str) -> list[tuple[int, Candidate]]:
+    """The plain nouns a reply's sentence offers, as things at their position."""
+    if not any(word in text for word in ("Try", "I'd", "about", "Maybe")):
+        return []
+    return [
+        (m.start(1), Candidate(m.group(1), "thing", salience=1.5))
+        for m in _OFFERED.finditer(text)
+        if not set(m.group(1).split()) & STOPWORDS
+    ]

@@ -72,3 +72,33 @@ def same_head_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
         if len(pairs) == 1:
             return pairs[0]
     return []
+
+
+#: "a flea market ... a farmers market": a modifier and a head, after any article.
+_KIND_OF_HEAD = re.compile(r"\b(?:the|a|an)\s+([a-z0-9][\w-]*)\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def focused_one(context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "that one" after two kinds of one noun, when a later message took up one of them: "a flea
+    market by the river and a farmers market ..." then "The farmers market is known for its cheese"
+    makes "what time does that one open" the farmers market. None when no later message chose."""
+    texts = [str(m.get("content") or "") for m in context]
+    for at in range(len(texts) - 1, -1, -1):
+        by_head: dict[str, list[str]] = {}
+        for found in _KIND_OF_HEAD.finditer(texts[at]):
+            modifier, head = found.group(1).lower(), found.group(2).lower()
+            if modifier in STOPWORDS or modifier in _NOT_MODIFIERS or head in STOPWORDS:
+                continue
+            kinds = by_head.setdefault(head, [])
+            if modifier not in kinds:
+                kinds.append(modifier)
+        pairs = {head: kinds for head, kinds in by_head.items() if len(kinds) == 2}
+        if not pairs:
+            continue
+        for later in reversed(texts[at + 1 :]):
+            for head, kinds in pairs.items():
+                named = [k for k in kinds if cached_re.search(rf"\b{re.escape(k)}\s+{head}\b", later, re.IGNORECASE)]
+                if len(named) == 1:
+                    return f"the {named[0]} {head}"
+        return None
+    return None

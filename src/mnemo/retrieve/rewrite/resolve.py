@@ -31,6 +31,7 @@ from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.ellipsis import elided_text, subject_before
+from mnemo.retrieve.rewrite.enumerated import focused_one
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
@@ -486,6 +487,8 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
             items = find_list(context)  # "those options" -> "Qdrant, Milvus and pgvector"
             if items:
                 return ", ".join(items[:-1]) + f" and {items[-1]}", 0.8
+        if ref.noun.lower() == "one" and (focused := focused_one(context)):
+            return focused, 0.75  # "that one" of a flea market and a farmers market: the one taken up since
         mention = specific_mention(ref.noun, context)
         if mention and ref.noun.lower() in ("one", "option"):
             item = item_by_word(mention[0].split()[-2], context)  # "the sso one": "login_sso_redirect"

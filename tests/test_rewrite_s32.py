@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mnemo.retrieve.rewrite.datenouns import date_span
 from mnemo.retrieve.rewrite.endorsed import endorsed, offered
 from mnemo.retrieve.rewrite.enumerated import focused_one
 from mnemo.retrieve.rewrite.expletive import generic_they_starts
@@ -216,3 +217,36 @@ def test_a_suggestion_in_a_reply_is_a_thing() -> None:
         "shakshuka",
         "overnight oats",
     ]
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "do restaurants usually get fully booked that night?",
+            said("For our anniversary I booked dinner at Maison Clair on Valentine's Day.", "Lovely!"),
+            "Valentine's Day",
+        ),
+        (
+            "can you find hotels there for those dates?",
+            said("The team offsite in Lisbon is on November 4–6.", "Do you need help with logistics?"),
+            "those dates (November 4–6)",
+        ),
+        (
+            "can you find a dog sitter for those dates?",
+            said("We're in Crete from the 8th to the 22nd.", "Sounds lovely."),
+            "(the 8th to the 22nd)",
+        ),
+        (
+            "which policies need sign-off before the start?",
+            said("Our SOC 2 audit window starts 1 Feb and ends 30 Apr.", "Finalise policies before it opens."),
+            "1 Feb",
+        ),
+    ],
+)
+def test_holidays_spans_of_dates_and_a_bare_start(query: str, context: list[dict[str, str]], wanted: str) -> None:
+    assert wanted in expand(query, context)
+
+
+def test_a_single_date_is_no_span() -> None:
+    assert date_span(said("The offsite is on November 4.")) is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.dates import TIME
+from mnemo.retrieve.rewrite.dates import TIME, without_preposition
 
 from . import cached_re
 
@@ -19,7 +19,9 @@ DEED_DATE = re.compile(
     r"\bthe\s+(start|end|finish|move|moving|launch|release|go-live|completion|closing|delivery|arrival|departure"
     r"|expiry|expiration|renewal)\s+date\b"
     # a deed's noun that is itself a date: "how far ahead of the expiry" after "it expires on 31/01/2026"
-    r"|\bthe\s+(expiry|expiration)\b(?!\s+date)",
+    r"|\bthe\s+(expiry|expiration)\b(?!\s+date)"
+    # "before the start?": a start or an end with nothing after it is the dated deed's
+    r"|\b(?:before|after|by|until|at|from|since)\s+the\s+(start|end)(?=\s*(?:[?.!,]|$))",
     re.IGNORECASE,
 )
 #: The verb stems each deed noun is told with.
@@ -46,7 +48,7 @@ _VERBS = {
 def deed_date_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, deed) of "the start date" when the chat dates that deed."""
     found = DEED_DATE.search(query)
-    deed = (found.group(1) or found.group(2)).lower() if found else ""
+    deed = next(group for group in found.groups() if group).lower() if found else ""
     if found is None or _dated(deed, context_text) is None:
         return []
     return [(found.start(), found.end(), deed)]
@@ -64,7 +66,8 @@ def _dated(deed: str, text: str) -> str | None:
     if verb is None:
         return None
     pattern = cached_re.compile(
-        rf"((?:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*))?|\b(?:i|we|he|she|they|it)|\b(?:the|my|our)\s+[\w-]+)"
+        rf"((?:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*))?(?:\s+[a-z][\w-]*){{0,2}}|\b(?:i|we|he|she|they|it)"
+        rf"|\b(?:the|my|our)\s+[\w-]+)"
         rf"(?:'s|'re|'m|\s+is|\s+are|\s+will)?\s+{verb}[a-z]*\b[^.;!?\n]*)",
         re.IGNORECASE,
     )
@@ -131,3 +134,24 @@ def counted_span(reference: str, context: Sequence[Mapping[str, str]]) -> str | 
         re.I,
     )
     return f"{reference.split()[0]} {counts[-1]} {unit}" if counts else None
+
+
+#: The second end of a span of dates: "November 4–6", "from the 8th to the 22nd", "3 to 7 June".
+_SPAN_END = re.compile(r"\s*(?:–|—|-|to|until|till|through|thru)\s*(?:the\s+)?", re.IGNORECASE)
+_BARE_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\b")
+#: "those dates", "these days", "those nights": a span of dates, which the chat gave from end to end.
+DATE_SPAN_NOUNS = frozenset({"dates", "days", "nights"})
+
+
+def date_span(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest span of dates the chat gave ("November 4–6", "the 8th to the 22nd"), or None."""
+    for message in reversed(list(context)):
+        text = str(message.get("content") or "")
+        for found in reversed(list(TIME.finditer(text))):
+            link = _SPAN_END.match(text, found.end())
+            if link is None:
+                continue
+            end = TIME.match(text, link.end()) or _BARE_DAY.match(text, link.end())
+            if end is not None:
+                return without_preposition(text[found.start() : end.end()])
+    return None

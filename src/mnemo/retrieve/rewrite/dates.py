@@ -20,7 +20,8 @@ _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _HOLIDAY = (
     r"(?:(?:christmas|new\s+year(?:'?s)?)(?:\s+(?:eve|day))?|easter|thanksgiving|halloween|ramadan|eid|diwali|hanukkah"
-    r"|black\s+friday|cyber\s+monday|boxing\s+day)"
+    r"|black\s+friday|cyber\s+monday|boxing\s+day|(?:valentine|mother|father|st\.?\s+patrick|saint\s+patrick)'?s\s+day"
+    r"|lunar\s+new\s+year|chinese\s+new\s+year|passover|yom\s+kippur|rosh\s+hashanah|holi|hogmanay|bonfire\s+night)"
 )
 #: Dates and times a conversation fixes; deictic ones ("next week", "today") point at the speaker's now.
 TIME = re.compile(

@@ -26,7 +26,13 @@ from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.counted import counted_members
-from mnemo.retrieve.rewrite.datenouns import counted_span, deed_date_text, numbered_unit_text
+from mnemo.retrieve.rewrite.datenouns import (
+    DATE_SPAN_NOUNS,
+    counted_span,
+    date_span,
+    deed_date_text,
+    numbered_unit_text,
+)
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -473,6 +479,8 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
             return f"the {ref.noun} {name}", 0.8
     if ref.kind == "demonstrative" and ref.noun and (idea := proposed(ref.noun, context)):
         return idea, 0.75  # "that idea": the idea to freeze all merges to main
+    if ref.kind == "demonstrative" and (ref.noun or "").lower() in DATE_SPAN_NOUNS and (span := date_span(context)):
+        return f"{ref.text} ({span})", 0.8  # "for those dates": November 4–6
     if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
         pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"
         if pointed:

@@ -114,9 +114,39 @@ def amount_change(noun: str, context: Sequence[Mapping[str, str]]) -> str | None
     """ "that increase" after "my landlord wants to raise the rent by 18%": "the rent increase"."""
     verbs = _AMOUNT_CHANGES.get(noun.lower())
     if verbs is None:
-        return None
+        return moved_amount(noun, context)
     pattern = cached_re.compile(
         rf"\b(?:{verbs})(?:e|es|ed|ing|s)?\s+(?:the|my|our|your|their|his|her)\s+([a-z]+)\b", re.IGNORECASE
+    )
+    for message in reversed(list(context)):
+        found = list(pattern.finditer(str(message.get("content") or "")))
+        if found:
+            return f"the {found[-1].group(1).lower()} {noun.lower()}"
+    return moved_amount(noun, context)
+
+
+_UP = "went\\s+up|rose|jumped|spiked|climbed|increased|doubled|tripled|surged|soared|grew"
+_DOWN = "went\\s+down|fell|dropped|dipped|decreased|halved|declined|plunged|plummeted|shrank"
+#: Nouns of a change an amount undergoes by itself, with the verbs that tell it ("went from" tells any).
+_MOVES = {
+    **dict.fromkeys("jump spike surge increase rise growth climb bump".split(), _UP),
+    **dict.fromkeys("drop dip fall decline decrease slump plunge".split(), _DOWN),
+    **dict.fromkeys("change swing shift".split(), f"{_UP}|{_DOWN}"),
+}
+
+
+def moved_amount(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "that jump" after "our churn rate went from 3% to 5.5%": "the churn rate jump" (the subject
+    of an intransitive change to an amount), or None."""
+    verbs = _MOVES.get(noun.lower())
+    if verbs is None:
+        return None
+    pattern = cached_re.compile(
+        rf"(?:\b(?:the|my|our|your|their|his|her|its)\s+|(?:^|[.:;!?]\s+))"
+        rf"(?!(?:the|my|our|your|their|his|her|its)\s)((?:[A-Za-z][\w-]*\s+){{0,2}}?[a-z][\w-]*)\s+(?:has\s+|had\s+)?"
+        rf"(?:(?:{verbs}|went|has\s+gone|had\s+gone)\s+(?:up\s+|down\s+)?(?:from|to|by)\s+[£$€]?\d"
+        rf"|(?:{verbs})\b)",
+        re.IGNORECASE | re.MULTILINE,
     )
     for message in reversed(list(context)):
         found = list(pattern.finditer(str(message.get("content") or "")))

@@ -28,6 +28,12 @@ _GRADABLE_ENDINGS = ("ive", "ful", "ous", "ble", "ant", "ent", "ical", "less")
 _AFTER_DEGREE = frozenset("before after when if for to in on at compared again anymore though or and but than".split())
 
 
+def predicative(word: str) -> bool:
+    """Whether ``word`` is an adjective that ends a noun phrase as its predicate: "is that place
+    good", "was that hotel cheap" (a gradable adjective after the noun says nothing of which noun)."""
+    return word in _GRADABLE
+
+
 def graded(before: list[str], nxt: str, after: str) -> bool:
     """Whether "that"/"this" grades the adjective after it: a copula or a verb earlier in the
     query, a gradable adjective next, and the end of the clause (or a preposition) after it."""

@@ -23,7 +23,7 @@ from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
 from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
-from mnemo.retrieve.rewrite.degree import REPORTED, graded
+from mnemo.retrieve.rewrite.degree import REPORTED, graded, predicative
 from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_AUX, demonstrative_use, stem
 from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
@@ -279,6 +279,7 @@ def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: b
     """The noun a demonstrative determiner at ``i`` points through: the next word, or the one
     after it when that is the head ("that Poetry lockfile", "that dino set" after "the T. rex set")."""
     plain = after.isalpha() and after not in STOPWORDS and after not in ADVERBS and not _adverbial(after)
+    plain = plain and not predicative(after)  # "is that place good for ...": the adjective is the predicate
     if capital and plain and after.islower() and not looks_verbal(after):
         return i + 2
     if after in known and plain:

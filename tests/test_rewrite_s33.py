@@ -1,0 +1,43 @@
+"""Query rewriting, twelfth pass: predicate adjectives, changes an amount undergoes by itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.changes import moved_amount
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+def test_an_adjective_after_a_demonstrative_noun_is_its_predicate_not_its_head() -> None:
+    context = said(
+        "My friend told me about a Korean restaurant called Seoul Garden on 5th Street.",
+        "Seoul Garden gets good reviews for its bibimbap and tabletop barbecue.",
+    )
+    rewritten = expand("is that place good for a birthday dinner?", context)
+    assert "Seoul Garden" in rewritten
+    assert "good reviews good" not in rewritten
+
+
+@pytest.mark.parametrize(
+    ("noun", "text", "wanted"),
+    [
+        ("jump", "Quick update: our churn rate went from 3% to 5.5% in August.", "the churn rate jump"),
+        ("drop", "Weekly active users dropped to 4,100 after the redesign.", "the weekly active users drop"),
+        ("spike", "The p99 latency spiked by 300 ms on Tuesday.", "the p99 latency spike"),
+    ],
+)
+def test_a_change_noun_takes_what_the_chat_said_moved(noun: str, text: str, wanted: str) -> None:
+    assert moved_amount(noun, said(text)) == wanted
+
+
+def test_a_change_noun_against_the_change_told_or_no_change_is_left_alone() -> None:
+    assert moved_amount("drop", said("Our churn rate jumped to 5.5% in August.")) is None
+    assert moved_amount("jump", said("We met the churn team in August.")) is None
+    assert moved_amount("idea", said("Our churn rate went from 3% to 5.5%.")) is None
+
+
+def test_that_jump_is_rewritten_as_the_figure_that_moved() -> None:
+    context = said("Quick update for the monthly report: our churn rate went from 3% to 5.5% in August.")
+    assert expand("what could explain that jump?", context) == "what could explain the churn rate jump?"

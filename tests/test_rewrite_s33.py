@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.changes import moved_amount
+from mnemo.retrieve.rewrite.determiner import demonstrative_use
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -41,3 +42,50 @@ def test_a_change_noun_against_the_change_told_or_no_change_is_left_alone() -> N
 def test_that_jump_is_rewritten_as_the_figure_that_moved() -> None:
     context = said("Quick update for the monthly report: our churn rate went from 3% to 5.5% in August.")
     assert expand("what could explain that jump?", context) == "what could explain the churn rate jump?"
+
+
+def test_this_after_whether_with_a_verb_is_the_clause_subject() -> None:
+    context = said(
+        "Elif wrote the new caching layer for the search service, and Jakub reviewed it.",
+        "Nice. Caching layers often get tricky around invalidation and stale reads.",
+    )
+    rewritten = expand("can you ask her whether this handles invalidation when a product is deleted?", context)
+    assert "caching layer" in rewritten
+    assert "handles invalidation" in rewritten
+
+
+@pytest.mark.parametrize(
+    ("nxt", "after", "known", "use"),
+    [
+        ("handles", "invalidation", set(), "pronoun"),
+        ("works", "offline", set(), "pronoun"),
+        ("series", "is", set(), "determiner"),
+        ("analysis", "holds", set(), "determiner"),
+        ("metrics", "look", set(), "determiner"),
+        ("weeks", "meeting", {"weeks"}, "determiner"),
+    ],
+)
+def test_this_after_whether_reads_a_verb_in_s_but_keeps_nouns_in_s(
+    nxt: str, after: str, known: set[str], use: str
+) -> None:
+    assert demonstrative_use("this", "whether", nxt, after, known) == use
+
+
+def test_a_season_opening_a_sentence_is_no_topic() -> None:
+    context = said(
+        "What's the best time of year to visit Kyoto?",
+        "Spring (late March to early April) for cherry blossoms, or November for autumn leaves.",
+    )
+    rewritten = expand("and how many days would be enough?", context)
+    assert "Kyoto" in rewritten
+    assert "Spring" not in rewritten
+
+
+def test_them_as_a_recipient_is_who_receives_not_the_things_discussed() -> None:
+    context = said(
+        "The client, Moreau Industries, rejected the first round of mockups.",
+        "Did they say why?",
+        "They think the colors are too muted and the logo is too small.",
+    )
+    assert "Moreau Industries" in expand("how should we present the revised ones to them?", context)
+    assert "Moreau Industries" in expand("should I send the new palette over to them today?", context)

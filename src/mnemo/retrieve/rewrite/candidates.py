@@ -360,6 +360,9 @@ def _tidied(candidate: Candidate) -> Candidate:
     return tidied
 
 
+_SEASONS = frozenset("spring summer autumn winter".split())
+
+
 def _named(
     text: str,
     inside: set[str],
@@ -395,8 +398,8 @@ def _named(
             names.add(f"{kin.group(1)} {name}".lower())
             continue
         first = name.split()[0].lower()
-        if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS:
-            continue
+        if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS or name.lower() in _SEASONS:
+            continue  # "Spring (late March) for cherry blossoms": a season opening a sentence is a time
         before, after = text[:start], text[match.end() :]
         if _OFFICE_OF.search(before[-24:]):
             continue  # "the VP of Sales, Ricardo": the department names the office, no referent of its own

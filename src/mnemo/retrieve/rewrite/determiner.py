@@ -72,6 +72,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     if low == "that" and plural_word(nxt) and "'" not in nxt:
         # "is it true that landlords can ...": "that" never determines a plural, so a clause follows
         return "pronoun" if pointer else None
+    if low == "this" and prev in _SUBORDINATORS and _third_person_verb(nxt, known):
+        return "pronoun"  # "ask her whether this handles invalidation": "this" is the clause's subject
     if nxt in ("secondhand", "second-hand") or (nxt == "second" and after == "hand"):
         return "pronoun"  # "buy that second hand": how it is bought, no ordinal
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
@@ -105,6 +107,16 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "determiner"  # "is using that flag ok": a verb's object ("that refunds" is no phrase)
     # only "that" can open a relative or reported clause; "this branch", "those files" point
     return "determiner" if pointer or low != "that" else None
+
+
+#: Words that open a subordinate clause, whose subject comes next.
+_SUBORDINATORS = frozenset("whether if because since unless although though once".split())
+
+
+def _third_person_verb(word: str, known: set[str]) -> bool:
+    """A verb of the third person after "this" (no singular determiner takes a plural): "handles",
+    "works"; not "this series", "this news", "this analysis", nor a word the chat uses."""
+    return plural_word(word) and not word.endswith(("ics", "ws", "ies", "ous")) and word not in known
 
 
 def _object_opens(word: str) -> bool:

@@ -137,7 +137,10 @@ def _leads_group(text: str) -> bool:
 #: A verb of talking to someone right before "them": "ring them", "email them", "complain to them".
 _ADDRESSED = re.compile(
     r"\b(?:ring|call|phone|email|e-mail|text|message|contact|ask|tell|chase|ping|write\s+to|complain\s+to"
-    r"|speak\s+to|talk\s+to)\s+$",
+    r"|speak\s+to|talk\s+to"
+    # "present the revised ones to them", "send the draft over to them": a recipient
+    r"|(?:present|show|pitch|send|sent|explain|give|sell|propose|introduce|forward|hand|suggest|mention|break)"
+    r"(?:\s+(?!to\b)[\w'-]+){0,4}\s+(?:over\s+)?to)\s+$",
     re.IGNORECASE,
 )
 

@@ -89,3 +89,33 @@ def test_them_as_a_recipient_is_who_receives_not_the_things_discussed() -> None:
     )
     assert "Moreau Industries" in expand("how should we present the revised ones to them?", context)
     assert "Moreau Industries" in expand("should I send the new palette over to them today?", context)
+
+
+def test_the_morning_of_takes_the_bare_event_the_chat_dated() -> None:
+    context = said(
+        "I'm going under general anaesthetic for knee surgery on Thursday.",
+        "Make sure someone can drive you home and stay with you that evening.",
+    )
+    assert "knee surgery" in expand("can I eat anything the morning of?", context)
+
+
+@pytest.mark.parametrize(
+    ("query", "kept"),
+    [
+        ("he removed the token refresh logic from it entirely, is that risky", "is that risky"),
+        ("she merged it without a review, is that weird?", "is that weird?"),
+    ],
+)
+def test_a_judgement_of_the_querys_own_deed_keeps_that(query: str, kept: str) -> None:
+    context = said("Reviewing a PR from Matteo that refactors our auth middleware.", "Anything worrying you?")
+    rewritten = expand(query, context)
+    assert rewritten.endswith(kept)
+    assert "refactors risky" not in rewritten
+
+
+def test_a_yes_no_question_ending_on_its_predicate_does_not_make_it_a_noun() -> None:
+    context = said("We're moving the database to a managed Postgres next week.", "Plan a maintenance window.")
+    rewritten = expand("ok, is that risky?", context)
+    assert "risky" in rewritten and "the risky" not in rewritten
+    # a wh-question's subject: the last word is the noun "that" determines, not a predicate
+    assert "Lima flight" in expand("how long is that flight?", said("We fly to Lima on Friday.", "Pack light."))

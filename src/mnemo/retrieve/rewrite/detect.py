@@ -213,6 +213,8 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
             if prev in ("much", "many", "long", "often") and i >= 2 and lowered[i - 2] == "how":
                 opener = ""  # "ask her how much that place charges": an embedded question, no relative clause
             use = demonstrative_use(low, opener, nxt, after, known)  # "move that to ..."
+            if use == "determiner" and _predicate_after(lowered, i):
+                use = "pronoun"  # "..., is that risky?": the last word is what "that" is said to be
             if use is None:
                 continue
             if use == "determiner":
@@ -273,6 +275,21 @@ def _antecedent_in_query(
     if low in ("it", "its") and title_before(words[:i]):
         return True  # "who wrote The Remains of the Day and when was it published": the title
     return kind == "person" and person_named_before(lowered[:i], low, nxt)  # "my brother passed his test"
+
+
+#: Words that may come before a yes/no question's copula: "so is that ok", "and was this expected".
+_YES_NO_OPENERS = frozenset("so and but ok okay yes no then also hmm well".split())
+
+
+def _predicate_after(lowered: list[str], i: int) -> bool:
+    """Whether the demonstrative at ``i`` is the subject of a yes/no question whose last word is
+    the predicate ("is that risky?", "ok, was this expected"), unlike a wh-question's subject
+    ("how long is that flight", whose last word is the noun the demonstrative determines)."""
+    if i < 1 or lowered[i - 1] not in ("is", "was", "isn't", "wasn't", "isnt", "wasnt"):
+        return False
+    before = lowered[i - 2] if i >= 2 else ""
+    final = i + 2 >= len(lowered) or lowered[i + 2] in PUNCT
+    return final and (not before or before in PUNCT or before in _YES_NO_OPENERS) and lowered[i + 1].isalpha()
 
 
 def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: bool = False) -> int:

@@ -109,16 +109,22 @@ _JUDGED = re.compile(
     r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
     r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
     r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
-    r"|enough|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good)\b",
+    r"|enough|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good|risky|dangerous|weird|strange|odd"
+    r"|unusual|suspicious|concerning|worrying|expected|a\s+red\s+flag)\b",
     re.IGNORECASE,
 )
 _REPORTED_CLAUSE = re.compile(
     r"\b(?:wants?|wanted|plans?|planning|thinking|going\s+to|gonna|heard|read|said|says|say|saying|told|suggested"
     r"|recommended|recommends?|decided|like\s+to|'d\s+like|claims?|claimed|reckons?|apparently|supposedly"
-    r"|looks\s+like|seems|tells?|always)\b",
+    r"|looks\s+like|seems|tells?|always)\b"
+    # a deed someone in the query did: "he removed the token refresh logic from it, is that risky"
+    r"|\b(?:he|she|they|we|i|someone|somebody)\s+(?:just\s+|already\s+)?[a-z]{3,}ed\b",
     re.IGNORECASE,
 )
-_STATE_JUDGEMENTS = frozenset({"normal", "common", "a problem", "an issue", "bad"})
+_STATE_JUDGEMENTS = frozenset(
+    {"normal", "common", "a problem", "an issue", "bad", "weird", "strange", "odd", "unusual", "expected"}
+    | {"suspicious", "concerning", "worrying", "a red flag"}
+)
 
 
 #: A query that asks after its own statement: "the docs recommend running ANALYZE after bulk loads.

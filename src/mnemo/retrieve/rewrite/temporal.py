@@ -143,7 +143,20 @@ def event_in(text: str) -> tuple[str | None, float]:
     headline = _HEADLINE.match(text)
     if headline and TIME.search(text) and _headline_ok(headline.group(1)):
         return headline.group(1), 1.0  # "fire drill at the warehouse on monday": chat names the event bare
+    bare = _BARE_DATED.search(text)
+    if bare and _names_event(bare.group(1)) and TIME.match(text, bare.end(1) + 1):
+        return bare.group(1), 1.0  # "going under for knee surgery on Thursday": a bare noun, then its date
     return _event_phrase(text)
+
+
+#: "for knee surgery on Thursday", "having a colonoscopy next week": an event named without a
+#: determiner of its own (or with "a"), right before the time it happens.
+_BARE_DATED = re.compile(
+    r"\b(?:for|have|having|had|got|getting|booked|scheduled)\s+(?:an?\s+)?"
+    r"((?!(?:the|my|our|your|his|her|their|it|this|that|them|me|us|you)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s"
+    r"(?=(?:on|this|next|at|in|tomorrow|tonight)\b)",
+    re.IGNORECASE,
+)
 
 
 def _event_phrase(text: str) -> tuple[str | None, float]:

@@ -119,3 +119,38 @@ def test_a_yes_no_question_ending_on_its_predicate_does_not_make_it_a_noun() -> 
     assert "risky" in rewritten and "the risky" not in rewritten
     # a wh-question's subject: the last word is the noun "that" determines, not a predicate
     assert "Lima flight" in expand("how long is that flight?", said("We fly to Lima on Friday.", "Pack light."))
+
+
+def test_would_it_be_adjective_to_is_expletive_and_her_after_email_is_its_object() -> None:
+    context = said(
+        "My thesis advisor, Professor Haddad, wants the full literature review by Friday.",
+        "That's a tight turnaround. How far along are you?",
+    )
+    rewritten = expand("About halfway. Would it be bad to email her asking for an extension until Monday?", context)
+    assert rewritten == "About halfway. Would it be bad to email Haddad asking for an extension until Monday?"
+
+
+def test_her_before_a_gerund_is_still_possessive_without_a_verb_of_messaging() -> None:
+    context = said("Lena sang at the open mic last night.", "How did it go?")
+    assert "Lena's singing" in expand("did people like her singing?", context)
+
+
+def test_a_common_word_opening_a_sentence_is_no_name_in_the_query() -> None:
+    context = said("Our landlord, Mrs Patel, is raising the rent.", "By how much?")
+    assert "Mrs Patel" in expand("About 8%. Should I ask her to reconsider?", context)
+    # a name after a full stop still names the query's own antecedent
+    assert expand("Spoke to Ana. Maria said she can come.", context) == "Spoke to Ana. Maria said she can come."
+
+
+def test_a_named_event_is_nobody_a_personal_pronoun_can_be() -> None:
+    context = said("Did you watch the final?", "Yes! That was the second Australian Open title in a row.")
+    assert "Australian Open" not in expand("how old is he now", context)
+
+
+def test_a_lower_case_first_name_and_surname_before_a_deed_are_a_name() -> None:
+    context = said(
+        "Morning! Want your usual sports roundup?",
+        "did you see jannik sinner won in melbourne",
+        "Yes! That was his second Australian Open title in a row.",
+    )
+    assert expand("how old is he now", context) == "how old is Jannik Sinner now"

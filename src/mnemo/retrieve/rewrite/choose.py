@@ -32,7 +32,7 @@ from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lent import lent_sentence
 from mnemo.retrieve.rewrite.locative import located_in
 from mnemo.retrieve.rewrite.modified_one import described_one
-from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, EVENT_HEADS
 from mnemo.retrieve.rewrite.names import (
     ANY_GIVEN_NAME,
     PROBLEM_WORDS,
@@ -411,6 +411,7 @@ def name_like(candidate: Candidate) -> bool:
         and not IDENTIFIER.search(candidate.text)
         and not TIME.search(candidate.text)
         and not CALENDAR_WORD.fullmatch(candidate.text)
+        and words[-1] not in EVENT_HEADS  # "the Australian Open" is no one a "he" could be
         and not cached_re.search(r"[/.:@]", candidate.text)
     )
 

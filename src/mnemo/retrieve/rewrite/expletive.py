@@ -21,7 +21,8 @@ EXPLETIVE_IT = re.compile(
     # "is it likely to rain", "is it likely that ...": the weather or a clause; "is it likely to bend" has a referent
     r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?:un)?likely\s+(?:that\b|to\s+(?:rain|snow|be|get|pour"
     r"|freeze|stay)\b)"
-    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?!(?:un)?likely\b)[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
+    r"|\b(?:(?:is|was|isn't|wasn't)\s+it|(?:would|will|could|wouldn't)\s+it\s+be)\s+(?:really\s+|still\s+)?"
+    r"(?!(?:un)?likely\b)[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
     # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
     rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"

@@ -81,12 +81,18 @@ _TIME_NOUNS = frozenset(
 _CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
 
 
+#: Verbs of sending word to someone: "email her asking ...", "text her saying ...".
+_MESSAGING = re.compile(r"\b(?:email|e-mail|text|message|call|ring|phone|ping|write\s+to|dm|slack)\s*$")
+
+
 def is_possessive_her(query: str, end: int) -> bool:
     words = [w.strip(".?!,") for w in query[end:].lower().split()]
     if not words or not words[0][:1].isalpha():
         return False
     if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
         return False  # "make her throw up", "let her sleep": an object, then a bare verb
+    if words[0].endswith("ing") and _MESSAGING.search(query[: max(0, end - 3)].lower()):
+        return False  # "email her asking for an extension": the one written to, then what the message does
     if words[0] in _ORDINAL_ADJECTIVES:
         # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
         after = words[1] if len(words) > 1 else ""

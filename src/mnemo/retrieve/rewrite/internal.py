@@ -83,12 +83,18 @@ def named_before(
     names = [
         w
         for n, (w, _, _) in enumerate(words)
-        if (n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT)
+        # a capital after a full stop may only open a sentence ("About halfway. Would it ...")
+        if (n and w[:1].isupper() and w.lower() not in _NOT_ANTECEDENT and not _sentence_word(words, n))
         or (n and words[n - 1][0].lower() in _NAME_CUES and (_lower_name(w) or w.lower() in written))
     ]
     if other_gender is not None:
         names = [w for w in names if gender_of(w) != other_gender]
     return len(names) >= needed
+
+
+def _sentence_word(words: list[tuple[str, int, int]], n: int) -> bool:
+    """A common word capitalised because it opens a sentence: "Would" in "About halfway. Would it"."""
+    return words[n - 1][0] in (".", "!", "?") and words[n][0].lower() in STOPWORDS
 
 
 #: Words a name typed in lower case follows: "ask rahel", "for yuki", "that lukas needs".

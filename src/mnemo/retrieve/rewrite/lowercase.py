@@ -14,6 +14,7 @@ from functools import lru_cache
 from mnemo.retrieve.rewrite.names import (
     CURATED_FEMALE,
     CURATED_MALE,
+    FIRST_NAMES,
     IRREGULAR_PAST,
     NOT_NAMES,
     PERSON_NOUNS,
@@ -119,11 +120,30 @@ _TRUECASE_NAMES = CURATED_MALE | CURATED_FEMALE
 _NEXT_CLAUSE = re.compile(r"\s+(?:i|we|he|she|they)\s")
 
 
+#: A lower-case first name and surname before what the person did: "jannik sinner won in melbourne".
+_FULL_NAME = re.compile(r"\b([a-z]{3,})\s+([a-z]{3,})(?=" + _LOWER_AGENT_AFTER.pattern + ")")
+
+
+def _full_names(text: str) -> set[int]:
+    """Offsets of the words of a listed first name and its surname acting as a subject, typed in
+    lower case; a first name that is an everyday word ("will", "mark") is left alone."""
+    found: set[int] = set()
+    for match in _FULL_NAME.finditer(text):
+        first, last = match.group(1), match.group(2)
+        if first not in FIRST_NAMES or first in _WORDS_TOO or first in STOPWORDS | NOT_NAMES:
+            continue
+        if last in STOPWORDS | NOT_NAMES or verbal(last) or _finite(last) or last in PERSON_NOUNS:
+            continue
+        found.update((match.start(1), match.start(2)))
+    return found
+
+
 @lru_cache(maxsize=1024)
 def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
     """Capitalise the likely names of an all-lower-case message ("talked to ravi", "my cousin priya",
     "grew up in tromsø"): listed first names, words after a person cue, a place word ending a clause."""
     out: list[str] = []
+    full = _full_names(text)
     for match in cached_re.finditer(r"\S+|\s+", text):
         word = match.group(0)
         bare = word.strip(".,;:!?")
@@ -136,6 +156,7 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         name = (
             (low in _TRUECASE_NAMES and (low not in _WORDS_TOO or cued))
             or low in known
+            or match.start() in full
             or (cued and low not in STOPWORDS | NOT_NAMES | _OBJECT_PRONOUNS | _BARE_LOCATIVES and not _finite(low))
         )
         # "tariq fixed ...", "rahul is debugging ...": an unlisted word opening a sentence as its agent

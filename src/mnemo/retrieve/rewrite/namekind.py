@@ -82,6 +82,13 @@ def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str
     return kind, confidence
 
 
+#: Last words of a capitalised name that make it an event, whoever is near it: "the Australian Open",
+#: "the World Cup", "Glastonbury Festival", "the Berlin Marathon".
+EVENT_HEADS = frozenset(
+    """Open Cup Championship Championships Games Olympics Festival Marathon Prix Bowl Classic Masters Summit Expo
+    Derby Awards Fair Regatta Triathlon""".split()
+)
+
 #: Lexicon classes that name places.
 _PLACE_KINDS = frozenset({"city", "country", "region"})
 
@@ -89,6 +96,8 @@ _PLACE_KINDS = frozenset({"city", "country", "region"})
 def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
     if CALENDAR_WORD.fullmatch(name):  # "the raid on Tuesdays keeps failing": a time, nobody who acts
         return "thing", 0.0
+    if " " in name and name.split()[-1] in EVENT_HEADS:  # "his second Australian Open title": an event
+        return "thing", 1.0
     if _PLACE_CUE.search(before[-24:]):
         return "place", 1.0
     first = name.split()[0].lower()

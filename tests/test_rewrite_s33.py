@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.changes import moved_amount
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
 from tests.test_rewrite import expand, said
 
@@ -154,3 +155,27 @@ def test_a_lower_case_first_name_and_surname_before_a_deed_are_a_name() -> None:
         "Yes! That was his second Australian Open title in a row.",
     )
     assert expand("how old is he now", context) == "how old is Jannik Sinner now"
+
+
+def test_that_range_is_the_two_amounts_the_chat_gave() -> None:
+    context = said("recruiter said the range for the role is 70 to 80k", "Where would you like to land in it?")
+    assert "70 to 80k range" in expand("is that range normal for a staff engineer in london", context)
+
+
+def test_earlier_than_that_compares_with_the_date_the_chat_gave() -> None:
+    context = said("the tiler, Ines, is starting on the kitchen on the 8th", "Shall I add it to the calendar?")
+    rewritten = expand("ask her if she can start earlier than that", context)
+    assert rewritten.endswith("earlier than the 8th")
+    assert "during" not in rewritten
+
+
+@pytest.mark.parametrize(
+    ("query", "pointers"),
+    [
+        ("can she start earlier?", ["she"]),
+        ("could we leave a bit earlier", []),
+        ("what did we say earlier?", ["earlier"]),
+    ],
+)
+def test_earlier_as_a_comparative_points_at_no_time(query: str, pointers: list[str]) -> None:
+    assert [r.text for r in detect(query)] == pointers

@@ -17,10 +17,15 @@ from mnemo.retrieve.rewrite.proposal import proposed_deed, timed_task
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.scaled import changed_amount, scaled_object
+from mnemo.retrieve.rewrite.temporal import find_anchor, without_preposition
 from mnemo.retrieve.rewrite.totals import TOTAL, summed
 
 #: A reminder asked for what the pronoun stands for: "set reminders for this", "remind me about it".
 _REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|of))\s+$", re.IGNORECASE)
+
+
+#: A comparison of times: "can she start earlier than that", "any later than that".
+_COMPARED_TIME = re.compile(r"\b(?:earlier|later|sooner)\s+than\s+$", re.IGNORECASE)
 
 
 def verb_cued(
@@ -36,6 +41,10 @@ def verb_cued(
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
         if medicine:
             return medicine
+    if low == "that" and _COMPARED_TIME.search(before):  # "start earlier than that": the date the chat gave
+        anchor = find_anchor(context, wants_date=True)
+        if anchor is not None and anchor.time:
+            return without_preposition(anchor.time), 0.7
     task = timed_task(before, query[ref.end :], context) if low in ("that", "it", "this") else None
     if task is not None:  # "how long does that take" after "says to clean the condenser coils"
         return f"{ref.text} ({task})", 0.7

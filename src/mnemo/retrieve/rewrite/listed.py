@@ -67,11 +67,22 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 continue
             if phrase == "before" and not _ends_clause(query, match.end()):
                 continue  # "before the move" names its own anchor
+            if phrase == "earlier" and _COMPARATIVE_EARLIER.search(query[: match.start()] + "|" + query[match.end() :]):
+                continue  # "start earlier than that", "can we leave earlier": sooner, no time back in the chat
             if phrase in ("similar", "the same") and cached_re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
                 continue  # "similar to Project Hail Mary", "the same as last year": its own object
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found
+
+
+#: "earlier" as a comparative: before "than", or after a verb of setting off or arriving ("start
+#: earlier", "leave a bit earlier"); the split marks where "earlier" stood.
+_COMPARATIVE_EARLIER = re.compile(
+    r"\|\s*than\b|\b(?:start|starts|starting|leave|leaving|arrive|arriving|come|coming|finish|finishing|go|going"
+    r"|get\s+up|wake\s+up|open|close|begin|set\s+off|book|eat|sleep|be\s+there)\s+(?:a\s+bit\s+|any\s+|much\s+|even\s+)?\|",
+    re.IGNORECASE,
+)
 
 
 def _ends_clause(text: str, position: int) -> bool:

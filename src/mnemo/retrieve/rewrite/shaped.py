@@ -77,7 +77,12 @@ _PACE = re.compile(
 _COUNT = re.compile(r"(?<![\w£$€.:-])(?<!\d\s)\d{2,}(?:,\d{3})*(?![\w%:.,]|\s\d|\s*(?:am|pm|%|st|nd|rd|th)\b)")
 _SPEED = re.compile(r"\b\d[\d.]*\s?(?:mph|km/h|kph|kmh|mbps|gbps|Mbps|Gbps)\b")
 _TEMPERATURE = re.compile(r"-?\b\d[\d.]*\s?°\s?[CF]?|\b\d[\d.]*\s?(?:degrees|celsius|fahrenheit)\b", re.IGNORECASE)
+#: Two amounts with "to" or a dash between: "70 to 80k", "£40-55k", "3–5 days".
+_RANGE = re.compile(
+    r"(?<![\w.])[£$€]?\d[\d,.]*\s?[kKmM]?\s?(?:to|-|–)\s?[£$€]?\d[\d,.]*\s?(?:[kKmM]\b|%|(?:days|weeks|months|years|hours)\b)?"
+)
 SHAPES: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys("range band bracket".split(), _RANGE),
     "pace": _PACE,
     "number": _COUNT,
     **dict.fromkeys("peak spike".split(), _RATE),

@@ -179,3 +179,21 @@ def test_earlier_than_that_compares_with_the_date_the_chat_gave() -> None:
 )
 def test_earlier_as_a_comparative_points_at_no_time(query: str, pointers: list[str]) -> None:
     assert [r.text for r in detect(query)] == pointers
+
+
+def test_a_who_question_without_a_question_mark_is_answered_by_a_name() -> None:
+    context = said("who should i captain this gameweek", "Haaland looks best, City are at home to Luton.")
+    assert expand("has he been scoring lately", context) == "has Haaland been scoring lately"
+
+
+def test_a_what_question_without_a_question_mark_does_not_make_a_verb_a_name() -> None:
+    context = said(
+        "what can i use instead of buttermilk in pancakes",
+        "Stir a tablespoon of lemon juice into 250ml of milk and leave it for 10 minutes.",
+    )
+    assert "Stir" not in expand("does that work with oat milk", context)
+
+
+def test_that_after_a_verb_that_takes_an_object_determines_its_noun() -> None:
+    assert demonstrative_use("that", "buy", "food", "cheaper", set()) == "determiner"
+    assert demonstrative_use("that", "buy", "again", "", set()) == "pronoun"  # "buy that again": no noun

@@ -240,18 +240,24 @@ _ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".s
 
 
 #: A message that ends by asking which thing or who ("Lovely - which one?", "Who's the contact there?").
-_ASKS_WHAT = re.compile(r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b[^.!?]*\?\s*$")
+#: (a "who" typed without a question mark asks too when the whole message is the question: its
+#: answer's first capital is a name; a "what" answer's first word is too often a verb, "Stir ...")
+_ASKS_WHAT = re.compile(r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b[^.!?]*\?\s*$|^\s*(who)\b[^.!?]*$")
 
 
 #: What follows a name that is the whole answer: a comma, a dash, a bracket or the message's end.
 _FRAGMENT_END = re.compile(r"\s*(?:[,;(\u2014-]|$)")
+#: ... or a judgement of the one named: "Who should I captain?" - "Haaland looks best, ...".
+_JUDGED_ANSWER = re.compile(
+    r"\s+(?:looks|seems|is|would\s+be|'s|has\s+been)\s+(?:the\s+)?(?:best|better|safest|strongest|good|great|ideal|your)\b"
+)
 
 
 def _asks(message: Mapping[str, str]) -> str:
     """What a message ends by asking ("what", "which" or "who"; "" for anything else): the next
     message's answer names it first ("Who's the contact there?" - "Katrin Vogel, she's ...")."""
     asked = _ASKS_WHAT.search(str(message.get("content") or "").strip())
-    return asked.group(1).lower() if asked else ""
+    return (asked.group(1) or asked.group(2)).lower() if asked else ""
 
 
 def _topic_bonus(found: dict[tuple[str, str], Candidate], recent: Sequence[Mapping[str, str]]) -> None:
@@ -417,7 +423,12 @@ def _named(
             weight = 1.5  # "Redis is now used ...": a sentence opener the conversation writes as a name
         elif opener and kind == "agent" and name.lower() in common:
             kind = "thing"  # "Cranberry can increase ..." after "cranberry juice": a common noun, no one
-        if answer == "who" and start == 0 and kind in ("thing", "agent") and _FRAGMENT_END.match(after):
+        if (
+            answer == "who"
+            and start == 0
+            and kind in ("thing", "agent")
+            and (_FRAGMENT_END.match(after) or _JUDGED_ANSWER.match(after))
+        ):
             kind, weight = "person", max(weight, 1.0)  # "Who's the contact?" - "Katrin Vogel, ...": a person
         if weight == 0.0 and answer and start == 0 and kind == "thing":
             weight = 1.5  # "what did the doctor prescribe?" - "Sertraline, 50mg ...": the answer's first word

@@ -99,6 +99,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "determiner"  # "recommend that route to a first-timer": no verb follows, so no clause
     if (after in PARTICLES or after in _CLOSING_ADVERBS) and not _verb_like(nxt) and nxt not in STOPWORDS:
         return "determiner"  # "add that polyfill back", "report that number somewhere": a particle, no verb
+    if prev in _OBJECT_VERBS and nxt.isalpha() and not looks_verbal(nxt) and not _past(nxt):
+        return "determiner"  # "buy that food cheaper": a verb that takes an object, never a clause
     if (looks_verbal(nxt) and nxt not in ING_NOUNS) or nxt in STOPWORDS:
         return "pronoun" if pointer or low != "that" else None
     if after in ("one", "ones"):

@@ -249,7 +249,8 @@ _ASKS_WHAT = re.compile(r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b[^.!?]*\?\s
 _FRAGMENT_END = re.compile(r"\s*(?:[,;(\u2014-]|$)")
 #: ... or a judgement of the one named: "Who should I captain?" - "Haaland looks best, ...".
 _JUDGED_ANSWER = re.compile(
-    r"\s+(?:looks|seems|is|would\s+be|'s|has\s+been)\s+(?:the\s+)?(?:best|better|safest|strongest|good|great|ideal|your)\b"
+    r"\s+(?:looks|seems|is|would\s+be|'s|has\s+been)\s+(?:the\s+)?"
+    r"(?:best|better|safest|strongest|good|great|ideal|your)\b"
 )
 
 

@@ -197,3 +197,18 @@ def test_a_what_question_without_a_question_mark_does_not_make_a_verb_a_name() -
 def test_that_after_a_verb_that_takes_an_object_determines_its_noun() -> None:
     assert demonstrative_use("that", "buy", "food", "cheaper", set()) == "determiner"
     assert demonstrative_use("that", "buy", "again", "", set()) == "pronoun"  # "buy that again": no noun
+
+
+def test_the_friday_before_keeps_its_weekday_and_takes_the_event() -> None:
+    context = said("The quarterly board meeting is on Oct 15.", "Do you want help preparing the deck?")
+    rewritten = expand("Yes please, I need a first draft by the Friday before.", context)
+    assert "the Friday before the quarterly board meeting" in rewritten
+
+
+def test_an_event_confirmed_for_a_span_of_days_in_a_pasted_chat_is_dated() -> None:
+    context = [
+        {"role": "user", "content": "Ilse: offsite is confirmed for 12–13 june in Ghent"},
+        {"role": "user", "content": "Marco: nice, do we need to prep anything"},
+    ]
+    rewritten = expand("can we do a dry run the friday before", context)
+    assert "Friday before offsite" in rewritten

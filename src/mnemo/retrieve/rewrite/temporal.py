@@ -126,7 +126,9 @@ def event_in(text: str) -> tuple[str | None, float]:
         return f"{clause.group(1).lower()} {clause.group(2).strip()}", 1.5
     dated = _DATED.match(text)  # "the tax return deadline is 31 January": the subject is what is dated
     subject_ok = dated and dated.group(1).split()[0].lower() not in _SUBJECT_PRONOUNS
-    if dated and subject_ok and TIME.match(dated.group(2)) and _names_event(dated.group(1)):
+    # a span of days dates by its last day: "12–13 june"
+    when = cached_re.sub(r"^\d{1,2}\s*[–-]\s*(?=\d)", "", dated.group(2)) if dated else ""
+    if dated and subject_ok and TIME.match(when) and _names_event(dated.group(1)):
         subject = dated.group(1)
         return (subject[0].lower() + subject[1:] if subject.split()[0] in _CAPITAL_DETERMINERS else subject), 1.0
     during = _DURING.search(text)
@@ -249,7 +251,9 @@ _DETERMINERS = frozenset("the a an my our your his her their this that last next
 
 #: "<subject> is <date>": a copula that dates its subject.
 _DATED = re.compile(
-    r"^\s*((?:[A-Za-z0-9](?:[\w'-]|\.(?=\d))*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:is|was|are|were|falls\s+on|is\s+due"
+    # a pasted chat's speaker label first ("Ilse: offsite is confirmed for 12–13 june")
+    r"^\s*(?:[A-Z][a-z]+:\s+)?((?:[A-Za-z0-9](?:[\w'-]|\.(?=\d))*\s+){0,5}?[A-Za-z][\w'-]*)\s+"
+    r"(?:(?:is|was|are|were)\s+(?:confirmed|booked|scheduled|set|planned|fixed)\s+(?:for|on)|is|was|are|were|falls\s+on|is\s+due"
     r"|starts|begins|ends|kicks\s+off|opens|closes)\s+(.+)$",
     re.IGNORECASE,
 )

@@ -56,6 +56,8 @@ _RELATIVE = (
     rf"{_OFFSET}\s+{TIME_NOUN}\s+(?:later|earlier|afterwards?)\b"
     rf"|{_OFFSET}\s+{TIME_NOUN}\s+(?:before|after|prior){_END}"
     rf"|the\s+(?:(?:two|three|four|five|few|couple\s+of|\d+)\s+)?{TIME_NOUN}\s+(?:before|after|prior){_END}"
+    # "by the Friday before": a weekday counted from the event
+    rf"|the\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:before|after|prior){_END}"
 )
 #: "then"/"that" as the object of a relation.
 _OBJECT = (
@@ -102,6 +104,10 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
     "a few days later" -> "a few days after the wedding", "the following week" -> "the week
     after the wedding", "until then" -> "until the wedding", "from then on" -> "since the wedding"."""
     low = reference.lower().strip()
+    weekday = cached_re.match(r"^the\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(before|after|prior)$", low)
+    if weekday:  # "the Friday before" -> "the Friday before the board meeting": the weekday stays
+        relation = "before" if weekday.group(2) == "prior" else weekday.group(2)
+        return f"the {weekday.group(1).capitalize()} {relation} {anchor_bare}"
     if cached_re.match(r"^(?:from\s+then\s+on|ever\s+since)$", low):
         return f"since {anchor_bare}"
     if low == "since":  # "any news since?" -> "any news since the wedding?"

@@ -7,6 +7,7 @@ import pytest
 from mnemo.retrieve.rewrite.changes import moved_amount
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
+from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -212,3 +213,16 @@ def test_an_event_confirmed_for_a_span_of_days_in_a_pasted_chat_is_dated() -> No
     ]
     rewritten = expand("can we do a dry run the friday before", context)
     assert "Friday before offsite" in rewritten
+
+
+def test_an_event_dated_outright_is_the_anchor_over_one_dated_from_it() -> None:
+    context = said(
+        "I have jury duty starting Monday the 16th, and my performance review is the Friday after.",
+        "Jury duty can last anywhere from a day to several weeks.",
+    )
+    assert "jury duty" in expand("do I need to tell my employer the week before?", context)
+
+
+def test_a_participle_and_its_particle_are_no_bare_event() -> None:
+    assert event_in("Hamid: the client call got moved to Thursday 3pm")[0] != "moved to"
+    assert event_in("I have jury duty starting Monday the 16th.") == ("jury duty", 1.0)

@@ -146,17 +146,26 @@ def event_in(text: str) -> tuple[str | None, float]:
     if headline and TIME.search(text) and _headline_ok(headline.group(1)):
         return headline.group(1), 1.0  # "fire drill at the warehouse on monday": chat names the event bare
     bare = _BARE_DATED.search(text)
-    if bare and _names_event(bare.group(1)) and TIME.match(text, bare.end(1) + 1):
+    if bare and _bare_event(bare.group(1)) and TIME.match(_DATE_LEAD.sub("", text[bare.end(1) + 1 :])):
         return bare.group(1), 1.0  # "going under for knee surgery on Thursday": a bare noun, then its date
     return _event_phrase(text)
 
 
+def _bare_event(phrase: str) -> bool:
+    """An event named by common nouns alone ("knee surgery", "jury duty"), not a verb's participle
+    and its particle ("got moved to Thursday")."""
+    words = phrase.lower().split()
+    return _names_event(phrase) and not set(words) & STOPWORDS and not words[0].endswith("ed")
+
+
+#: Words between an event and its date: "jury duty starting Monday", "a course from 3 June".
+_DATE_LEAD = re.compile(r"^(?:starting|from)\s+(?:on\s+)?", re.IGNORECASE)
 #: "for knee surgery on Thursday", "having a colonoscopy next week": an event named without a
 #: determiner of its own (or with "a"), right before the time it happens.
 _BARE_DATED = re.compile(
     r"\b(?:for|have|having|had|got|getting|booked|scheduled)\s+(?:an?\s+)?"
     r"((?!(?:the|my|our|your|his|her|their|it|this|that|them|me|us|you)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s"
-    r"(?=(?:on|this|next|at|in|tomorrow|tonight)\b)",
+    r"(?=(?:on|this|next|at|in|tomorrow|tonight|starting|from|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
     re.IGNORECASE,
 )
 

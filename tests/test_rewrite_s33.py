@@ -226,3 +226,25 @@ def test_an_event_dated_outright_is_the_anchor_over_one_dated_from_it() -> None:
 def test_a_participle_and_its_particle_are_no_bare_event() -> None:
     assert event_in("Hamid: the client call got moved to Thursday 3pm")[0] != "moved to"
     assert event_in("I have jury duty starting Monday the 16th.") == ("jury duty", 1.0)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "It looks like it'll be really hot on Sunday; what time should I start my long run to avoid the heat?",
+        "it's been really humid lately, what size dehumidifier do I need for a one-bedroom flat?",
+        "How much does it typically cost to convert a loft in London?",
+        "will it be warm enough to swim in Lisbon in early June?",
+        "it's almost 6, should I eat before a workout or after?",
+        "does research show that standing desks reduce lower back pain",
+        "what do they do with old wind turbine blades when they're replaced",
+        "how do I store fresh tomatoes so they last longer",
+    ],
+)
+def test_clear_queries_with_weather_cost_choices_and_their_own_plurals_pass_through(query: str) -> None:
+    context = said("We're renovating the flat and I'm training for a half marathon.", "Sounds like a busy summer!")
+    assert expand(query, context) == query
+
+
+def test_it_will_be_with_an_adjective_but_no_weather_still_points() -> None:
+    assert [r.text for r in detect("it'll be fine once it cools")] == ["it", "it"]

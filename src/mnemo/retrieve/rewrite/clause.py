@@ -63,7 +63,9 @@ def clause_follows(lowered: list[str], start: int) -> bool:
     """A reported clause at ``start``: a subject word that is no verb, then a verb within the next
     three words ("that error E24 means ...", "that water damage voids the cover"); "say that
     again" or "say that was fine" is no such clause."""
-    if start >= len(lowered) or lowered[start] in _AUX or looks_verbal(lowered[start]) or lowered[start] in PUNCT:
+    if start >= len(lowered) or lowered[start] in _AUX or lowered[start] in PUNCT:
+        return False
+    if looks_verbal(lowered[start]) and not _modifying_gerund(lowered, start):
         return False
     for n in range(start + 1, min(start + 4, len(lowered))):
         word, nxt = lowered[n], lowered[n + 1] if n + 1 < len(lowered) else ""
@@ -77,6 +79,12 @@ def clause_follows(lowered: list[str], start: int) -> bool:
         if len(word) > 3 and word.endswith(("s", "ed")) and nxt in _OBJECT_STARTS:
             return True  # "voids the cover": an inflected word taking an object is the clause's verb
     return False
+
+
+def _modifying_gerund(lowered: list[str], start: int) -> bool:
+    """An -ing word before a plural noun modifies it: "that standing desks reduce back pain"."""
+    nxt = lowered[start + 1] if start + 1 < len(lowered) else ""
+    return lowered[start].endswith("ing") and len(nxt) > 3 and nxt.endswith("s") and not nxt.endswith("ss")
 
 
 #: Base verbs that follow a plural subject in a reported clause.

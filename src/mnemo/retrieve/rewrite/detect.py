@@ -39,6 +39,7 @@ from mnemo.retrieve.rewrite.internal import (
     named_before,
     person_named_before,
     plural_before,
+    plural_then_clause,
     states_case,
     thing_named_before,
     thing_subject_before,
@@ -260,6 +261,8 @@ def _antecedent_in_query(
         return True  # "when a cat stops eating, should its owner take it": the case's own cat
     if kind == "plural" and plural_before(lowered[:i], low):
         return True  # "did my parents like the hotel they stayed at": "they" are the parents
+    if low == "they" and plural_then_clause(lowered[:i]):
+        return True  # "store fresh tomatoes so they last longer": the query's own tomatoes
     if low == "them" and things_before(lowered[:i]):
         return True  # "cook dried chickpeas without soaking them": the query names what "them" are
     if low == "there" and _OWN_PLACE.search(query[words[i][2] :]):
@@ -318,6 +321,8 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
     kind = _word_kind(low, prev, "is")
     if kind is None or (kind in ("person", "plural") and named_before(words[:i], 1)):
         return []
+    if low == "they" and plural_then_clause([w.lower() for w, _, _ in words[:i]]):
+        return []  # "old blades ... when they're replaced": the query's own blades
     return [Reference(word[: len(low)], kind, start, start + len(low))]
 
 

@@ -22,12 +22,13 @@ EXPLETIVE_IT = re.compile(
     r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?:un)?likely\s+(?:that\b|to\s+(?:rain|snow|be|get|pour"
     r"|freeze|stay)\b)"
     r"|\b(?:(?:is|was|isn't|wasn't)\s+it|(?:would|will|could|wouldn't)\s+it\s+be)\s+(?:really\s+|still\s+)?"
-    r"(?!(?:un)?likely\b)[a-z]{3,}\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
+    r"(?!(?:un)?likely\b)[a-z]{3,}(?:\s+enough)?\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
     # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
     rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     r"|it(?:'s|\s+is|\s+was|\s+has)?\s+(?:been\s+)?(?:so\s+|really\s+|very\s+|super\s+|too\s+|absolutely\s+)?"
-    r"(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark)\b"
+    r"(?:raining|snowing|pouring|rains|snows|sunny|cold|hot|warm|windy|late|early|dark|humid|muggy|rainy|stormy"
+    r"|foggy|snowy|cloudy|overcast|sweltering|scorching)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
     # "is it bad practice to commit ...", "is it a good habit to ...": a judged noun and its infinitive
     r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:a\s+|an\s+)?(?:good|bad|best|common|standard|normal|accepted|acceptable"
@@ -37,8 +38,10 @@ EXPLETIVE_IT = re.compile(
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
     r"|\bit(?:'s|\s+is|\s+was)?\s+going\s+to\s+(?:rain|snow|pour|hail|be\s+(?:sunny|cold|hot|warm|windy|freezing))\b"
     # "it's supposed to be cold saturday", "it's forecast to be wet": the weather, with its expectation
-    r"|\bit(?:'s|\s+is|\s+was)?\s+(?:supposed|meant|forecast|expected|due)\s+to\s+(?:rain|snow|pour|be\s+(?:\w+\s+)?"
-    r"(?:sunny|cold|hot|warm|windy|freezing|chilly|mild|wet|dry|rainy|stormy|humid|nice|lovely|gorgeous|miserable))\b"
+    r"|\b(?:it(?:'s|\s+is|\s+was)?\s+(?:supposed|meant|forecast|expected|due)\s+to\s+(?:rain|snow|pour|be\s+(?:\w+\s+)?"
+    r"(?=[a-z]))|it(?:'ll|\s+will)\s+be\s+(?:\w+\s+)?)"
+    r"(?:rain|snow|pour|sunny|cold|hot|warm|windy|freezing|chilly|mild|wet|dry|rainy|stormy|humid|nice|lovely|gorgeous"
+    r"|miserable)\b"
     # ... when the query says when or where the weather is ("hot all the way through" is a lasagne)
     r"(?=[^.?!]*\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening|night|outside|out|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday|week|later)\b)"
@@ -64,7 +67,7 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:confirmed|known|said|rumoured|rumored|reported|expected|thought|believed)"
     r"\s+that\b"
     # "how much would it cost to replace it": what a task costs, whatever its object
-    r"|\bhow\s+much\s+(?:would|does|will|did|should|might|could)\s+it\s+cost\s+(?:\w+\s+){0,2}?to\s+[a-z]+(?=\s+[a-z])"
+    r"|\bhow\s+much\s+(?:would|does|will|did|should|might|could)\s+it\s+(?:typically\s+|usually\s+|roughly\s+|normally\s+)?cost\s+(?:\w+\s+){0,2}?to\s+[a-z]+(?=\s+[a-z])"
     # "does it cost anything to renew a passport": what a task costs
     r"|\b(?:does|did|will|would|can)\s+it\s+cost\s+(?:\w+\s+){0,3}?to\s+\w+\s+(?:a|an|the|my|your|our|at|in|on|for|with)\b"
     # the weather with a modal or an adverb: "it might snow", "is it usually cold in Oslo"

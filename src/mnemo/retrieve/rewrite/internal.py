@@ -121,6 +121,23 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
     return any(w == "the" and any(x in _GROUP_HEADS for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered))
 
 
+#: Words that open a clause whose subject may be a plural the main clause named.
+_CLAUSE_OPENERS = frozenset("when whenever so if once because until till after before while since".split())
+_NOT_PLURAL_THINGS = frozenset("days weeks months years hours minutes times things people guys folks ones".split())
+
+
+def plural_then_clause(lowered: list[str]) -> bool:
+    """A plural the query names and then a clause about it ("store fresh tomatoes so they last",
+    "what happens to old blades when they're replaced"): ``lowered`` ends where "they" starts."""
+    if not lowered or lowered[-1] not in _CLAUSE_OPENERS:
+        return False
+    main = lowered[:-1]
+    return any(
+        plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_PLURAL_THINGS and "'" not in w
+        for w in main[-6:]
+    )
+
+
 def title_before(words: list[tuple[str, int, int]]) -> bool:
     """A title or a product of two or more capitalised words earlier in the query ("The Remains of
     the Day", "Project Hail Mary", "Honda Jazz"), not at its start and not a person's name: what a

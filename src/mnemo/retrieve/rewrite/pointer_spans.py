@@ -37,9 +37,17 @@ def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int
         clauses = [c for c in clauses if c not in absences]
     spans = _merged(spans + clauses)
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
+    spans = [(s, e) for s, e in spans if not _ALTERNATIVE_TIME.search(query[:s])]  # "before a workout or after"
     if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
         spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
     return spans
+
+
+#: The other half of a choice between two times of the query's own event: "should I eat before a
+#: workout or after?" - the "after" is after the workout, no time of the conversation.
+_ALTERNATIVE_TIME = re.compile(
+    r"\b(?:before|after|during)\s+[^,.;?!]{1,40}?\s+or\s+(?:just\s+|right\s+)?$", re.IGNORECASE
+)
 
 
 #: "then" closing a reply that opens with an assent ("ok restart it then", "fine, book it then"):

@@ -248,3 +248,20 @@ def test_clear_queries_with_weather_cost_choices_and_their_own_plurals_pass_thro
 
 def test_it_will_be_with_an_adjective_but_no_weather_still_points() -> None:
     assert [r.text for r in detect("it'll be fine once it cools")] == ["it", "it"]
+
+
+def test_there_after_a_verb_of_going_is_the_destination_not_our_home() -> None:
+    context = said("we're thinking about buying a used Tesla Model 3 from a dealer in Phoenix, we live in Tucson")
+    rewritten = expand("is it worth driving there to see it in person first?", context)
+    assert "driving to Phoenix" in rewritten
+    assert "Tesla Model 3" in rewritten
+
+
+def test_whats_there_to_see_is_still_existential() -> None:
+    context = said("We land in Lisbon on Friday.", "Lovely city!")
+    assert expand("what's there to see?", context).startswith("what's there to see")
+
+
+def test_staying_there_is_the_city_not_the_firm_at_it() -> None:
+    context = said("I've got an interview at Spotify in Stockholm on the 21st!", "Congratulations!")
+    assert "stay in Stockholm" in expand("what's a good area to stay there the night before", context)

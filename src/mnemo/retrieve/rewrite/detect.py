@@ -235,6 +235,15 @@ _OWN_PLACE = re.compile(
 )
 
 
+#: A verb of going before "there": "driving there to see it" goes to the chat's place ("what's
+#: there to see" is existential).
+_MOTION = re.compile(
+    r"\b(?:go|going|went|drive|driving|drove|fly|flying|flew|travel|travelling|traveling|head|heading|get|getting"
+    r"|walk|walking|move|moving|come|coming|stay|staying|take\s+\w+|taking\s+\w+)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _antecedent_in_query(
     query: str,
     words: list[tuple[str, int, int]],
@@ -265,7 +274,7 @@ def _antecedent_in_query(
         return True  # "store fresh tomatoes so they last longer": the query's own tomatoes
     if low == "them" and things_before(lowered[:i]):
         return True  # "cook dried chickpeas without soaking them": the query names what "them" are
-    if low == "there" and _OWN_PLACE.search(query[words[i][2] :]):
+    if low == "there" and _OWN_PLACE.search(query[words[i][2] :]) and not _MOTION.search(query[:start]):
         return True  # "what's near there in Paris", "what's there to do in Osaka": the query's own place
     if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
         return True  # "should the new one have its own tests": "own" binds it to its clause's subject

@@ -41,7 +41,8 @@ def fitted(query: str, ref: Reference, text: str) -> str:
         else:
             text = text if text.endswith("'s") else f"{text}'s"
     elif ref.kind == "place" and not _PLACE_PREPOSITION.search(query[: ref.start]):
-        text = f"in {text}"  # "near there" has its own preposition: "near London"
+        # "driving there" goes to London; "live there" is in London; "near there" has its own preposition
+        text = f"{'to' if _GOING.search(query[: ref.start]) else 'in'} {text}"
     doubled = cached_re.match(r"(on|in|at|during|by|since|until|till|from|for)\s+", text, re.IGNORECASE)
     before = query[: ref.start]
     if doubled and cached_re.search(rf"\b{doubled.group(1)}\s*$", before, re.IGNORECASE):
@@ -54,6 +55,13 @@ def fitted(query: str, ref: Reference, text: str) -> str:
         text = text[0].lower() + text[1:]
     return text
 
+
+#: Verbs of going, whose "there" is a destination.
+_GOING = re.compile(
+    r"\b(?:go|goes|going|went|gone|drive|driving|drove|fly|flying|flew|travel|travelling|traveling|head|heading"
+    r"|walk|walking|move|moving|get|getting|come|coming|commute|commuting|cycle|cycling)\s+$",
+    re.IGNORECASE,
+)
 
 #: Words that open a new clause between two pronouns: past them, binding no longer applies.
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:when|while|if|because|that|and|but|before|after|since|until|so|who|which)\b")

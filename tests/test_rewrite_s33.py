@@ -265,3 +265,13 @@ def test_whats_there_to_see_is_still_existential() -> None:
 def test_staying_there_is_the_city_not_the_firm_at_it() -> None:
     context = said("I've got an interview at Spotify in Stockholm on the 21st!", "Congratulations!")
     assert "stay in Stockholm" in expand("what's a good area to stay there the night before", context)
+
+
+def test_it_happening_is_the_event_not_the_place() -> None:
+    context = said(
+        "We're staying in Hoi An for four nights starting the 2nd.",
+        "Lovely! The Full Moon Lantern Festival might coincide with your stay.",
+    )
+    rewritten = expand("is it happening while we're there?", context)
+    assert "Lantern Festival happening" in rewritten
+    assert "in Hoi An" in rewritten

@@ -13,6 +13,7 @@ from mnemo.retrieve.rewrite.booked import booked_visit
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.diagnosis import remedied
 from mnemo.retrieve.rewrite.health import medicine_like
+from mnemo.retrieve.rewrite.namekind import EVENT_HEADS
 from mnemo.retrieve.rewrite.proposal import proposed_deed, timed_task
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
@@ -28,6 +29,21 @@ _REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|
 _COMPARED_TIME = re.compile(r"\b(?:earlier|later|sooner)\s+than\s+$", re.IGNORECASE)
 
 
+#: What only an event does: "is it happening", "is it still on", "when does it take place".
+_HAPPENS = re.compile(
+    r"^\s+(?:happening|happen|happens|taking\s+place|take\s+place|takes\s+place|going\s+ahead|still\s+on|on\s+(?:this|next)\b)",
+    re.IGNORECASE,
+)
+_EVENT_WORDS = frozenset(
+    """festival concert match game party parade fair market show event race marathon meeting wedding ceremony
+    conference gig exhibition tournament carnival celebration screening""".split()
+)
+
+
+def _event_named(text: str) -> bool:
+    return text.split()[-1].lower() in _EVENT_WORDS or text.split()[-1] in EVENT_HEADS
+
+
 def verb_cued(
     query: str, ref: Reference, candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]
 ) -> tuple[str, float] | None:
@@ -41,6 +57,10 @@ def verb_cued(
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
         if medicine:
             return medicine
+    if low == "it" and _HAPPENS.match(query[ref.end :]):  # "is it happening while we're there": the festival
+        event = best([c for c in candidates if c.kind == "thing" and _event_named(c.text)], high=0.75)
+        if event:
+            return event
     if low == "that" and _COMPARED_TIME.search(before):  # "start earlier than that": the date the chat gave
         anchor = find_anchor(context, wants_date=True)
         if anchor is not None and anchor.time:

@@ -275,3 +275,9 @@ def test_it_happening_is_the_event_not_the_place() -> None:
     rewritten = expand("is it happening while we're there?", context)
     assert "Lantern Festival happening" in rewritten
     assert "in Hoi An" in rewritten
+
+
+def test_at_the_moment_is_now_and_then_too_is_the_time_told() -> None:
+    assert "at the moment" not in [r.text for r in detect("is that kind of increase normal at the moment?")]
+    context = said("we had a 9 hour power cut last night", "That's a long one. Anything affected?")
+    assert "power cut" in expand("the fridge was off then too, is the milk ok?", context)

@@ -140,7 +140,7 @@ UNITS_ = (
 )
 #: A clause ends at punctuation, "then", or an inverted auxiliary ("how long after that *did* she ...").
 CLAUSE_END = (
-    r"(?=\s*(?:[?.!,;]|$|then\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
+    r"(?=\s*(?:[?.!,;]|$|then\b|too\b|as\s+well\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
     # another clause or a purpose opens: "after that before dry food is ok", "the day after to recover"
     # a preposition is never the relation's object: "the day before in my calendar"
     r"|(?:before|after|until|when|which|who|and|but|or|so|to|in|on|at|for|with|from)\s|(?:right|correct|yeah)\s*\?))"
@@ -153,7 +153,8 @@ TEMPORAL_POINTER = re.compile(
     rf"|(?:earlier|later)\s+that\s+{UNITS_}"
     rf"|(?:(?:on|in|at|during)\s+)?the\s+same\s+(?:{UNITS_}|time)"
     rf"|(?:before|after|until|by|from)\s+then{CLAUSE_END}"
-    rf"|(?:at|around|about|during)\s+(?:that|the\s+same|the)\s+(?:time|point|moment){CLAUSE_END}"
+    # ("at the moment" is now, an idiom, no time of the chat)
+    rf"|(?:at|around|about|during)\s+(?:(?:that|the\s+same)\s+(?:time|point|moment)|the\s+(?:time|point)){CLAUSE_END}"
     # "that weekend", but not "that weekend thing" or "that morning class": a unit modifying a noun
     rf"|(?:during\s+)?(?:that|those)\s+{UNITS_}(?!\s+(?:{UNIT_MODIFIED})\b)"
     rf"|when\s+(?:that|it|this)\s+happened|in\s+the\s+meantime|meanwhile|since\s+then|back\s+then"

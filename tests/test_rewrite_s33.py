@@ -281,3 +281,12 @@ def test_at_the_moment_is_now_and_then_too_is_the_time_told() -> None:
     assert "at the moment" not in [r.text for r in detect("is that kind of increase normal at the moment?")]
     context = said("we had a 9 hour power cut last night", "That's a long one. Anything affected?")
     assert "power cut" in expand("the fridge was off then too, is the milk ok?", context)
+
+
+def test_they_failing_are_the_things_that_fail_not_the_system_they_run_on() -> None:
+    context = said(
+        "the playwright e2e tests pass locally but 3 of them fail on CI",
+        "Common causes are timing differences and missing fonts on the CI image.",
+    )
+    rewritten = expand("could they be failing because of the cookie consent banner?", context)
+    assert "tests be failing" in rewritten

@@ -74,6 +74,10 @@ def plural_referent(
     countable = None if addressed else countable
     if len(listed) >= 2 and all(IDENTIFIER.search(i) for i in listed):  # "rerun them": the failing tests listed
         countable = (", ".join(listed[:-1]) + f" and {listed[-1]}", 0.6)
+    if low == "they" and _FAILING.match(after):  # "could they be failing": the tests, not CI that runs them
+        failing = best([c for c in candidates if _countable_plural(c) and not _people(c)], high=0.6)
+        if failing:
+            return failing
     team = best(teams, high=0.8)
     return (
         (_apposed(team, context) if team else None)
@@ -91,6 +95,13 @@ def plural_referent(
         or (best([c for c in candidates if _countable_plural(c)], high=0.5) if _THING_PREDICATE.match(after) else None)
     )
 
+
+#: What breaks, said after a subject "they": "could they be failing", "are they still flaky".
+_FAILING = re.compile(
+    r"^\s+(?:still\s+)?(?:be\s+|being\s+|keep\s+)?(?:failing|crashing|breaking|erroring|timing\s+out|flaky|flaking|broken"
+    r"|failed|fail|crash|break|leaking|leak)\b",
+    re.IGNORECASE,
+)
 
 #: What things do, said after a subject "they": "how long do they keep", "do they need a coat",
 #: "are they safe for cats". Acts that want an agent ("how do they train guide dogs") are not here.

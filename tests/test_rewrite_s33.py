@@ -290,3 +290,18 @@ def test_they_failing_are_the_things_that_fail_not_the_system_they_run_on() -> N
     )
     rewritten = expand("could they be failing because of the cookie consent banner?", context)
     assert "tests be failing" in rewritten
+
+
+def test_those_two_are_the_two_names_joined_or_the_two_picked_from_a_list() -> None:
+    named = said(
+        "the app wont connect to postgres in staging",
+        "DATABASE_URL and PGSSLMODE aren't set in the staging environment; your local .env has both.",
+    )
+    assert expand("add those two to the staging secrets", named) == "add DATABASE_URL and PGSSLMODE to the staging secrets"
+    picked = said(
+        "Lotte's exams: maths monday, german tuesday, physics thursday, history friday",
+        "Want a revision plan?",
+        "yes but only for the first and the last, she's fine with the others",
+    )
+    rewritten = expand("build a revision timetable for those two", picked)
+    assert "maths" in rewritten and "history" in rewritten and "german" not in rewritten

@@ -42,6 +42,34 @@ _LOWEST_HIGHEST = frozenset("cheaper cheapest cheap pricier priciest dearer expe
 _GENERIC_OPTION_WORDS = frozenset("one ones option options choice kind version pair plan quote deal offer".split())
 
 
+#: "those two", "these two": a pair the chat named or picked.
+_PAIR_REF = re.compile(r"(?:those|these|the)\s+two", re.IGNORECASE)
+#: "only for the first and the last": two picks from a list.
+_TWO_PICKS = re.compile(
+    r"\bthe\s+(first|second|third|fourth|last)\s+(?:one\s+)?and\s+the\s+(first|second|third|fourth|last)\b",
+    re.IGNORECASE,
+)
+#: "DATABASE_URL and PGSSLMODE", "Piranesi and Circe": two names joined.
+_TWO_NAMES = re.compile(r"(?<![\w-])([A-Z][\w.-]*[A-Za-z0-9])\s+and\s+([A-Z][\w.-]*[A-Za-z0-9])(?![\w-])")
+
+
+def two_of(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The pair "those two" means: two items a message picked from a list ("the first and the
+    last"), else the latest two names joined by "and"; None when the chat gives no pair."""
+    messages = [str(m.get("content") or "") for m in context][-4:]
+    for text in reversed(messages):
+        picks = _TWO_PICKS.search(text)
+        items = find_list(context) if picks else []
+        if picks and len(items) >= 2:
+            first, second = pick(items, picks.group(1)), pick(items, picks.group(2))
+            if first and second and first != second:
+                return f"{first} and {second}"
+        named = list(_TWO_NAMES.finditer(text))
+        if named:
+            return f"{named[-1].group(1)} and {named[-1].group(2)}"
+    return None
+
+
 def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     """A choice among listed or mentioned things: by number, by property, "the other", "the second"."""
     timed = DAYTIME_REF.fullmatch(ref.text)
@@ -66,6 +94,9 @@ def ordinal_choice(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         by_prop = by_property(prop.group(1), context) if prop else None  # "the configurable one" -> "Jira"
         if by_prop:
             return by_prop, 0.75
+        pair = two_of(context) if _PAIR_REF.fullmatch(ref.text) else None
+        if pair:  # "add those two" after "DATABASE_URL and PGSSLMODE aren't set"
+            return pair, 0.75
         chosen = compared(ref.text, context)  # "which of the two" -> "which of Rotterdam and Utrecht"
         return (chosen, 0.8) if chosen else None
     if ref.text.lower().split()[1:2] == ["other"]:

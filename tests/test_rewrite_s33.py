@@ -297,7 +297,8 @@ def test_those_two_are_the_two_names_joined_or_the_two_picked_from_a_list() -> N
         "the app wont connect to postgres in staging",
         "DATABASE_URL and PGSSLMODE aren't set in the staging environment; your local .env has both.",
     )
-    assert expand("add those two to the staging secrets", named) == "add DATABASE_URL and PGSSLMODE to the staging secrets"
+    wanted = "add DATABASE_URL and PGSSLMODE to the staging secrets"
+    assert expand("add those two to the staging secrets", named) == wanted
     picked = said(
         "Lotte's exams: maths monday, german tuesday, physics thursday, history friday",
         "Want a revision plan?",

@@ -306,3 +306,12 @@ def test_those_two_are_the_two_names_joined_or_the_two_picked_from_a_list() -> N
     )
     rewritten = expand("build a revision timetable for those two", picked)
     assert "maths" in rewritten and "history" in rewritten and "german" not in rewritten
+
+
+def test_the_big_day_is_the_day_of_the_event_the_chat_is_about() -> None:
+    context = said(
+        "Nadia's wedding is 14 September, the hen do is 30 August and the rehearsal dinner is the 13th",
+        "Want all three in your calendar?",
+    )
+    rewritten = expand("yes, and book me a hair appointment for the morning of the big day", context)
+    assert "the big day (Nadia's wedding on 14 September)" in rewritten

@@ -71,6 +71,8 @@ STRETCH = re.compile(rf"\b(?:earlier|later)\s+(?:in|on)\s+the\s+{TIME_NOUN}{_CLA
 FOLLOWING_DAY = re.compile(
     r"\bthe\s+(?:following|previous|preceding)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE
 )
+#: "the big day", "the special day": the day of the event the conversation is about (a wedding, a race).
+BIG_DAY = re.compile(r"\bthe\s+(?:big|special|actual)\s+(?:day|night)\b", re.IGNORECASE)
 #: "on the day", "on the night itself": a bare definite day whose event only the conversation names.
 THE_DAY = re.compile(rf"\bon\s+the\s+(?:day|night)(?:\s+itself)?{_CLAUSE_END}", re.IGNORECASE)
 #: An edge of a known event: "the day of", "at the end", "halfway through it", "in the run-up to it".
@@ -97,7 +99,7 @@ def clause_spans(query: str) -> list[tuple[int, int]]:
     spans = [(m.start(), m.end()) for m in ORDINAL_TIME.finditer(query)]
     spans += [(m.start(), m.end()) for m in DURATION.finditer(query)]
     spans += [(m.start(), m.end()) for m in EDGE.finditer(query)]
-    for pattern in (AFTERMATH, THE_DAY, FOLLOWING_DAY, STRETCH):
+    for pattern in (AFTERMATH, THE_DAY, FOLLOWING_DAY, STRETCH, BIG_DAY):
         spans += [(m.start(), m.end()) for m in pattern.finditer(query)]
     if not _GENERIC.search(query):
         for match in TIME_CLAUSE.finditer(query.lower()):
@@ -118,6 +120,7 @@ def is_appended(reference: str) -> bool:
         or THE_DAY.fullmatch(reference)
         or FOLLOWING_DAY.fullmatch(reference)
         or STRETCH.fullmatch(reference)
+        or BIG_DAY.fullmatch(reference)
         or TIME_CLAUSE.fullmatch(reference.lower())
     )
 

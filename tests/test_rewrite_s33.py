@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.changes import moved_amount
+from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
 from mnemo.retrieve.rewrite.temporal import event_in
@@ -315,3 +316,12 @@ def test_the_big_day_is_the_day_of_the_event_the_chat_is_about() -> None:
     )
     rewritten = expand("yes, and book me a hair appointment for the morning of the big day", context)
     assert "the big day (Nadia's wedding on 14 September)" in rewritten
+
+
+def test_a_noun_in_eed_is_no_past_tense() -> None:
+    context = said(
+        "any dogs at the shelter that would suit me?",
+        "They have Dash, a 3-year-old retired racing greyhound; they're usually calm indoors.",
+    )
+    assert expand("is that breed ok in a small flat", context) == "is the greyhound breed ok in a small flat"
+    assert looks_verbal("agreed") and looks_verbal("proceed") and not looks_verbal("breed")

@@ -39,10 +39,14 @@ _CLAUSE_VERBS = frozenset(
 )
 
 
+_EED_VERBS = frozenset("agreed freed disagreed refereed guaranteed decreed succeed proceed exceed".split())
+
+
 def looks_verbal(word: str) -> bool:
     return (
         word in COMMON_VERBS
-        or (len(word) > 4 and word.endswith(("ed", "ing")))
+        # "breed", "speed", "tweed" end in -ed but are no past tense ("agreed" is)
+        or (len(word) > 4 and word.endswith(("ed", "ing")) and (not word.endswith("eed") or word in _EED_VERBS))
         or (len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word[:-1] in COMMON_VERBS)
     )
 

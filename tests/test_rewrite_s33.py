@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite.changes import moved_amount
 from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
+from mnemo.retrieve.rewrite.lowercase import truecase
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
 
@@ -325,3 +326,8 @@ def test_a_noun_in_eed_is_no_past_tense() -> None:
     )
     assert expand("is that breed ok in a small flat", context) == "is the greyhound breed ok in a small flat"
     assert looks_verbal("agreed") and looks_verbal("proceed") and not looks_verbal("breed")
+
+
+def test_a_role_noun_after_the_makes_a_compound_not_a_name_in_lower_case_chat() -> None:
+    assert truecase("where are we on the vendor project?") == "where are we on the vendor project?"
+    assert truecase("ask the plumber gareth") == "ask the plumber Gareth"

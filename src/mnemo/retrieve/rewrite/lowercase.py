@@ -151,8 +151,8 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
         cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])
-        if low in _WORDS_TOO and cached_re.search(r"\bthe\s+[a-z]+\s+$", before[-30:]):
-            cued = False  # "the dentist bill": a compound of common nouns, no dentist called Bill
+        if (low in _WORDS_TOO or low not in FIRST_NAMES) and cached_re.search(r"\bthe\s+[a-z]+\s+$", before[-30:]):
+            cued = False  # "the dentist bill", "the vendor project": a compound of common nouns, no name
         name = (
             (low in _TRUECASE_NAMES and (low not in _WORDS_TOO or cued))
             or low in known

@@ -331,3 +331,10 @@ def test_a_noun_in_eed_is_no_past_tense() -> None:
 def test_a_role_noun_after_the_makes_a_compound_not_a_name_in_lower_case_chat() -> None:
     assert truecase("where are we on the vendor project?") == "where are we on the vendor project?"
     assert truecase("ask the plumber gareth") == "ask the plumber Gareth"
+
+
+def test_they_who_ask_is_no_country() -> None:
+    context = said("I submitted the visa application for Japan on 4 May", "Which embassy?", "the one in Lisbon")
+    rewritten = expand("did they ask for anything else after that?", context)
+    assert not rewritten.startswith("did Japan")
+    assert "4 May" in rewritten

@@ -338,3 +338,9 @@ def test_they_who_ask_is_no_country() -> None:
     rewritten = expand("did they ask for anything else after that?", context)
     assert not rewritten.startswith("did Japan")
     assert "4 May" in rewritten
+
+
+def test_replace_it_is_the_part_that_gave_out_unless_repair_is_weighed_against_it() -> None:
+    context = said("my Skoda's battery died twice this week", "How old is the battery?", "five years, the original one")
+    assert expand("should I replace it myself?", context) == "should I replace the battery myself?"
+    assert "the battery" not in expand("is it even worth repairing or should I just replace it", context)

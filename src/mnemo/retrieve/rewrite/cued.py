@@ -17,7 +17,9 @@ from mnemo.retrieve.rewrite.namekind import EVENT_HEADS
 from mnemo.retrieve.rewrite.proposal import proposed_deed, timed_task
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.scaled import changed_amount, scaled_object
+from mnemo.retrieve.rewrite.spares import faulty_part
 from mnemo.retrieve.rewrite.temporal import find_anchor, without_preposition
 from mnemo.retrieve.rewrite.totals import TOTAL, summed
 
@@ -29,6 +31,9 @@ _REMINDED = re.compile(r"\b(?:reminders?\s+(?:for|about)|remind\s+me\s+(?:about|
 _COMPARED_TIME = re.compile(r"\b(?:earlier|later|sooner)\s+than\s+$", re.IGNORECASE)
 
 
+#: A verb of repair whose object is the part that failed: "replace it", "can I fix it myself".
+_REPAIRED = re.compile(r"\b(?:replace|replacing|repair|repairing|swap|swapping|change|changing)\s+$", re.IGNORECASE)
+_REPAIR_OR_REPLACE = re.compile(r"\b(?:repair|fix)(?:ing)?\b.*\breplac|\breplac\w*\b.*\b(?:repair|fix)", re.IGNORECASE)
 #: What only an event does: "is it happening", "is it still on", "when does it take place".
 _HAPPENS = re.compile(
     r"^\s+(?:happening|happen|happens|taking\s+place|take\s+place|takes\s+place|going\s+ahead|still\s+on|on\s+(?:this|next)\b)",
@@ -57,6 +62,11 @@ def verb_cued(
         medicine = best([c for c in candidates if c.kind == "thing" and medicine_like(c.text)], high=0.75)
         if medicine:
             return medicine
+    # "should I replace it myself" after "the battery died"; "repair or replace it" weighs the whole thing
+    if low == "it" and _REPAIRED.search(before) and not _REPAIR_OR_REPLACE.search(query):
+        part = faulty_part(conversation_text(context))
+        if part:
+            return f"the {part}", 0.75
     if low == "it" and _HAPPENS.match(query[ref.end :]):  # "is it happening while we're there": the festival
         event = best([c for c in candidates if c.kind == "thing" and _event_named(c.text)], high=0.75)
         if event:

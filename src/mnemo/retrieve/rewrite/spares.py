@@ -49,6 +49,12 @@ _FAULT_FRAMES = (
     cached_re.compile(
         rf"\b{_DETERMINER}{_PART}\s+needs?\s+(?:replacing|replacement|to\s+be\s+replaced)", re.IGNORECASE
     ),
+    # "my Skoda's battery died", "the fan stopped working": a part that gave out
+    cached_re.compile(
+        rf"(?:\b{_DETERMINER}|'s\s+){_PART}\s+(?:just\s+|has\s+|keeps\s+)?(?:died|dies|dying|broke|failed|stopped\s+working"
+        r"|packed\s+(?:up|in)|gave\s+up|conked\s+out|went\s+(?:dead|flat))\b",
+        re.IGNORECASE,
+    ),
 )
 
 #: Words that end a component phrase: the words of the frame around it, not the part's own.

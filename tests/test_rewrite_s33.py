@@ -343,4 +343,8 @@ def test_they_who_ask_is_no_country() -> None:
 def test_replace_it_is_the_part_that_gave_out_unless_repair_is_weighed_against_it() -> None:
     context = said("my Skoda's battery died twice this week", "How old is the battery?", "five years, the original one")
     assert expand("should I replace it myself?", context) == "should I replace the battery myself?"
-    assert "the battery" not in expand("is it even worth repairing or should I just replace it", context)
+    boiler = said(
+        "our boiler is about 12 years old, and the pressure keeps dropping",
+        "A slow pressure drop usually points to a failing expansion vessel. Get an engineer to look at the boiler.",
+    )
+    assert "expansion vessel" not in expand("is it even worth repairing or should i just replace it", boiler)

@@ -348,3 +348,8 @@ def test_replace_it_is_the_part_that_gave_out_unless_repair_is_weighed_against_i
         "A slow pressure drop usually points to a failing expansion vessel. Get an engineer to look at the boiler.",
     )
     assert "expansion vessel" not in expand("is it even worth repairing or should i just replace it", boiler)
+
+
+def test_her_before_a_preposition_is_an_object() -> None:
+    context = said("need a birthday present for my niece, she's turning 12", "A drawing tablet would be a hit.")
+    assert "niece's" not in expand("which tablet would be best for her under 100 euros", context)

@@ -9,6 +9,7 @@ from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
 from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.relative import called_place
 from mnemo.retrieve.rewrite.temporal import event_in
 from tests.test_rewrite import expand, said
 
@@ -353,3 +354,8 @@ def test_replace_it_is_the_part_that_gave_out_unless_repair_is_weighed_against_i
 def test_her_before_a_preposition_is_an_object() -> None:
     context = said("need a birthday present for my niece, she's turning 12", "A drawing tablet would be a hit.")
     assert "niece's" not in expand("which tablet would be best for her under 100 euros", context)
+
+
+def test_that_place_is_the_name_set_after_a_comma() -> None:
+    assert called_place("place", said("theres a new georgian place on Weststraße, Tbilisi Corner")) == "Tbilisi Corner"
+    assert called_place("place", said("we went to a bar, Rosa was there")) is None

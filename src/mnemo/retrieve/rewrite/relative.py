@@ -109,6 +109,12 @@ _PLACE_KINDS = (
     r"(?:restaurant|cafe|café|bar|pub|bakery|hotel|hostel|guesthouse|shop|store|gym|salon|clinic|venue|bistro)"
 )
 _CALLED_PLACE = re.compile(rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})", re.I)
+#: "a new georgian place on Weststraße, Tbilisi Corner": a place, where it is, then its name after a comma.
+_APPOSED_PLACE = re.compile(
+    rf"\b(?:{_PLACE_KINDS[3:-1]}|place|spot)\s+(?:(?:on|in|at|near)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?"
+    rf",\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})(?=\s*(?:[.,;!?)]|$))",  # the name ends its clause
+    re.I,
+)
 
 
 def called_place(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -116,7 +122,8 @@ def called_place(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if noun.lower() not in ("place", "spot"):
         return None
     for message in reversed(list(context)):
-        found = _CALLED_PLACE.findall(str(message.get("content") or ""))
+        text = str(message.get("content") or "")
+        found = _CALLED_PLACE.findall(text) or _APPOSED_PLACE.findall(text)
         if found:
             return found[-1]
     return None

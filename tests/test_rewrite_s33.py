@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite.changes import moved_amount
 from mnemo.retrieve.rewrite.clause import looks_verbal
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.determiner import demonstrative_use
+from mnemo.retrieve.rewrite.gender import gender_of
 from mnemo.retrieve.rewrite.lowercase import truecase
 from mnemo.retrieve.rewrite.relative import called_place
 from mnemo.retrieve.rewrite.temporal import event_in
@@ -359,3 +360,13 @@ def test_her_before_a_preposition_is_an_object() -> None:
 def test_that_place_is_the_name_set_after_a_comma() -> None:
     assert called_place("place", said("theres a new georgian place on Weststraße, Tbilisi Corner")) == "Tbilisi Corner"
     assert called_place("place", said("we went to a bar, Rosa was there")) is None
+
+
+def test_a_double_first_name_opening_a_sentence_is_a_person() -> None:
+    context = said(
+        "Mei-Ling on the data team built a dbt model that feeds the churn dashboard",
+        "Got it. Check the model's tests.",
+        "she's in the tokyo office so timezones are tricky",
+    )
+    assert expand("ask her whether the incremental filter changed recently", context).startswith("ask Mei-Ling ")
+    assert gender_of("Jean-Pierre") == "m"

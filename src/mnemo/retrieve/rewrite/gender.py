@@ -46,6 +46,8 @@ def chain_gender(found: dict[tuple[str, str], Candidate], recent: Sequence[Mappi
 
 def gender_of(name: str) -> str | None:
     first = fold(name.split()[0])
+    if first not in MALE and first not in FEMALE:
+        first = first.split("-")[0]  # "Mei-Ling", "Jean-Pierre": the first part says it
     return "m" if first in MALE else "f" if first in FEMALE else None
 
 

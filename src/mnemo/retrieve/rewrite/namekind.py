@@ -93,6 +93,13 @@ EVENT_HEADS = frozenset(
 _PLACE_KINDS = frozenset({"city", "country", "region"})
 
 
+def _listed(first: str) -> bool:
+    """A listed first name, or a double one whose parts all are ("Mei-Ling", "Jean-Pierre"; not "Coca-Cola")."""
+    folded = fold(first)
+    parts = folded.split("-")
+    return folded in FIRST_NAMES or (len(parts) > 1 and all(part in FIRST_NAMES for part in parts))
+
+
 def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:
     if CALENDAR_WORD.fullmatch(name):  # "the raid on Tuesdays keeps failing": a time, nobody who acts
         return "thing", 0.0
@@ -104,7 +111,7 @@ def _cued_kind(name: str, before: str, after: str, possessive: bool) -> tuple[st
     given = _GIVEN.search(before[-48:])  # "a pilates studio called Core Haus": the noun says what it is
     if given and given.group(1).lower() not in PERSON_NOUNS and not possessive and fold(first) not in FIRST_NAMES:
         return ("place", 1.0) if given.group(1).lower() in _VENUES else ("thing", 1.0)
-    if fold(first) in FIRST_NAMES or possessive:
+    if _listed(first) or possessive:
         return "person", 1.0
     if _PERSON_CUE_BEFORE.search(before[-20:]) or _PERSON_CUE_AFTER.match(after):
         return "person", 0.8

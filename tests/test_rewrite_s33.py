@@ -370,3 +370,12 @@ def test_a_double_first_name_opening_a_sentence_is_a_person() -> None:
     )
     assert expand("ask her whether the incremental filter changed recently", context).startswith("ask Mei-Ling ")
     assert gender_of("Jean-Pierre") == "m"
+
+
+def test_renew_it_takes_the_agreement_or_certificate_the_chat_named() -> None:
+    context = said(
+        "the cert for api.paygrid.io expires on the 22nd, renewal isn't automated yet",
+        "Make sure whoever runs the drill has the runbook open and a rollback plan.",
+    )
+    rewritten = expand("draft a msg reminding me to renew it", context)
+    assert "api.paygrid.io" in rewritten and "rollback plan" not in rewritten

@@ -34,6 +34,15 @@ _COMPARED_TIME = re.compile(r"\b(?:earlier|later|sooner)\s+than\s+$", re.IGNOREC
 #: A verb of repair whose object is the part that failed: "replace it", "can I fix it myself".
 _REPAIRED = re.compile(r"\b(?:replace|replacing|repair|repairing|swap|swapping|change|changing)\s+$", re.IGNORECASE)
 _REPAIR_OR_REPLACE = re.compile(r"\b(?:repair|fix)(?:ing)?\b.*\breplac|\breplac\w*\b.*\b(?:repair|fix)", re.IGNORECASE)
+#: Verbs that end or renew an agreement: "the letter ending it", "can I cancel it early".
+_ENDED = re.compile(
+    r"\b(?:end|ending|ends|cancel|cancelling|canceling|terminate|terminating|renew|renewing|extend|extending)\s+$",
+    re.IGNORECASE,
+)
+_AGREEMENTS = frozenset(
+    """lease contract subscription membership tenancy policy agreement mortgage loan insurance rental cert
+    certificate licence license passport visa domain registration permit""".split()
+)
 #: What only an event does: "is it happening", "is it still on", "when does it take place".
 _HAPPENS = re.compile(
     r"^\s+(?:happening|happen|happens|taking\s+place|take\s+place|takes\s+place|going\s+ahead|still\s+on|on\s+(?:this|next)\b)",
@@ -67,6 +76,10 @@ def verb_cued(
         part = faulty_part(conversation_text(context))
         if part:
             return f"the {part}", 0.75
+    if low in ("it", "that", "this") and _ENDED.search(before):  # "the letter ending it": the lease
+        agreement = best([c for c in candidates if c.kind == "thing" and c.head in _AGREEMENTS], high=0.75)
+        if agreement:
+            return agreement
     if low == "it" and _HAPPENS.match(query[ref.end :]):  # "is it happening while we're there": the festival
         event = best([c for c in candidates if c.kind == "thing" and _event_named(c.text)], high=0.75)
         if event:

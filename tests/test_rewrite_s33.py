@@ -378,4 +378,4 @@ def test_renew_it_takes_the_agreement_or_certificate_the_chat_named() -> None:
         "Make sure whoever runs the drill has the runbook open and a rollback plan.",
     )
     rewritten = expand("draft a msg reminding me to renew it", context)
-    assert "api.paygrid.io" in rewritten and "rollback plan" not in rewritten
+    assert "renew the cert" in rewritten and "rollback plan" not in rewritten

@@ -379,3 +379,19 @@ def test_renew_it_takes_the_agreement_or_certificate_the_chat_named() -> None:
     )
     rewritten = expand("draft a msg reminding me to renew it", context)
     assert "renew the cert" in rewritten and "rollback plan" not in rewritten
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "if we cut the retention to 3 days roughly how much disk would that free up",
+        "if I move the standup to 10, will that clash with anything",
+    ],
+)
+def test_that_after_the_querys_own_condition_is_the_condition(query: str) -> None:
+    context = said("Kafka keeps 14 days of logs on the brokers.", "Disk is at 85%.")
+    assert expand(query, context) == query
+
+
+def test_that_before_a_phrasal_verb_after_an_auxiliary_is_its_subject() -> None:
+    assert demonstrative_use("that", "would", "free", "up", set()) == "pronoun"

@@ -84,6 +84,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "isnt that slower though": a comparison, no noun
     if prev in SUBJECT_AUX and nxt not in known and stem(nxt) not in known and _object_opens(after):
         return "pronoun"  # "will that handle rows": the subject, then its verb and an object
+    if prev in SUBJECT_AUX and nxt not in known and after in PARTICLES:
+        return "pronoun"  # "how much disk would that free up": the subject, then a phrasal verb
     if nxt in _NOT_DETERMINED and prev not in STOPWORDS and not looks_verbal(after):
         return "pronoun"  # "take that every night": a time adverbial, no noun
     if nxt == "as" and (prev in _CLASSING_VERBS or prev in _OBJECT_VERBS):

@@ -141,11 +141,23 @@ _CHALLENGED = re.compile(
 )
 
 
+#: A condition the query states, then weighs: "if we cut its retention to 3 days roughly how much disk
+#: would that free up", "if I move the standup to 10, will that clash with anything".
+_CONDITIONED = re.compile(
+    r"^(?:so\s+|ok\s+|and\s+)?(?:if|suppose|say)\s+(?:we|i|you|they)\s+(?P<clause>[^?]{6,80}?)[, ]+"
+    r"(?:[^?]{0,40}?\s)?(?:would|will|could|does|did|is|might)\s+(?P<that>that)\b",
+    re.IGNORECASE,
+)
+
+
 def own_clause_that(query: str) -> re.Match[str] | None:
     """The match of a query whose "that" is its own clause before the comma, or None."""
     challenged = _CHALLENGED.match(query)
     if challenged is not None:
         return challenged  # "why is that" after a statement of its own asks about the statement
+    conditioned = _CONDITIONED.match(query)
+    if conditioned is not None:
+        return conditioned  # "if we cut its retention to 3 days, how much disk would that free up"
     found = _JUDGED.match(query)
     if found is None:
         return None

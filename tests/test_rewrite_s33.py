@@ -395,3 +395,9 @@ def test_that_after_the_querys_own_condition_is_the_condition(query: str) -> Non
 
 def test_that_before_a_phrasal_verb_after_an_auxiliary_is_its_subject() -> None:
     assert demonstrative_use("that", "would", "free", "up", set()) == "pronoun"
+
+
+def test_the_place_we_booked_is_what_the_chat_booked() -> None:
+    context = said("booked a cabin at Loch Tay for our anniversary in may", "Lovely spot.", "we'll bring Ziggy")
+    wanted = "does the place we booked (cabin at Loch Tay) allow dogs"
+    assert expand("does the place we booked allow dogs", context) == wanted

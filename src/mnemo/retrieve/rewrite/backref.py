@@ -21,7 +21,8 @@ from . import cached_re
 
 _MARKER = (
     r"(?:(?:you|we|i|they)\s+(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
-    r"|picked|chose|found|sent|shared|showed)|(?:from|mentioned|discussed)\s+(?:earlier|before|previously))\b"
+    r"|picked|chose|found|sent|shared|showed|booked|reserved|rented|ordered)|(?:from|mentioned|discussed)\s+(?:earlier"
+    r"|before|previously))\b"
 )
 #: "the croquetas place you mentioned": the phrase, then the clause that points back.
 BACKREF = re.compile(
@@ -43,13 +44,38 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
         return None
     words = [w for w in match.group(1).lower().split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
     if not words:
-        return None
+        return _booked_back(query, match, context)  # "the place we booked": what the chat booked
     found = _named_in(words, context)
     if found is None or found.lower() in query.lower():
         return None
     phrase = query[match.start() : match.end(1)]
     rewritten = query[: match.end(1)] + f" {found}" + query[match.end(1) :]
     return rewritten, Resolution(phrase, f"{phrase} {found}", "implicit", 0.75)
+
+
+#: What a chat booked: "booked a cabin at Loch Tay for our anniversary".
+_BOOKED = re.compile(
+    r"\b(?:booked|reserved|rented)\s+(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+([^.,;!?]{3,50}?)"
+    r"(?=\s+(?:for|from|on|this|next|until)\b|[.,;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def _booked_back(
+    query: str, match: re.Match[str], context: Sequence[Mapping[str, str]]
+) -> tuple[str, Resolution] | None:
+    """ "the place we booked" -> "the place we booked (a cabin at Loch Tay)", or None."""
+    clause = cached_re.match(r"\s+(?:that\s+)?(?:we|i|you|they)\s+(?:booked|reserved|rented)\b", query[match.end(1) :])
+    if clause is None:
+        return None
+    for message in reversed(list(context)):
+        found = _BOOKED.findall(str(message.get("content") or ""))
+        if found:
+            end = match.end(1) + clause.end()
+            phrase = query[match.start() : end]
+            booked = f"{phrase} ({found[-1]})"
+            return query[:end] + f" ({found[-1]})" + query[end:], Resolution(phrase, booked, "implicit", 0.7)
+    return None
 
 
 def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | None:

@@ -401,3 +401,9 @@ def test_the_place_we_booked_is_what_the_chat_booked() -> None:
     context = said("booked a cabin at Loch Tay for our anniversary in may", "Lovely spot.", "we'll bring Ziggy")
     wanted = "does the place we booked (cabin at Loch Tay) allow dogs"
     assert expand("does the place we booked allow dogs", context) == wanted
+
+
+def test_that_change_is_the_course_someone_suggested() -> None:
+    context = said("Siobhan suggested we move standup to 9:45", "Is everyone ok with it?", "Arjun isn't")
+    assert expand("When would that change start?", context) == "When would the change to move standup to 9:45 start?"
+    assert demonstrative_use("that", "would", "change", "start", set()) == "determiner"

@@ -53,6 +53,9 @@ _OBJECT_VERBS = frozenset(
     delete sign pay order buy return translate draft edit post upload archive""".split()
 )
 
+#: Verbs that need no object, which after "would that X" make X the subject's noun.
+_INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish last run expire matter".split())
+
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
 _CLASSING_VERBS = frozenset(
     """file treat log mark count classify label tag flag list class record categorise categorize claim describe
@@ -82,6 +85,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
     if nxt in COMPARATIVES and low != "those" and after not in ("one", "ones"):
         return "pronoun"  # "isnt that slower though": a comparison, no noun
+    if prev in SUBJECT_AUX and after in _INTRANSITIVE and nxt.isalpha() and nxt not in STOPWORDS:
+        return "determiner"  # "when would that change start": a noun, then the clause's own verb
     if prev in SUBJECT_AUX and nxt not in known and stem(nxt) not in known and _object_opens(after):
         return "pronoun"  # "will that handle rows": the subject, then its verb and an object
     if prev in SUBJECT_AUX and nxt not in known and after in PARTICLES:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-_IDEA_NOUNS = frozenset("idea proposal suggestion plan approach strategy".split())
+_IDEA_NOUNS = frozenset("idea proposal suggestion plan approach strategy change move switch".split())
 #: "the proposal is to freeze ...", "my plan was to move ...", "Dana suggested we freeze ...".
 _PROPOSED = re.compile(
     r"\b(?:proposal|idea|suggestion|plan)\s+(?:is|was)\s+to\s+([a-z][^.!?\n;]{3,100})"

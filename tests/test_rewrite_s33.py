@@ -1,4 +1,4 @@
-"""Query rewriting, twelfth pass: predicate adjectives, changes an amount undergoes by itself."""
+"""Query rewriting, eleventh pass continued: frames that pick the referent, named events, clear queries."""
 
 from __future__ import annotations
 

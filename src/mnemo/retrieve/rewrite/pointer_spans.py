@@ -38,6 +38,8 @@ def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int
     spans = _merged(spans + clauses)
     spans = [(s, e) for s, e in spans if not any(s < me and ms < e for ms, me in manner)]
     spans = [(s, e) for s, e in spans if not _ALTERNATIVE_TIME.search(query[:s])]  # "before a workout or after"
+    # "if i wait till wednesday will it be cheaper then": a bare "then" after the query's own time is that time
+    spans = [(s, e) for s, e in spans if not (query[s:e].lower() == "then" and _OWN_TIME.search(query[:s]))]
     if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
         spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
     return spans
@@ -47,6 +49,15 @@ def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int
 #: workout or after?" - the "after" is after the workout, no time of the conversation.
 _ALTERNATIVE_TIME = re.compile(
     r"\b(?:before|after|during)\s+[^,.;?!]{1,40}?\s+or\s+(?:just\s+|right\s+)?$", re.IGNORECASE
+)
+
+
+#: A time the query names itself: a weekday, a month, a date, "tomorrow", "next week", a clock time.
+_OWN_TIME = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|september"
+    r"|october|november|december|tomorrow|tonight|next\s+(?:week|month|year)|\d{1,2}(?::\d{2})?\s*(?:am|pm)"
+    r"|\d{1,2}(?:st|nd|rd|th))\b",
+    re.IGNORECASE,
 )
 
 

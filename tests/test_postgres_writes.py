@@ -184,9 +184,26 @@ def test_a_hard_forget_vacuums_so_no_deleted_row_waits_on_disk(pg_url: str) -> N
         assert hits and "n3" not in hits
 
 
+def _inserted(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT coalesce(sum(n_tup_ins), 0) FROM pg_stat_user_tables WHERE relname = 'items'")
+        return int(row.fetchone()[0])
+
+
+def _await_write_stats(url: str, at_least: int) -> None:
+    """Wait, bounded, until the statistics count the rows just written. A session hands its counts
+    to the server up to ~10 s after its transaction; counts of the writes that land after the hard
+    forget's VACUUM reset them would make the doctor report dead rows that are already gone."""
+    deadline = time.monotonic() + 15
+    while _inserted(url) < at_least and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
 def test_a_hard_forget_waits_for_a_reader_that_still_sees_the_row(pg_url: str) -> None:
     with Memory(pg_url, embedder="hashing") as memory:
+        before = _inserted(pg_url)
         memory.add_many([{"id": f"n{i}", "content": f"my locker code is {1000 + i}"} for i in range(20)])
+        _await_write_stats(pg_url, before + 20)
         reader = psycopg.connect(pg_url)  # a search, report or autovacuum ANALYZE begun before the delete
         try:
             reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")

@@ -30,8 +30,7 @@ from mnemo.retrieve.rewrite.health import (
 )
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lent import lent_sentence
-from mnemo.retrieve.rewrite.lexicon import kinds_of
-from mnemo.retrieve.rewrite.locative import located_in
+from mnemo.retrieve.rewrite.locative import fitting_places, located_in
 from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, EVENT_HEADS
 from mnemo.retrieve.rewrite.names import (
@@ -91,10 +90,7 @@ def choose(
         return plural_referent(low, candidates, context, query[: ref.start], query[ref.end :])
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
-        said = conversation_text(context)
-        places = [c for c in places if not _home(c.text, said)] or places  # "there" is seldom where we live
-        if _SOJOURN.search(query[: ref.start]):  # "a good area to stay there": a city, not the firm at it
-            places = [c for c in places if kinds_of(c.text) & _REGIONS] or places
+        places = fitting_places(places, query[: ref.start], conversation_text(context))
         chosen = best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
         named = _apposed_name(chosen[0], context) if chosen else None
         named = named or (located_in(chosen[0], context) if chosen else None)  # "the embassy in London"
@@ -403,22 +399,6 @@ def _unlisted_name(query: str, candidates: Sequence[Candidate]) -> tuple[str, fl
     places = {c.text for c in candidates if c.kind == "place"}
     unlisted = [c for c in candidates if name_like(c) and c.text not in places and not _named_in(query, c.text)]
     return best(unlisted, high=0.55)
-
-
-#: Verbs of staying somewhere, whose "there" is a town or a country rather than a venue.
-_SOJOURN = re.compile(r"\b(?:stay|staying|live|living|rent|renting|settle|base\s+ourselves|holiday)\s+$", re.IGNORECASE)
-_REGIONS = frozenset({"city", "country", "region"})
-
-
-def _home(place: str, said: str) -> bool:
-    """Whether the chat gives ``place`` as where the speakers live: "we live in Tucson"."""
-    return bool(
-        cached_re.search(
-            rf"\b(?:i|we)\s+(?:live|lived|'m\s+based|am\s+based|are\s+based|'re\s+based)\s+in\s+{re.escape(place)}\b",
-            said,
-            re.IGNORECASE,
-        )
-    )
 
 
 def name_like(candidate: Candidate) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
@@ -37,3 +39,29 @@ def located_in(name: str, context: Sequence[Mapping[str, str]]) -> str | None:
     text = "\n".join(str(m.get("content") or "") for m in context)
     inside = cached_re.search(rf"\b(the\s+([a-z]+))\s+in\s+{re.escape(name)}\b", text, re.IGNORECASE)
     return f"{inside.group(1)} in {name}" if inside and inside.group(2).lower() in PLACE_NOUNS else None
+
+
+#: Verbs of staying somewhere, whose "there" is a town or a country rather than a venue.
+_SOJOURN = re.compile(r"\b(?:stay|staying|live|living|rent|renting|settle|base\s+ourselves|holiday)\s+$", re.IGNORECASE)
+_REGIONS = frozenset({"city", "country", "region"})
+
+
+def _home(place: str, said: str) -> bool:
+    """Whether the chat gives ``place`` as where the speakers live: "we live in Tucson"."""
+    return bool(
+        cached_re.search(
+            rf"\b(?:i|we)\s+(?:live|lived|'m\s+based|am\s+based|are\s+based|'re\s+based)\s+in\s+{re.escape(place)}\b",
+            said,
+            re.IGNORECASE,
+        )
+    )
+
+
+def fitting_places(places: list[Candidate], before: str, said: str) -> list[Candidate]:
+    """The places "there" can be: never where the speakers live ("we live in Tucson"), and a town
+    or a country after a verb of staying ("a good area to stay there": Stockholm, not Spotify);
+    all of them when the rule would leave none."""
+    places = [c for c in places if not _home(c.text, said)] or places
+    if _SOJOURN.search(before):
+        places = [c for c in places if kinds_of(c.text) & _REGIONS] or places
+    return places

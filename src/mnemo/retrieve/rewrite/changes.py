@@ -113,16 +113,15 @@ _AMOUNT_CHANGES = {
 def amount_change(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "that increase" after "my landlord wants to raise the rent by 18%": "the rent increase"."""
     verbs = _AMOUNT_CHANGES.get(noun.lower())
-    if verbs is None:
-        return moved_amount(noun, context)
-    pattern = cached_re.compile(
-        rf"\b(?:{verbs})(?:e|es|ed|ing|s)?\s+(?:the|my|our|your|their|his|her)\s+([a-z]+)\b", re.IGNORECASE
-    )
-    for message in reversed(list(context)):
-        found = list(pattern.finditer(str(message.get("content") or "")))
-        if found:
-            return f"the {found[-1].group(1).lower()} {noun.lower()}"
-    return moved_amount(noun, context)
+    if verbs is not None:
+        pattern = cached_re.compile(
+            rf"\b(?:{verbs})(?:e|es|ed|ing|s)?\s+(?:the|my|our|your|their|his|her)\s+([a-z]+)\b", re.IGNORECASE
+        )
+        for message in reversed(list(context)):
+            found = list(pattern.finditer(str(message.get("content") or "")))
+            if found:
+                return f"the {found[-1].group(1).lower()} {noun.lower()}"
+    return moved_amount(noun, context)  # "that jump": a figure that moved by itself
 
 
 _UP = "went\\s+up|rose|jumped|spiked|climbed|increased|doubled|tripled|surged|soared|grew"

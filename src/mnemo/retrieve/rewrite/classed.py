@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from mnemo.retrieve.rewrite.lexicon import members
+from mnemo.retrieve.rewrite.lexicon import GEOGRAPHIC, members
 from mnemo.retrieve.rewrite.said import modifies_next
 
 from . import cached_re
@@ -72,7 +72,6 @@ CLASS_NOUNS: dict[str, tuple[str, ...]] = {
     "distro": ("os",),
 }
 #: Classes named by place: the member stands alone ("in Tallinn"), not "the Tallinn city".
-_PLACES = frozenset({"city", "country", "region"})
 
 
 def class_of(noun: str) -> tuple[str, ...]:
@@ -132,7 +131,7 @@ def plural_class_noun(noun: str) -> bool:
 
 def member_text(reference: str, noun: str, member: str) -> str:
     """What "that city" becomes: "Tallinn"; "that fabric": "the velvet fabric"."""
-    if set(class_of(noun)) & _PLACES:
+    if set(class_of(noun)) & GEOGRAPHIC:
         return member
     if member.lower().endswith(noun.lower()):
         return f"the {member}"

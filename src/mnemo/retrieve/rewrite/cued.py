@@ -55,7 +55,8 @@ _EVENT_WORDS = frozenset(
 
 
 def _event_named(text: str) -> bool:
-    return text.split()[-1].lower() in _EVENT_WORDS or text.split()[-1] in EVENT_HEADS
+    last = text.split()[-1]
+    return last.lower() in _EVENT_WORDS or last in EVENT_HEADS
 
 
 def verb_cued(

@@ -52,7 +52,7 @@ from mnemo.retrieve.rewrite.listed import listed_phrases
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import PREPOSITIONS
+from mnemo.retrieve.rewrite.names import GOING_VERBS, PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
@@ -238,9 +238,7 @@ _OWN_PLACE = re.compile(
 #: A verb of going before "there": "driving there to see it" goes to the chat's place ("what's
 #: there to see" is existential).
 _MOTION = re.compile(
-    r"\b(?:go|going|went|drive|driving|drove|fly|flying|flew|travel|travelling|traveling|head|heading|get|getting"
-    r"|walk|walking|move|moving|come|coming|stay|staying|take\s+\w+|taking\s+\w+)\s+$",
-    re.IGNORECASE,
+    rf"\b(?:{'|'.join(sorted(GOING_VERBS | {'stay', 'staying'}))}|take\s+\w+|taking\s+\w+)\s+$", re.IGNORECASE
 )
 
 

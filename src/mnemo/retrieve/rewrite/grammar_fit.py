@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite.choose import POSSESSIVES
+from mnemo.retrieve.rewrite.names import GOING_VERBS
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
@@ -58,11 +59,7 @@ def fitted(query: str, ref: Reference, text: str) -> str:
 
 
 #: Verbs of going, whose "there" is a destination.
-_GOING = re.compile(
-    r"\b(?:go|goes|going|went|gone|drive|driving|drove|fly|flying|flew|travel|travelling|traveling|head|heading"
-    r"|walk|walking|move|moving|get|getting|come|coming|commute|commuting|cycle|cycling)\s+$",
-    re.IGNORECASE,
-)
+_GOING = re.compile(rf"\b(?:{'|'.join(sorted(GOING_VERBS))})\s+$", re.IGNORECASE)
 
 #: Words that open a new clause between two pronouns: past them, binding no longer applies.
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:when|while|if|because|that|and|but|before|after|since|until|so|who|which)\b")

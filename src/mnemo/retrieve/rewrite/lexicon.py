@@ -31,6 +31,15 @@ def kinds_of(word: str) -> frozenset[str]:
     return _kinds().get(word.strip().lower(), frozenset())
 
 
+#: The classes of places a name can be on a map: "Tokyo", "Japan", "Bavaria".
+GEOGRAPHIC = frozenset({"city", "country", "region"})
+
+
+def geographic(name: str) -> bool:
+    """Whether the lexicon knows ``name`` as a city, a country or a region."""
+    return bool(kinds_of(name) & GEOGRAPHIC)
+
+
 def members(kind: str) -> frozenset[str]:
     """Every member of a class, lower case."""
     return frozenset(m for m, kinds in _kinds().items() if kind in kinds)

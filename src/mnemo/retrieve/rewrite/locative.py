@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.lexicon import kinds_of
+from mnemo.retrieve.rewrite.lexicon import geographic
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS
 from mnemo.retrieve.rewrite.timeref import TIME_NOUN
 
@@ -43,7 +43,6 @@ def located_in(name: str, context: Sequence[Mapping[str, str]]) -> str | None:
 
 #: Verbs of staying somewhere, whose "there" is a town or a country rather than a venue.
 _SOJOURN = re.compile(r"\b(?:stay|staying|live|living|rent|renting|settle|base\s+ourselves|holiday)\s+$", re.IGNORECASE)
-_REGIONS = frozenset({"city", "country", "region"})
 
 
 def _home(place: str, said: str) -> bool:
@@ -63,5 +62,5 @@ def fitting_places(places: list[Candidate], before: str, said: str) -> list[Cand
     all of them when the rule would leave none."""
     places = [c for c in places if not _home(c.text, said)] or places
     if _SOJOURN.search(before):
-        places = [c for c in places if kinds_of(c.text) & _REGIONS] or places
+        places = [c for c in places if geographic(c.text)] or places
     return places

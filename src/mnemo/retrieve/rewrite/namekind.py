@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mnemo.retrieve.rewrite.lexicon import kinds_of
+from mnemo.retrieve.rewrite.lexicon import geographic
 from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, FIRST_NAMES, PERSON_NOUNS, fold
 from mnemo.store.sql import STOPWORDS
 
@@ -77,7 +77,7 @@ def name_kind(name: str, before: str, after: str, possessive: bool) -> tuple[str
     kind, confidence = _cued_kind(name, before, after, possessive)
     named = fold(name.split()[0]) in ANY_GIVEN_NAME  # "Santiago" may be either
     # a city's own things are a city's: "Berlin's rental market" is no one's
-    if kind in ("person", "agent") and not named and kinds_of(name) & _PLACE_KINDS:
+    if kind in ("person", "agent") and not named and geographic(name):
         return "place", 0.9
     return kind, confidence
 
@@ -88,9 +88,6 @@ EVENT_HEADS = frozenset(
     """Open Cup Championship Championships Games Olympics Festival Marathon Prix Bowl Classic Masters Summit Expo
     Derby Awards Fair Regatta Triathlon""".split()
 )
-
-#: Lexicon classes that name places.
-_PLACE_KINDS = frozenset({"city", "country", "region"})
 
 
 def _listed(first: str) -> bool:

@@ -253,6 +253,13 @@ ING_NOUNS = frozenset(
 )
 
 
+#: Verbs of going somewhere: "driving there" goes to the chat's place.
+GOING_VERBS = frozenset(
+    """go goes going went gone drive driving drove fly flying flew travel travelling traveling head heading walk
+    walking move moving get getting come coming commute commuting cycle cycling""".split()
+)
+
+
 #: Adjectives that say what state something is kept or left in ("keep this alive", "leave that
 #: open"): the demonstrative before them stands alone.
 STATE_ADJECTIVES = frozenset(

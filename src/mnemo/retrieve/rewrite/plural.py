@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
-from mnemo.retrieve.rewrite.lexicon import kinds_of
+from mnemo.retrieve.rewrite.lexicon import geographic
 from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.names import COLLECTIVES, PERSON_NOUNS, PLURAL_GROUPS, QUANTITY
 from mnemo.retrieve.rewrite.plain_names import acting_department
@@ -25,9 +25,6 @@ _COUNTS = frozenset("two three four five six seven eight nine ten both".split())
 #: Identifier shapes: a digit or an underscore ("S3", "v2", "tenant_id"); a company's inner capital
 #: ("OpenAI changed their prices") is no such sign.
 IDENTIFIER = re.compile(r"[\d_]")
-
-
-_REGIONS = frozenset({"city", "country", "region"})
 
 
 def plural_referent(
@@ -70,7 +67,7 @@ def plural_referent(
         and not c.plural
         and c.text not in places
         and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
-        and not kinds_of(c.text) & _REGIONS  # "the visa application for Japan": the embassy acts, not Japan
+        and not geographic(c.text)  # "the visa application for Japan": the embassy acts, not Japan
     ]
     # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
     # "them" is things before an organisation; a subject "they" acts, and a thing seldom does

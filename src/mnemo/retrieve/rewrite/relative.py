@@ -105,13 +105,14 @@ def instance_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
 
 
 #: Nouns a chat names a place by before "called": "a Thai restaurant called Baan Suan".
-_PLACE_KINDS = (
-    r"(?:restaurant|cafe|café|bar|pub|bakery|hotel|hostel|guesthouse|shop|store|gym|salon|clinic|venue|bistro)"
+_PLACE_KIND_WORDS = (
+    r"restaurant|cafe|café|bar|pub|bakery|hotel|hostel|guesthouse|shop|store|gym|salon|clinic|venue|bistro"
 )
+_PLACE_KINDS = rf"(?:{_PLACE_KIND_WORDS})"
 _CALLED_PLACE = re.compile(rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})", re.I)
 #: "a new georgian place on Weststraße, Tbilisi Corner": a place, where it is, then its name after a comma.
 _APPOSED_PLACE = re.compile(
-    rf"\b(?:{_PLACE_KINDS[3:-1]}|place|spot)\s+(?:(?:on|in|at|near)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?"
+    rf"\b(?:{_PLACE_KIND_WORDS}|place|spot)\s+(?:(?:on|in|at|near)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?"
     rf",\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})(?=\s*(?:[.,;!?)]|$))",  # the name ends its clause
     re.I,
 )

@@ -393,7 +393,10 @@ def _named(
             found.append((start, Candidate(name, "person", gender=_kin_gender(lead))))  # "Aunt Rosa" is how
             names.add(name.lower())  # the family names her, and "Grandma June" is no month
             continue
-        if " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
+        whole_title = " " in name and _title_opener(lead, name, text[:start])
+        if whole_title:
+            pass  # "finished The Remains of the Day", "the Do Not Call registry": the title's own word
+        elif " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
             name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
         elif kin and " " not in name:  # "put aunt Rosa at table 4": the kin word written lower-case
             found.append(
@@ -405,7 +408,8 @@ def _named(
             names.add(f"{kin.group(1)} {name}".lower())
             continue
         first = name.split()[0].lower()
-        if first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS or name.lower() in _SEASONS:
+        function_word = first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS
+        if not whole_title and (function_word or name.lower() in _SEASONS):
             continue  # "Spring (late March) for cherry blossoms": a season opening a sentence is a time
         before, after = text[:start], text[match.end() :]
         if _OFFICE_OF.search(before[-24:]):
@@ -450,6 +454,18 @@ def _named(
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
+
+
+#: Function words that open titles: "The Remains of the Day", "Do Not Call", "To Kill a Mockingbird".
+_TITLE_OPENERS = frozenset("the a an do to how what when where why not no all one".split())
+
+
+def _title_opener(lead: str, name: str, before: str) -> bool:
+    """A function word written capitalised inside a sentence belongs to the title it opens; at a
+    sentence's start ("The Smiths are coming", "Do Mia and Jon know") it is only the opener."""
+    if lead not in _TITLE_OPENERS or (len(name.split()) < 3 and lead not in ("the", "do", "to")):
+        return False
+    return bool(cached_re.search(r"[a-z,]\s+$", before[-3:]))
 
 
 #: Kin words a family puts before a name: "Aunt Rosa", "grandma rose", "Uncle Dev".

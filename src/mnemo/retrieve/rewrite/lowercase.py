@@ -12,12 +12,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from mnemo.retrieve.rewrite.names import (
+    COLLECTIVES,
     CURATED_FEMALE,
     CURATED_MALE,
     FIRST_NAMES,
     IRREGULAR_PAST,
     NOT_NAMES,
     PERSON_NOUNS,
+    PLURAL_GROUPS,
     VAGUE,
     WORDS_TOO_NAMES,
 )
@@ -151,6 +153,8 @@ def truecase(text: str, known: frozenset[str] = frozenset()) -> str:
         ending = bare != word or match.end() == len(text)
         low = bare.lower()
         cued = bool(_LOWER_PERSON_CUE.search(before[-24:])) and not _AUX_SUBJECT.search(before[-40:])
+        if low in COLLECTIVES or low in PLURAL_GROUPS or low.removesuffix("s") in PERSON_NOUNS:
+            cued = False  # "dinner with family", "out with friends": people, but no one's name
         if (low in _WORDS_TOO or low not in FIRST_NAMES) and cached_re.search(r"\bthe\s+[a-z]+\s+$", before[-30:]):
             cued = False  # "the dentist bill", "the vendor project": a compound of common nouns, no name
         name = (

@@ -101,6 +101,7 @@ def resolve(
     pending: list[Reference] = []
     same_person: dict[str, str] = {}  # "did she pay her share": one "she" and "her" are one person
     same_at: dict[str, int] = {}
+    first_it: tuple[int, str, float] | None = None
     people = cohesive(query, candidates, context)
     centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
@@ -112,6 +113,10 @@ def resolve(
             ranked = same_object(query, ranked, context)
         pool = _pool(query, ref, ranked, used)
         gender = _PRONOUN_GENDER.get(ref.text.lower()) if ref.kind == "person" else None
+        if ref.kind == "thing" and first_it and _next_sentence(query, first_it[0], ref):
+            # "I loved it. who played the butler in the film of it?": one "it" per thing talked about
+            chosen[index] = Resolution(ref.text, fitted(query, ref, first_it[1]), ref.kind, first_it[2])
+            continue
         if gender in same_person:
             other = choose(query, ref, pool, context) if clause_mate(query, ref, same_at[gender]) else None
             text = other[0] if other else same_person[gender]  # "is he taller than him": two people
@@ -127,6 +132,8 @@ def resolve(
         if ref.kind == "implicit" and _names_its_own(query, ref, text):
             continue  # "the meeting went well. email Bauer GmbH thanking them for the kickoff call"
         used.add(text.lower())
+        if ref.kind == "thing" and ref.text.lower() == "it" and not first_it:
+            first_it = (ref.end, text, confidence)
         if gender:
             same_person[gender], same_at[gender] = text, ref.end
         for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy
@@ -139,6 +146,11 @@ def resolve(
         cursor = references[index].end
     rewritten = "".join(pieces) + query[cursor:]
     return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
+
+
+def _next_sentence(query: str, earlier_end: int, ref: Reference) -> bool:
+    """Whether an "it" opens a sentence after the one an earlier "it" was in."""
+    return ref.text.lower() == "it" and bool(cached_re.search(r"[.?!]\s", query[earlier_end : ref.start]))
 
 
 def _pool(query: str, ref: Reference, ranked: Sequence[Candidate], used: set[str]) -> list[Candidate]:

@@ -1,0 +1,56 @@
+"""Query rewriting, twelfth pass: titles, people words that are no names, and other general cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.lowercase import truecase
+from tests.test_rewrite import expand, said
+
+pytestmark = pytest.mark.core
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I just finished The Remains of the Day for my book club.", "The Remains of the Day"),
+        ("Put her number on the Do Not Call registry.", "Do Not Call"),
+        ("we watched The Bear last night", "The Bear"),
+    ],
+)
+def test_a_capitalised_function_word_inside_a_sentence_opens_a_title(text: str, title: str) -> None:
+    assert title in [c.text for c in extract(said(text))]
+
+
+def test_a_capitalised_the_opening_a_sentence_is_no_part_of_the_name() -> None:
+    texts = [c.text for c in extract(said("The Smiths are coming over on Sunday."))]
+    assert "The Smiths" not in texts
+
+
+def test_the_title_with_its_the_replaces_it() -> None:
+    context = said("I just finished The Remains of the Day for my book club.")
+    rewritten = expand("who played the butler in the film version of it?", context).lower()
+    assert "the remains of the day" in rewritten
+
+
+def test_it_in_the_next_sentence_is_the_same_thing() -> None:
+    context = said("I just finished The Remains of the Day for my book club.")
+    rewritten = expand("I loved it. who played the butler in the film version of it?", context).lower()
+    assert rewritten.count("the remains of the day") == 2
+    assert "book club" not in rewritten
+
+
+@pytest.mark.parametrize("word", ["family", "friends", "colleagues", "parents"])
+def test_a_word_for_people_after_with_is_no_name(word: str) -> None:
+    assert truecase(f"a small dinner with {word}") == f"a small dinner with {word}"
+    assert truecase("went out with priya") == "went out with Priya"
+
+
+def test_they_after_a_dinner_with_family_are_the_people_named_before() -> None:
+    context = said(
+        "my grandparents are celebrating their 50th wedding anniversary on june 14",
+        "Congratulations to them! Are you planning a party?",
+        "yes, a small dinner with family",
+    )
+    assert "grandparents" in expand("what kind of gift would they appreciate?", context)

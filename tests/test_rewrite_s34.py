@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.indefinite import one_spans
 from mnemo.retrieve.rewrite.lowercase import truecase
 from tests.test_rewrite import expand, said
 
@@ -54,3 +55,41 @@ def test_they_after_a_dinner_with_family_are_the_people_named_before() -> None:
         "yes, a small dinner with family",
     )
     assert "grandparents" in expand("what kind of gift would they appreciate?", context)
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "how far ahead should we book one?",
+            ("Our lease ends July 1.", "Moving day is chaotic, so book a truck early."),
+            "book a truck",
+        ),
+        (
+            "can he get one without a german bank account?",
+            ("My friend Ade is moving to Berlin.", "Does he already have a SCHUFA credit report? Landlords ask."),
+            "get a SCHUFA credit report",
+        ),
+        (
+            "pick one up on my way home",
+            ("the bakery had sourdough and a dark rye", "Which did you try?", "the rye, way better"),
+            "pick a dark rye up",
+        ),
+    ],
+)
+def test_one_after_a_verb_of_getting_is_the_kind_the_chat_offered(
+    query: str, context: tuple[str, ...], wanted: str
+) -> None:
+    assert wanted in expand(query, said(*context))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Can you explain what a Kubernetes operator is and when I'd use one?",
+        "do I need one more day off?",
+        "should we book one of the cabins?",
+    ],
+)
+def test_one_with_its_own_kind_or_in_a_phrase_is_no_reference(query: str) -> None:
+    assert one_spans(query) == []

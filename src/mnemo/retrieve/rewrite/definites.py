@@ -12,6 +12,7 @@ from mnemo.retrieve.rewrite.classed import class_spans
 from mnemo.retrieve.rewrite.counted import counted_spans
 from mnemo.retrieve.rewrite.datenouns import deed_date_spans
 from mnemo.retrieve.rewrite.health import dose_spans
+from mnemo.retrieve.rewrite.indefinite import ONE, one_spans
 from mnemo.retrieve.rewrite.occasions import occasion_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.shaped import shaped_spans
@@ -33,6 +34,7 @@ def definite_references(
     spans += occasion_spans(query, context_text)  # "the meeting": the sprint planning at 10
     spans += counted_spans(query, context_text)  # "the new plants": a monstera and a fiddle leaf fig
     spans += [(s, e, f"date:{deed}") for s, e, deed in deed_date_spans(query, context_text)]  # "the start date"
+    spans += [(s, e, ONE) for s, e in one_spans(query)]  # "book one": the truck the chat said to book
     for start, end, noun in spans:
         # "the next dose": of the medicine named; "the part": the one the conversation found at fault
         if not any(s < end and start < e for s, e in covered):

@@ -42,6 +42,7 @@ from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
 from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.indefinite import ONE, offered_kind
 from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
@@ -453,6 +454,9 @@ def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: s
     if ref.kind == "implicit" and (ref.noun or "").startswith("quantity:"):  # "that much": the £350 told
         quantity = quantity_text(ref.text, ref.noun[9:], context)
         return (quantity, 0.75) if quantity else None
+    if ref.kind == "implicit" and ref.noun == ONE:  # "book one": a truck
+        kind = offered_kind(context)
+        return (kind, 0.7) if kind else None
     if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
         total = total_text(ref.text, context)
         return (total, 0.7) if total else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.indefinite import one_spans
 from mnemo.retrieve.rewrite.lowercase import truecase
 from tests.test_rewrite import expand, said
@@ -93,3 +94,16 @@ def test_one_after_a_verb_of_getting_is_the_kind_the_chat_offered(
 )
 def test_one_with_its_own_kind_or_in_a_phrase_is_no_reference(query: str) -> None:
     assert one_spans(query) == []
+
+
+@pytest.mark.parametrize(
+    "query", ["is that fair on her given she works from home", "is that legal in the uk", "is that typical for her age"]
+)
+def test_an_adjective_that_judges_that_after_a_copula_is_its_predicate(query: str) -> None:
+    demonstratives = [r for r in detect(query, "some context") if r.kind == "demonstrative"]
+    assert [(r.text, r.noun) for r in demonstratives] == [("that", None)]
+
+
+def test_an_adjective_before_a_noun_still_leaves_that_its_determiner() -> None:
+    demonstratives = [r for r in detect("is that legal team in place", "some context") if r.kind == "demonstrative"]
+    assert [r.noun for r in demonstratives] == ["legal"]

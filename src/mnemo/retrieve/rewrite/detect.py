@@ -24,7 +24,14 @@ from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded, predicative
-from mnemo.retrieve.rewrite.determiner import ADVERBS, POINTER_CONTEXT, SUBJECT_AUX, demonstrative_use, stem
+from mnemo.retrieve.rewrite.determiner import (
+    ADVERBS,
+    POINTER_CONTEXT,
+    SUBJECT_AUX,
+    demonstrative_use,
+    judged_predicate,
+    stem,
+)
 from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
@@ -214,7 +221,9 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
             if prev in ("much", "many", "long", "often") and i >= 2 and lowered[i - 2] == "how":
                 opener = ""  # "ask her how much that place charges": an embedded question, no relative clause
             use = demonstrative_use(low, opener, nxt, after, known)  # "move that to ..."
-            if use == "determiner" and _predicate_after(lowered, i):
+            if use == "determiner" and (
+                _predicate_after(lowered, i) or (low != "those" and judged_predicate(prev, nxt, after))
+            ):
                 use = "pronoun"  # "..., is that risky?": the last word is what "that" is said to be
             if use is None:
                 continue

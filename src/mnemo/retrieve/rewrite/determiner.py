@@ -53,6 +53,22 @@ _OBJECT_VERBS = frozenset(
     delete sign pay order buy return translate draft edit post upload archive""".split()
 )
 
+_COPULAS = frozenset("is was are were isn't wasn't isnt wasnt".split())
+#: Adjectives a question judges its subject by; as nouns ("a fair", "legal") they would need an article.
+_JUDGING = frozenset(
+    """fair legal cheap typical bad good right wrong high low late early risky weird odd strange common rare
+    serious realistic accurate correct standard unusual excessive overkill reasonable expensive healthy""".split()
+)
+_AFTER_JUDGED = frozenset("given or enough though compared considering".split())
+
+
+def judged_predicate(prev: str, nxt: str, after: str) -> bool:
+    """ "is that fair on her", "is that legal in the uk": after a copula, an adjective that judges
+    "that" and then a preposition or the end is the predicate, no noun "that" determines."""
+    judging = nxt in _JUDGING or (len(nxt) > 5 and nxt.endswith(("ical", "istic", "ive")))
+    return prev in _COPULAS and judging and (not after or after in PREPOSITIONS | PUNCT | _AFTER_JUDGED)
+
+
 #: Verbs that need no object, which after "would that X" make X the subject's noun.
 _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish last run expire matter".split())
 

@@ -107,3 +107,28 @@ def test_an_adjective_that_judges_that_after_a_copula_is_its_predicate(query: st
 def test_an_adjective_before_a_noun_still_leaves_that_its_determiner() -> None:
     demonstratives = [r for r in detect("is that legal team in place", "some context") if r.kind == "demonstrative"]
     assert [r.noun for r in demonstratives] == ["legal"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i need to parse strings like '3 days ago' and 'next friday' into datetimes",
+        "I need a cron expression for 'every weekday at 6:30am'",
+        "dateparser.parse('3 days ago') returns a datetime",
+    ],
+)
+def test_a_quoted_example_is_no_candidate(text: str) -> None:
+    texts = {c.text for c in extract(said(text))}
+    assert not texts & {"3 days ago", "next friday", "every weekday at 6:30am"}
+
+
+def test_a_quoted_error_is_still_a_candidate() -> None:
+    assert "Cannot find module" in {c.text for c in extract(said("The build fails with 'Cannot find module'."))}
+
+
+def test_it_skips_the_examples_for_the_library_that_handles_them() -> None:
+    context = said(
+        "I need a library to parse dates like 'next tuesday' in python",
+        "dateparser handles natural-language dates in many languages.",
+    )
+    assert "dateparser" in expand("can it handle 'in two weeks' too?", context)

@@ -68,6 +68,10 @@ _TIME = re.compile(
 #: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
 _SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘`]([^\"“”'‘’`\n]{3,60})[\"”'’`](?!\w)")
+#: "strings like '3 days ago'", "a cron expression for 'every weekday at 6:30am'", "parse('3 days ago')":
+#: a quoted example or value of the thing talked about, never that thing itself.
+_EXAMPLE_BEFORE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.,?|\bas\s+in|\bfor|\w\()\s*$", re.IGNORECASE)
+_EXAMPLES_JOINED = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NP_BEFORE_PLACE = re.compile(
     r"\b(?:the|a|an|my|our|your|their)\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*\s+(?:in|at|near|to|from)\s+$"
 )
@@ -327,9 +331,14 @@ def _read_mentions(
     found.extend(lower_answer(text, answer, names | inside))
     found.extend(dosed(text))  # "put me on amlodipine 5mg": a medicine, whatever its case
     found.extend(drug_names(text))  # "just been put on simvastatin": a drug by its generic name
+    example_end = -1  # "like '3 days ago' and 'next friday'": the examples run on
     for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
-        found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
-        inside.update(w.lower() for w in match.group(1).split())
+        before = text[max(0, match.start() - 12) : match.start()]
+        if _EXAMPLE_BEFORE.search(before) or _EXAMPLES_JOINED.fullmatch(text[example_end : match.start()]):
+            example_end = match.end()
+        else:
+            found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
+        inside.update(w.lower() for w in match.group(1).split())  # an example's words are no things either
     found.extend(possessed(text))
     found.extend(person_owned(text))
     children = aged_children(text)  # "my 4 year old": a person, and no phrase of its words is a thing

@@ -8,7 +8,9 @@ part would need:
 1. **Picking the referent.** For each ambiguous row with one resolved reference, at least two
    candidates of the reference's kind and one candidate holding every wanted word: is the
    candidate most similar to the query the right one, beside the resolver's answer?
-2. **Telling a follow-up from a new question.** For each row where no reference was detected
+2. **Picking by the noun.** The same for "that route", "the garden" (a determiner and a noun):
+   the candidate most similar to the noun alone, which leaves out the query's other words.
+3. **Telling a follow-up from a new question.** For each row where no reference was detected
    (undetected implicit follow-ups and clear queries alike): the highest similarity between the
    query and the conversation's candidates. A detector of topic-less follow-ups would need the
    follow-ups to score higher than the clear queries.
@@ -57,9 +59,21 @@ def _holds(text: str, wanted: list[str]) -> bool:
     return all(word.lower() in low for word in wanted)
 
 
+_DETERMINERS = frozenset({"the", "that", "this", "those", "these"})
+
+
+def _count(tally: dict[str, int], resolver_right: bool, model_right: bool) -> None:
+    tally["rows"] += 1
+    tally["resolver"] += resolver_right
+    tally["model"] += model_right
+    tally["both"] += resolver_right and model_right
+    tally["model_only"] += model_right and not resolver_right
+
+
 def probe(embedder: MiniLMEmbedder) -> dict[str, Any]:
     rewriter = QueryRewriter(cache_ttl=0)
     pick = {"rows": 0, "resolver": 0, "model": 0, "both": 0, "model_only": 0}
+    by_noun = dict(pick)
     follow_up: dict[str, list[float]] = {"ambiguous": [], "clear": []}
     timings: list[float] = []
     for row in read_rows():
@@ -74,14 +88,12 @@ def probe(embedder: MiniLMEmbedder) -> dict[str, Any]:
                 started = time.perf_counter()
                 vectors = embedder.embed([row["query"], *texts])
                 timings.append((time.perf_counter() - started) * 1000)
-                best = texts[int(np.argmax(vectors[1:] @ vectors[0]))]
                 resolver_right = _holds(result.expanded, wanted)
-                model_right = _holds(best, wanted)
-                pick["rows"] += 1
-                pick["resolver"] += resolver_right
-                pick["model"] += model_right
-                pick["both"] += resolver_right and model_right
-                pick["model_only"] += model_right and not resolver_right
+                _count(pick, resolver_right, _holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
+                first, _, noun = result.resolved[0].reference.partition(" ")
+                if noun and first.lower() in _DETERMINERS:
+                    vectors = embedder.embed([noun, *texts])
+                    _count(by_noun, resolver_right, _holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
         if not result.references and candidates:
             texts = [c.text for c in candidates if c.kind != "person"]
             if texts:
@@ -93,6 +105,7 @@ def probe(embedder: MiniLMEmbedder) -> dict[str, Any]:
     }
     return {
         "pick": pick,
+        "pick_by_noun": by_noun,
         "follow_up": {
             "rows": {group: len(scores) for group, scores in follow_up.items()},
             "median": {group: float(np.median(scores)) if scores else 0.0 for group, scores in follow_up.items()},
@@ -105,16 +118,15 @@ def probe(embedder: MiniLMEmbedder) -> dict[str, Any]:
 
 
 def _table(found: dict[str, Any]) -> str:
-    pick = found["pick"]
-    rows = max(1, pick["rows"])
-    table = markdown_table(
-        ["referent pick", "rows", "right", "share"],
-        [
-            ("rule resolver", pick["rows"], pick["resolver"], round(pick["resolver"] / rows, 3)),
-            ("most similar candidate (MiniLM)", pick["rows"], pick["model"], round(pick["model"] / rows, 3)),
-            ("model right where the resolver is wrong", pick["rows"], pick["model_only"], ""),
-        ],
-    )
+    lines = []
+    for label, pick in (("query", found["pick"]), ("noun of 'that N' / 'the N'", found["pick_by_noun"])):
+        rows = max(1, pick["rows"])
+        lines += [
+            (label, "rule resolver", pick["rows"], pick["resolver"], round(pick["resolver"] / rows, 3)),
+            (label, "most similar candidate (MiniLM)", pick["rows"], pick["model"], round(pick["model"] / rows, 3)),
+            (label, "model right where the resolver is wrong", pick["rows"], pick["model_only"], ""),
+        ]
+    table = markdown_table(["similar to", "referent pick", "rows", "right", "share"], lines)
     follow = found["follow_up"]
     table += "\n\n" + markdown_table(
         ["no reference detected", "rows", "median best similarity"] + [f"share >= {t}" for t in THRESHOLDS],

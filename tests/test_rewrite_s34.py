@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.indefinite import one_spans
 from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core
@@ -132,3 +133,16 @@ def test_it_skips_the_examples_for_the_library_that_handles_them() -> None:
         "dateparser handles natural-language dates in many languages.",
     )
     assert "dateparser" in expand("can it handle 'in two weeks' too?", context)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "tidied"),
+    [
+        ("the trip much easier", "the trip"),
+        ("the process a lot faster", "the process"),
+        ("the app so slow", "the app"),
+        ("the very long email", "the very long email"),
+    ],
+)
+def test_a_degree_and_its_adjective_are_cut_from_a_phrase_end(phrase: str, tidied: str) -> None:
+    assert tidy(phrase) == tidied

@@ -46,6 +46,14 @@ _ADJECTIVES = frozenset(
 _ADVERB = re.compile(r"[a-z]{3,}(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly|ately|ckly|wly)$")
 #: Units a span of time is counted in ("two weeks", "the month"); choose.py shares them.
 TIME_UNITS = frozenset("second minute hour day night week weekend month year decade".split())
+_DEGREE = frozenset("much far way lot bit so really very too even slightly".split())
+_PLAIN_GRADES = frozenset("easy hard slow fast warm cold hot cheap quiet loud good bad safe simple short long".split())
+
+
+def _comparative(word: str) -> bool:
+    return word in _PLAIN_GRADES or word in ("better", "worse") or (len(word) > 4 and word.endswith(("ier", "er")))
+
+
 _COUNTS = frozenset("a an one two three four five six seven eight nine ten few couple several".split())
 _DETERMINERS = frozenset("the a an my our your his her their this that these those".split())
 
@@ -64,6 +72,9 @@ def tidy(phrase: str) -> str:
             del words[-2:]  # "a reminder two weeks before": how long before, not part of the reminder
         elif last.endswith("ing") and before.lower() in _VERB:
             words.pop()  # "the mouse keeps disconnecting" ("the Paris wedding" keeps its noun)
+        elif len(words) > 3 and before.lower() in _DEGREE and _comparative(last):
+            del words[-2 - (words[-3].lower() == "a" and before.lower() in ("lot", "bit")) :]
+            # "made the trip much easier", "the process a lot faster": the degree is no part of the trip
         else:
             break
     while len(words) > 1 and words[0].lower() in _OPENING_ADVERBS and words[1][:1].isupper():

@@ -146,3 +146,14 @@ def test_it_skips_the_examples_for_the_library_that_handles_them() -> None:
 )
 def test_a_degree_and_its_adjective_are_cut_from_a_phrase_end(phrase: str, tidied: str) -> None:
     assert tidy(phrase) == tidied
+
+
+def test_the_word_after_the_former_is_the_verb_of_a_question_with_does() -> None:
+    refs = detect("how much ram does the former need for 2k pods", "if you need long retention")
+    assert [(r.text, r.noun) for r in refs] == [("the former", None)]
+
+
+@pytest.mark.parametrize("query", ["how do I do the second item", "do the second one, whats the config change"])
+def test_do_as_the_main_verb_leaves_the_ordinal_its_noun(query: str) -> None:
+    refs = [r for r in detect(query, "two items: the second one and the item after") if r.kind == "ordinal"]
+    assert refs and refs[0].text.split()[-1] in ("item", "one")

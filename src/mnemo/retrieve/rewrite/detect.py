@@ -398,8 +398,8 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
     for match in ORDINAL_REF.finditer(query):
         which, noun = match.group(1).lower(), (match.group(2) or "").lower()
         end = match.end()
-        if noun in STOPWORDS and noun not in GENERIC_ITEM_NOUNS:
-            noun, end = "", match.end(1)  # "leave the other for now": no noun follows
+        if (noun in STOPWORDS and noun not in GENERIC_ITEM_NOUNS) or _verb_after_auxiliary(query, match):
+            noun, end = "", match.end(1)  # "leave the other for now", "does the former need ...": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
         if noun in ("person", "people") and match.group(0).split()[0].lower() == "the":
@@ -423,6 +423,25 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 
 _COUNTS = frozenset("two three four five".split())
+_DO_AUXILIARIES = frozenset("do does did can could will would should might must".split())
+
+
+def _verb_after_auxiliary(query: str, match: re.Match[str]) -> bool:
+    """ "how much ram does the former need for 2k pods": after "does" the word after "the former" is
+    the verb when a preposition, a determiner or the end follows it ("does the first option need"
+    has its verb after the noun)."""
+    noun = (match.group(2) or "").lower()
+    if not noun or noun.endswith("s") or noun in GENERIC_ITEM_NOUNS:
+        return False  # "do the second one": "do" is the main verb, "one" the noun
+    before = query[: match.start()].split()
+    after = query[match.end() :].split()
+    following = after[0].lower().strip("?,.!") if after else ""
+    closes = not following or following in PREPOSITIONS or following in _DETERMINERS
+    main_verb = len(before) > 1 and before[-2].lower() in _SUBJECTS  # "how do I do the second item"
+    return bool(before) and before[-1].lower() in _DO_AUXILIARIES and closes and not main_verb
+
+
+_SUBJECTS = frozenset("i we you they he she it".split())
 
 
 _DETERMINERS = frozenset("the this that these those my your our his her their a an".split())

@@ -157,3 +157,12 @@ def test_the_word_after_the_former_is_the_verb_of_a_question_with_does() -> None
 def test_do_as_the_main_verb_leaves_the_ordinal_its_noun(query: str) -> None:
     refs = [r for r in detect(query, "two items: the second one and the item after") if r.kind == "ordinal"]
     assert refs and refs[0].text.split()[-1] in ("item", "one")
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"), [("they'll arrive when?", "will arrive"), ("they're staying where?", "are staying")]
+)
+def test_a_clitic_is_spelled_out_after_the_replacement(query: str, wanted: str) -> None:
+    rewritten = expand(query, said("My parents are visiting next week."))
+    assert "parents" in rewritten and wanted in rewritten
+    assert "'ll" not in rewritten and "'re" not in rewritten

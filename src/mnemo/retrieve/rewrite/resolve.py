@@ -145,8 +145,17 @@ def resolve(
     for index in sorted(chosen):
         pieces += [query[cursor : references[index].start], chosen[index].replacement]
         cursor = references[index].end
+        clitic = _CLITIC_AFTER.match(query, cursor)
+        if clitic:  # "they're separate" -> "the two instances are separate", not "instances're"
+            pieces.append(" " + _CLITIC_VERBS[clitic.group(1).lower()])
+            cursor = clitic.end()
     rewritten = "".join(pieces) + query[cursor:]
     return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
+
+
+#: Clitics no noun can carry: "they're", "we've", "they'll" spelled out after the replacement.
+_CLITIC_AFTER = re.compile(r"['’](re|ve|ll)\b", re.IGNORECASE)
+_CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will"}
 
 
 def _next_sentence(query: str, earlier_end: int, ref: Reference) -> bool:

@@ -8,6 +8,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.indefinite import one_spans
 from mnemo.retrieve.rewrite.lowercase import truecase
+from mnemo.retrieve.rewrite.resolve import _ARTICLE_BEFORE_POSSESSOR
 from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
@@ -166,3 +167,17 @@ def test_a_clitic_is_spelled_out_after_the_replacement(query: str, wanted: str) 
     rewritten = expand(query, said("My parents are visiting next week."))
     assert "parents" in rewritten and wanted in rewritten
     assert "'ll" not in rewritten and "'re" not in rewritten
+
+
+def test_her_before_a_clause_with_a_clitic_is_an_object() -> None:
+    context = said("Priya asked if we can swap shifts on Friday.")
+    rewritten = expand("yes tell her that's fine", context)
+    assert "Priya" in rewritten and "Priya's" not in rewritten
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("the Noor's dentist appointment", "Noor's dentist appointment"), ("the worker's memory limit", None)],
+)
+def test_an_article_before_a_named_possessor_is_dropped(text: str, kept: str | None) -> None:
+    assert _ARTICLE_BEFORE_POSSESSOR.sub("", text) == (kept or text)

@@ -14,6 +14,8 @@ from mnemo.store.sql import STOPWORDS
 from . import cached_re
 
 #: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
+#: A pronoun with its verb ("that's", "we're", "it'll"): a clause opens after an object "her".
+_CLAUSE_CLITIC = re.compile(r"(?:that|it|i|we|you|he|she|they|there|what|how|this)'(?:s|re|m|ll|ve|d)")
 _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
     because that so but before after back up out now first later instead until till since given though although
@@ -92,9 +94,11 @@ _MESSAGING = re.compile(r"\b(?:email|e-mail|text|message|call|ring|phone|ping|wr
 
 
 def is_possessive_her(query: str, end: int) -> bool:
-    words = [w.strip(".?!,") for w in query[end:].lower().split()]
+    words = [w.strip(".?!,").replace("’", "'") for w in query[end:].lower().split()]
     if not words or not words[0][:1].isalpha():
         return False
+    if _CLAUSE_CLITIC.fullmatch(words[0]):
+        return False  # "tell her that's fine", "ask her if it's ok": a clause of its own follows
     if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
         return False  # "make her throw up", "let her sleep": an object, then a bare verb
     if words[0].endswith("ing") and _MESSAGING.search(query[: max(0, end - 3)].lower()):

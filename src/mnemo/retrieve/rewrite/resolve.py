@@ -143,7 +143,9 @@ def resolve(
     pieces: list[str] = []
     cursor = 0
     for index in sorted(chosen):
-        pieces += [query[cursor : references[index].start], chosen[index].replacement]
+        # "the Noor's dentist appointment": a possessor is the phrase's determiner, so "the" goes
+        replacement = _ARTICLE_BEFORE_POSSESSOR.sub("", chosen[index].replacement)
+        pieces += [query[cursor : references[index].start], replacement]
         cursor = references[index].end
         clitic = _CLITIC_AFTER.match(query, cursor)
         if clitic:  # "they're separate" -> "the two instances are separate", not "instances're"
@@ -153,6 +155,10 @@ def resolve(
     return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
 
 
+_ARTICLE_BEFORE_POSSESSOR = re.compile(
+    r"^(?:the|a|an)\s+(?=(?:(?-i:[A-Z][\w-]*)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday)'s\s)",
+    re.IGNORECASE,
+)
 #: Clitics no noun can carry: "they're", "we've", "they'll" spelled out after the replacement.
 _CLITIC_AFTER = re.compile(r"['’](re|ve|ll)\b", re.IGNORECASE)
 _CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will"}

@@ -181,3 +181,13 @@ def test_her_before_a_clause_with_a_clitic_is_an_object() -> None:
 )
 def test_an_article_before_a_named_possessor_is_dropped(text: str, kept: str | None) -> None:
     assert _ARTICLE_BEFORE_POSSESSOR.sub("", text) == (kept or text)
+
+
+def test_a_replacement_never_doubles_its_article() -> None:
+    context = said(
+        "Recap: Mr Adeyemi suggested a bake sale, Mrs Kovac suggested a sponsored walk.",
+        "Which one are you leaning towards?",
+        "the walk, probably",
+    )
+    rewritten = expand("Who came up with that one again?", context)
+    assert "the the" not in rewritten.lower()

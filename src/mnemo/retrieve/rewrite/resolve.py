@@ -144,8 +144,11 @@ def resolve(
     cursor = 0
     for index in sorted(chosen):
         # "the Noor's dentist appointment": a possessor is the phrase's determiner, so "the" goes
-        replacement = _ARTICLE_BEFORE_POSSESSOR.sub("", chosen[index].replacement)
-        pieces += [query[cursor : references[index].start], replacement]
+        replacement = _ARTICLE_BEFORE_POSSESSOR.sub("", _DOUBLED_ARTICLE.sub(r"\1", chosen[index].replacement))
+        before = query[cursor : references[index].start]
+        if _DETERMINER_END.search(before):  # "the" + "the walk": one determiner
+            replacement = _DETERMINER_START.sub("", replacement)
+        pieces += [before, replacement]
         cursor = references[index].end
         clitic = _CLITIC_AFTER.match(query, cursor)
         if clitic:  # "they're separate" -> "the two instances are separate", not "instances're"
@@ -159,6 +162,9 @@ _ARTICLE_BEFORE_POSSESSOR = re.compile(
     r"^(?:the|a|an)\s+(?=(?:(?-i:[A-Z][\w-]*)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday)'s\s)",
     re.IGNORECASE,
 )
+_DOUBLED_ARTICLE = re.compile(r"\b(the|a|an)\s+(?:the|a|an)\b(?=\s+\w)", re.IGNORECASE)
+_DETERMINER_END = re.compile(r"\b(?:the|a|an|my|our|your)\s+$", re.IGNORECASE)
+_DETERMINER_START = re.compile(r"^(?:the|a|an)\s+(?=\w)", re.IGNORECASE)
 #: Clitics no noun can carry: "they're", "we've", "they'll" spelled out after the replacement.
 _CLITIC_AFTER = re.compile(r"['’](re|ve|ll)\b", re.IGNORECASE)
 _CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will"}

@@ -8,7 +8,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.indefinite import one_spans
 from mnemo.retrieve.rewrite.lowercase import truecase
-from mnemo.retrieve.rewrite.resolve import _ARTICLE_BEFORE_POSSESSOR
+from mnemo.retrieve.rewrite.splice import spliced, tidied_replacement
 from mnemo.retrieve.rewrite.tidy import tidy
 from tests.test_rewrite import expand, said
 
@@ -180,7 +180,14 @@ def test_her_before_a_clause_with_a_clitic_is_an_object() -> None:
     [("the Noor's dentist appointment", "Noor's dentist appointment"), ("the worker's memory limit", None)],
 )
 def test_an_article_before_a_named_possessor_is_dropped(text: str, kept: str | None) -> None:
-    assert _ARTICLE_BEFORE_POSSESSOR.sub("", text) == (kept or text)
+    assert tidied_replacement(text) == (kept or text)
+
+
+def test_splicing_keeps_one_article_and_spells_out_a_clitic() -> None:
+    query = "can the their shows be moved if they're late"
+    assert spliced(query, [(8, 19, "the the gigs"), (32, 36, "the bands")]) == (
+        "can the gigs be moved if the bands are late"
+    )
 
 
 def test_a_replacement_never_doubles_its_article() -> None:

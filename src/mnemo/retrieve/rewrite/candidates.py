@@ -24,7 +24,7 @@ from mnemo.retrieve.rewrite.endorsed import offered
 from mnemo.retrieve.rewrite.gender import TITLES, chain_gender, gender_hint, gender_of, learn_gender, noun_gender
 from mnemo.retrieve.rewrite.health import drug_names
 from mnemo.retrieve.rewrite.lowercase import common_words, lower_case_chat, truecase, written_names
-from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind, title_opener
 from mnemo.retrieve.rewrite.names import (
     FEMALE_NOUNS,
     FIRST_NAMES,
@@ -36,7 +36,7 @@ from mnemo.retrieve.rewrite.names import (
 )
 from mnemo.retrieve.rewrite.noun_phrases import named_last, person_phrase, phrases
 from mnemo.retrieve.rewrite.opening import opening as opening_text
-from mnemo.retrieve.rewrite.plain_names import code_names, dosed, headline, labelled, lower_answer
+from mnemo.retrieve.rewrite.plain_names import code_names, dosed, headline, labelled, lower_answer, quoted
 from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_owned, possessed
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
@@ -67,11 +67,6 @@ _TIME = re.compile(
 )
 #: "[Maya]: the deploy is stuck", "Anna: I booked it": a chat transcript pasted as one message.
 _SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
-_QUOTED = re.compile(r"(?<!\w)[\"“'‘`]([^\"“”'‘’`\n]{3,60})[\"”'’`](?!\w)")
-#: "strings like '3 days ago'", "a cron expression for 'every weekday at 6:30am'", "parse('3 days ago')":
-#: a quoted example or value of the thing talked about, never that thing itself.
-_EXAMPLE_BEFORE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.,?|\bas\s+in|\bfor|\w\()\s*$", re.IGNORECASE)
-_EXAMPLES_JOINED = re.compile(r",?\s+(?:and|or)\s+|,\s+")
 _NP_BEFORE_PLACE = re.compile(
     r"\b(?:the|a|an|my|our|your|their)\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*\s+(?:in|at|near|to|from)\s+$"
 )
@@ -331,14 +326,9 @@ def _read_mentions(
     found.extend(lower_answer(text, answer, names | inside))
     found.extend(dosed(text))  # "put me on amlodipine 5mg": a medicine, whatever its case
     found.extend(drug_names(text))  # "just been put on simvastatin": a drug by its generic name
-    example_end = -1  # "like '3 days ago' and 'next friday'": the examples run on
-    for match in _QUOTED.finditer(text):  # a quoted error message or title is a specific thing
-        before = text[max(0, match.start() - 12) : match.start()]
-        if _EXAMPLE_BEFORE.search(before) or _EXAMPLES_JOINED.fullmatch(text[example_end : match.start()]):
-            example_end = match.end()
-        else:
-            found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
-        inside.update(w.lower() for w in match.group(1).split())  # an example's words are no things either
+    quotes, quoted_words = quoted(text)  # a quoted error message or title; no quoted example
+    found.extend(quotes)
+    inside.update(quoted_words)
     found.extend(possessed(text))
     found.extend(person_owned(text))
     children = aged_children(text)  # "my 4 year old": a person, and no phrase of its words is a thing
@@ -402,7 +392,7 @@ def _named(
             found.append((start, Candidate(name, "person", gender=_kin_gender(lead))))  # "Aunt Rosa" is how
             names.add(name.lower())  # the family names her, and "Grandma June" is no month
             continue
-        whole_title = " " in name and _title_opener(lead, name, text[:start])
+        whole_title = " " in name and title_opener(lead, name, text[:start])
         if whole_title:
             pass  # "finished The Remains of the Day", "the Do Not Call registry": the title's own word
         elif " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
@@ -463,18 +453,6 @@ def _named(
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))
     return found, names
-
-
-#: Function words that open titles: "The Remains of the Day", "Do Not Call", "To Kill a Mockingbird".
-_TITLE_OPENERS = frozenset("the a an do to how what when where why not no all one".split())
-
-
-def _title_opener(lead: str, name: str, before: str) -> bool:
-    """A function word written capitalised inside a sentence belongs to the title it opens; at a
-    sentence's start ("The Smiths are coming", "Do Mia and Jon know") it is only the opener."""
-    if lead not in _TITLE_OPENERS or (len(name.split()) < 3 and lead not in ("the", "do", "to")):
-        return False
-    return bool(cached_re.search(r"[a-z,]\s+$", before[-3:]))
 
 
 #: Kin words a family puts before a name: "Aunt Rosa", "grandma rose", "Uncle Dev".

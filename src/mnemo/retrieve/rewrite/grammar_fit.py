@@ -13,9 +13,9 @@ from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
 
-#: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
 #: A pronoun with its verb ("that's", "we're", "it'll"): a clause opens after an object "her".
 _CLAUSE_CLITIC = re.compile(r"(?:that|it|i|we|you|he|she|they|there|what|how|this)'(?:s|re|m|ll|ve|d)")
+#: After "her" these words mean "her" is an object ("ask her about"), not a possessive ("her plan").
 _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
     because that so but before after back up out now first later instead until till since given though although

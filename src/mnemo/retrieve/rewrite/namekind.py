@@ -143,3 +143,15 @@ def _looks_like_subject_name(name: str, after: str) -> bool:
     if verb_and_object and after.split()[0] not in STOPWORDS:
         return True  # "Chidi lent me his drill": a verb and its object
     return bool(_SUBJECT_CUE_AFTER.match(after))  # "Rania and her sister", "Gwen and Oskar"
+
+
+#: Function words that open titles: "The Remains of the Day", "Do Not Call", "To Kill a Mockingbird".
+_TITLE_OPENERS = frozenset("the a an do to how what when where why not no all one".split())
+
+
+def title_opener(lead: str, name: str, before: str) -> bool:
+    """A function word written capitalised inside a sentence belongs to the title it opens; at a
+    sentence's start ("The Smiths are coming", "Do Mia and Jon know") it is only the opener."""
+    if lead not in _TITLE_OPENERS or (len(name.split()) < 3 and lead not in ("the", "do", "to")):
+        return False
+    return bool(cached_re.search(r"[a-z,]\s+$", before[-3:]))

@@ -160,3 +160,28 @@ def headline(text: str) -> list[tuple[int, Candidate]]:
     if any(w in STOPWORDS or w in NOT_NAMES or w in COMMON_VERBS for w in words):
         return []  # "fyi:", "note to self:", "update:" with a verb: no thing named
     return [(found.start(1), Candidate(f"the {found.group(1)}", "thing", salience=1.6))]
+
+
+_QUOTED = re.compile(r"(?<!\w)[\"“'‘`]([^\"“”'‘’`\n]{3,60})[\"”'’`](?!\w)")
+#: "strings like '3 days ago'", "a cron expression for 'every weekday at 6:30am'", "parse('3 days ago')":
+#: a quoted example or value of the thing talked about, never that thing itself.
+_EXAMPLE_BEFORE = re.compile(r"(?:\blike|\bsuch\s+as|\be\.g\.,?|\bas\s+in|\bfor|\w\()\s*$", re.IGNORECASE)
+_EXAMPLES_JOINED = re.compile(r",?\s+(?:and|or)\s+|,\s+")
+
+
+def quoted(text: str) -> tuple[list[tuple[int, Candidate]], set[str]]:
+    """The quoted error messages and titles of a message as things, and every quoted word (no word
+    of a quote is a candidate of its own). A quoted example ("like '3 days ago' and 'next friday'")
+    is no candidate: it is a value of the thing talked about."""
+    found: list[tuple[int, Candidate]] = []
+    words: set[str] = set()
+    example_end: int | None = None  # examples joined by "and"/"or"/commas run on
+    for match in _QUOTED.finditer(text):
+        before = text[max(0, match.start() - 12) : match.start()]
+        joined = example_end is not None and _EXAMPLES_JOINED.fullmatch(text[example_end : match.start()])
+        if _EXAMPLE_BEFORE.search(before) or joined:
+            example_end = match.end()
+        else:
+            found.append((match.start(), Candidate(match.group(1).strip(), "thing", salience=1.8)))
+        words.update(w.lower() for w in match.group(1).split())
+    return found, words

@@ -69,6 +69,7 @@ from mnemo.retrieve.rewrite.roles import name_roles, named_role
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.spelling import as_written
+from mnemo.retrieve.rewrite.splice import spliced
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
@@ -140,34 +141,9 @@ def resolve(
         for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy
             same_person[described], same_at[described] = text.split(" (")[0].removeprefix(ref.text).strip(), ref.end
         chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, confidence)
-    pieces: list[str] = []
-    cursor = 0
-    for index in sorted(chosen):
-        # "the Noor's dentist appointment": a possessor is the phrase's determiner, so "the" goes
-        replacement = _ARTICLE_BEFORE_POSSESSOR.sub("", _DOUBLED_ARTICLE.sub(r"\1", chosen[index].replacement))
-        before = query[cursor : references[index].start]
-        if _DETERMINER_END.search(before):  # "the" + "the walk": one determiner
-            replacement = _DETERMINER_START.sub("", replacement)
-        pieces += [before, replacement]
-        cursor = references[index].end
-        clitic = _CLITIC_AFTER.match(query, cursor)
-        if clitic:  # "they're separate" -> "the two instances are separate", not "instances're"
-            pieces.append(" " + _CLITIC_VERBS[clitic.group(1).lower()])
-            cursor = clitic.end()
-    rewritten = "".join(pieces) + query[cursor:]
-    return _unslotted(query, rewritten, [chosen[i] for i in sorted(chosen)], pending, candidates, context)
-
-
-_ARTICLE_BEFORE_POSSESSOR = re.compile(
-    r"^(?:the|a|an)\s+(?=(?:(?-i:[A-Z][\w-]*)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday)'s\s)",
-    re.IGNORECASE,
-)
-_DOUBLED_ARTICLE = re.compile(r"\b(the|a|an)\s+(?:the|a|an)\b(?=\s+\w)", re.IGNORECASE)
-_DETERMINER_END = re.compile(r"\b(?:the|a|an|my|our|your)\s+$", re.IGNORECASE)
-_DETERMINER_START = re.compile(r"^(?:the|a|an)\s+(?=\w)", re.IGNORECASE)
-#: Clitics no noun can carry: "they're", "we've", "they'll" spelled out after the replacement.
-_CLITIC_AFTER = re.compile(r"['’](re|ve|ll)\b", re.IGNORECASE)
-_CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will"}
+    order = sorted(chosen)
+    rewritten = spliced(query, [(references[i].start, references[i].end, chosen[i].replacement) for i in order])
+    return _unslotted(query, rewritten, [chosen[i] for i in order], pending, candidates, context)
 
 
 def _next_sentence(query: str, earlier_end: int, ref: Reference) -> bool:

@@ -15,66 +15,44 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
-from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
 from mnemo.retrieve.rewrite.candidates import Candidate
-from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choices import ordinal_choice
 from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
-from mnemo.retrieve.rewrite.counted import counted_members
+from mnemo.retrieve.rewrite.contextual import from_context
 from mnemo.retrieve.rewrite.datenouns import (
-    DATE_SPAN_NOUNS,
     counted_span,
-    date_span,
-    deed_date_text,
-    numbered_unit_text,
 )
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
-from mnemo.retrieve.rewrite.ellipsis import elided_text, subject_before
-from mnemo.retrieve.rewrite.enumerated import focused_one
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
 from mnemo.retrieve.rewrite.implicit import is_role
-from mnemo.retrieve.rewrite.indefinite import ONE, offered_kind
 from mnemo.retrieve.rewrite.lists import (
-    GENERIC_ITEM_NOUNS,
     ORDINAL_REF,
-    find_list,
 )
 from mnemo.retrieve.rewrite.locative import locative
-from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
-from mnemo.retrieve.rewrite.nominal import deed_of
-from mnemo.retrieve.rewrite.noun_choice import class_noun
-from mnemo.retrieve.rewrite.nouns import specific_mention
-from mnemo.retrieve.rewrite.picks import item_by_word, other_than_used
-from mnemo.retrieve.rewrite.pointed import pointed_noun
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS
+from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.problems import problem_text
 from mnemo.retrieve.rewrite.properties import (
     NUMBER_REF,
 )
-from mnemo.retrieve.rewrite.proposal import proposed
-from mnemo.retrieve.rewrite.quantity import quantity_text
-from mnemo.retrieve.rewrite.reason import reason_text
-from mnemo.retrieve.rewrite.recurring import series_text
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
-from mnemo.retrieve.rewrite.roles import name_roles, named_role
-from mnemo.retrieve.rewrite.said import conversation_text
-from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
+from mnemo.retrieve.rewrite.roles import name_roles
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.splice import spliced
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, temporal_text, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
-from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -179,7 +157,7 @@ def _choice(
     if ref.kind == "demonstrative" and ref.noun and (which := said_which(query, ref, pool, context)):
         return which  # "that machine my sister has": the named thing of the sentence its clause repeats
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
-    choice = (problem, 0.7) if problem else _from_context(ref, context, query) or choose(query, ref, pool, context)
+    choice = (problem, 0.7) if problem else from_context(ref, context, query) or choose(query, ref, pool, context)
     if choice is None and ref.kind == "place":
         choice = locative(context)  # "worked there" after "my job at the bank"
     return choice
@@ -199,7 +177,7 @@ def _event(
     if found or pronoun.lower() not in ("that", "this", "it"):  # an ordering or a bare verb has no plain reading
         return (found, 0.7) if found else None
     plain = replace(ref, kind="demonstrative", text=pronoun, start=ref.end - len(pronoun))
-    choice = _from_context(plain, context, query) or choose(query, plain, pool, context)
+    choice = from_context(plain, context, query) or choose(query, plain, pool, context)
     return (f"{verb} {choice[0]}".strip(), choice[1]) if choice else None  # "do that" with no action: do the thing
 
 
@@ -423,102 +401,9 @@ def _event_head(event: str) -> str:
     return words[-1].strip(".,'s") if words else ""
 
 
-def _participles(text: str) -> set[str]:
-    return {w for w in text.lower().split()[1:] if w.endswith("ed")}
-
-
 def _said(event: str, query: str) -> bool:
     words = {w for w in cached_re.findall(r"\w+", event.lower()) if w not in STOPWORDS}
     return bool(words) and words <= set(cached_re.findall(r"\w+", query.lower()))
-
-
-def _from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
-    if ref.kind == "ordinal":
-        return ordinal_choice(ref, context, query)
-    if ref.kind == "implicit" and ref.noun and ref.noun.endswith("s") and ref.text.lower().endswith(ref.noun):
-        members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
-        if members:
-            return f"{ref.text} ({members})", 0.75
-    if ref.kind == "implicit" and (ref.noun or "").startswith("series:"):  # "the next one": the next book club
-        series = series_text(ref.text, context)
-        return (series, 0.7) if series else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("unit:"):  # "the second day": day 2, Tre Cime
-        unit = numbered_unit_text(ref.text, context)
-        return (unit, 0.75) if unit else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("date:"):  # "the start date": Tomasz starts on 4 Nov
-        dated = deed_date_text(ref.text, ref.noun[5:], context)
-        return (dated, 0.75) if dated else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("quantity:"):  # "that much": the £350 told
-        quantity = quantity_text(ref.text, ref.noun[9:], context)
-        return (quantity, 0.75) if quantity else None
-    if ref.kind == "implicit" and ref.noun == ONE:  # "book one": a truck
-        kind = offered_kind(context)
-        return (kind, 0.7) if kind else None
-    if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
-        total = total_text(ref.text, context)
-        return (total, 0.7) if total else None
-    if ref.kind == "implicit" and ref.noun == "elided":  # "before i started": started physio
-        elided = elided_text(ref.text, subject_before(query, ref.start), context)
-        return (elided, 0.7) if elided else None
-    if ref.kind == "implicit" and ref.noun == "why":  # "did she say why": why the review got moved
-        reason = reason_text(ref.text, context)
-        return (reason, 0.7) if reason else None
-    head = ref.noun or ref.text.split()[-1]  # "the error" listed as a phrase has no noun of its own
-    if ref.kind in ("implicit", "demonstrative") and head.lower() in SHAPES:
-        shaped = shaped_text(ref.text, head, context, query)  # "the quote": "the £240 quote"
-        if shaped:
-            return shaped, 0.75
-    if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
-        changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
-        return (f"{ref.text} ({changed})", 0.8) if changed else None
-    if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
-        return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
-    if ref.kind == "implicit" and ref.noun and (is_role(ref.noun.lower()) or is_pet(ref.noun)):
-        name = named_role(ref.noun, context)  # "the plumber": "Gareth the plumber"
-        if name:
-            return f"{ref.text} {name}", 0.8
-    if ref.described and ref.noun:
-        anchored = anchor_text(ref.noun, context)  # "the interview" -> "the interview at Stripe"
-        if anchored and set(ref.text.lower().split()[1:]) - set(anchored.lower().split()) <= _participles(ref.text):
-            # "the old index" -> "the old index on email"; "the failed pool" -> "the third node pool"
-            return f"{ref.text.split()[0]} {anchored}", 0.8
-        return (ref.text[: -len(ref.noun)] + anchored, 0.8) if anchored else None
-    if ref.kind == "demonstrative" and not ref.noun and ref.text.lower() in ("these", "those"):
-        items = find_list(context, named=True)  # "which of those" -> "the ThinkPad X1 and the MacBook Air"
-        return (", ".join(items[:-1]) + f" and {items[-1]}", 0.75) if items else None
-    if ref.kind == "demonstrative" and ref.noun and is_pet(ref.noun):
-        name = named_role(ref.noun, context)  # "that dog": "a rescue greyhound named Pepper"
-        if name:
-            return f"the {ref.noun} {name}", 0.8
-    if ref.kind == "demonstrative" and ref.noun and (idea := proposed(ref.noun, context)):
-        return idea, 0.75  # "that idea": the idea to freeze all merges to main
-    if ref.kind == "demonstrative" and (ref.noun or "").lower() in DATE_SPAN_NOUNS and (span := date_span(context)):
-        return f"{ref.text} ({span})", 0.8  # "for those dates": November 4–6
-    if ref.kind == "demonstrative" and ref.noun and ref.noun.lower() not in TIME_HEADS:
-        pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"
-        if pointed:
-            return pointed, 0.8
-        if class_noun(ref.noun) and ref.noun.lower().rstrip("s") in PLACE_NOUNS:
-            mention = specific_mention(ref.noun, context)  # "that market": "the farmers market on Elm Street"
-            if mention and cached_re.search(r"[A-Z]", mention[0]):
-                return mention
-        if class_noun(ref.noun):
-            return None  # "that guy": a name of the class, not a modified mention (see _through_noun)
-        if ref.noun.lower() in GENERIC_ITEM_NOUNS and ref.text.lower().startswith(("these", "those")):
-            items = find_list(context)  # "those options" -> "Qdrant, Milvus and pgvector"
-            if items:
-                return ", ".join(items[:-1]) + f" and {items[-1]}", 0.8
-        if ref.noun.lower() == "one" and (focused := focused_one(context)):
-            return focused, 0.75  # "that one" of a flea market and a farmers market: the one taken up since
-        mention = specific_mention(ref.noun, context)
-        if mention and ref.noun.lower() in ("one", "option"):
-            item = item_by_word(mention[0].split()[-2], context)  # "the sso one": "login_sso_redirect"
-            # "that one" after "folds one-handed" names no item: the pro-noun is chosen like "it"
-            named = mention[0].split()[-2][:1].isupper()  # "the March one" names which; "the folds one" does not
-            mention = (item, mention[1]) if item else (None if ref.noun.lower() == "one" and not named else mention)
-        deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
-        return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
-    return None
 
 
 _PRONOUN_KINDS = frozenset({"person", "plural", "thing"})

@@ -198,3 +198,28 @@ def test_a_replacement_never_doubles_its_article() -> None:
     )
     rewritten = expand("Who came up with that one again?", context)
     assert "the the" not in rewritten.lower()
+
+
+@pytest.mark.parametrize(
+    ("query", "context", "wanted"),
+    [
+        (
+            "how much per month usually?",
+            ("My son wants to start piano lessons.", "Weekly lessons are typical."),
+            "piano",
+        ),
+        ("is there an expedited option?", ("I'm renewing my passport; it takes 6 to 8 weeks.",), "passport"),
+    ],
+)
+def test_a_question_of_only_generic_words_continues_the_topic(
+    query: str, context: tuple[str, ...], wanted: str
+) -> None:
+    assert wanted in expand(query, said(*context)).lower()
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["how much is a return ticket from Leeds to York?", "is there a bus to Gatwick?", "how long is a sourdough bake?"],
+)
+def test_a_question_that_names_its_own_topic_is_left_alone(query: str) -> None:
+    assert expand(query, said("I'm renewing my passport; it takes 6 to 8 weeks.")) == query

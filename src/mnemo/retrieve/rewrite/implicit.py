@@ -101,7 +101,22 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
     if first in _AUX and len(content) <= 1 and len(words) <= 6:
         return query.strip(), 0, len(query.strip()), None  # "do we need to bring anything?"
+    asks = first in _WH or first == "any" or (first in ("is", "are") and low[1:2] == ["there"])
+    if asks and len(words) <= 7 and content and all(map(_generic, content)):
+        return query.strip(), 0, len(query.strip()), None  # "how much per month usually?", "any tips?"
     return None
+
+
+#: Words that ask about something without naming it: "how much per month usually?", "any tips?".
+_GENERIC = frozenset(
+    """per usually typically normally realistically roughly approximately option options tip tips idea ideas
+    way ways person people month months week weeks year years day days hour hours minute minutes price
+    expedited cheaper faster better best quickest cheapest total save spend pay""".split()
+)
+
+
+def _generic(word: str) -> bool:
+    return word in _GENERIC or word in LIGHT or word in RELATIONAL or (word.endswith("ly") and len(word) > 4)
 
 
 #: Days and months name a time, not the query's subject ("is the delivery confirmed for Friday?").

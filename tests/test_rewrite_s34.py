@@ -223,3 +223,9 @@ def test_a_question_of_only_generic_words_continues_the_topic(
 )
 def test_a_question_that_names_its_own_topic_is_left_alone(query: str) -> None:
     assert expand(query, said("I'm renewing my passport; it takes 6 to 8 weeks.")) == query
+
+
+def test_any_tips_for_a_named_topic_is_a_question_of_its_own() -> None:
+    context = said("I'm renewing my passport; it takes 6 to 8 weeks.")
+    assert expand("any tips for sourdough?", context) == "any tips for sourdough?"
+    assert "passport" in expand("any ideas for the form?", context).lower()

@@ -34,6 +34,12 @@ from mnemo.store.sql import STOPWORDS
 from . import cached_re
 
 #: Follow-up openers: the rest of the query continues the previous turn's subject.
+#: "any tips for sourdough?", "any ideas about pruning roses": "any" asking about a topic it names.
+_ANY_FOR = re.compile(
+    r"^\s*any\s+(?:[a-z]+\s+)?(?:tips|ideas|advice|suggestions|recommendations)\s+(?:for|about|on)\s+"
+    r"(?!(?:the|that|this|it|them|those|these|my|our|his|her|their)\b)[a-z]{4,}",
+    re.IGNORECASE,
+)
 OPENER = re.compile(r"^\s*(?:and|so|but|what about|how about|any|anything)\b", re.IGNORECASE)
 _WH = frozenset("what who whom whose which when where why how whats who's what's".split())
 #: Verbs and adverbs that carry no topic of their own ("what did the doctor *say*", "is it done *yet*").
@@ -82,7 +88,8 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     definite = next((m for m in _DEFINITE.finditer(query) if _leans_on_context(m, query, content, known)), None)
     noun, noun_end = head_noun(query, definite) if definite else (None, 0)
     opener = OPENER.match(query)
-    if opener and (len(content) <= 2 or (definite and len(content) <= 3)):
+    own_complement = opener is not None and _ANY_FOR.match(query)  # "any tips for sourdough?" names its topic
+    if opener and not own_complement and (len(content) <= 2 or (definite and len(content) <= 3)):
         return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
     first = low[0].split("'")[0]
     if not (first in _WH or first in _AUX or query.rstrip().endswith("?")):

@@ -71,7 +71,6 @@ CLASS_NOUNS: dict[str, tuple[str, ...]] = {
     "editor": ("editor",),
     "distro": ("os",),
 }
-#: Classes named by place: the member stands alone ("in Tallinn"), not "the Tallinn city".
 
 
 def class_of(noun: str) -> tuple[str, ...]:
@@ -132,7 +131,7 @@ def plural_class_noun(noun: str) -> bool:
 def member_text(reference: str, noun: str, member: str) -> str:
     """What "that city" becomes: "Tallinn"; "that fabric": "the velvet fabric"."""
     if set(class_of(noun)) & GEOGRAPHIC:
-        return member
+        return member  # a place stands alone ("in Tallinn"), not "the Tallinn city"
     if member.lower().endswith(noun.lower()):
         return f"the {member}"
     return f"the {member} {noun}"

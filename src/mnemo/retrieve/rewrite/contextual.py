@@ -8,8 +8,7 @@ candidates when none applies.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
@@ -47,14 +46,41 @@ from mnemo.retrieve.rewrite.totals import total_text
 
 from . import cached_re
 
-#: The tags detection puts on a reference's noun to pick its resolver.
-_TAG = re.compile(rf"(?:series|unit|date|quantity):|(?:{re.escape(ONE)}|total|elided|why)$")
+
+def _tag(noun: str) -> str:
+    """The tag of a tagged noun: "date:" of "date:start", "total" of "total"."""
+    head, colon, _ = noun.partition(":")
+    return head + colon
+
+
+def _argument(ref: Reference) -> str:
+    return (ref.noun or "").partition(":")[2]
+
+
+_Tagged = Callable[[Reference, Sequence[Mapping[str, str]], str], str | None]
+#: The resolvers detection picks by a tag on a reference's noun ("date:start", "total"), each with
+#: its confidence; a tag with a colon carries its argument after it.
+_BY_TAG: dict[str, tuple[_Tagged, float]] = {
+    "series:": (lambda ref, context, query: series_text(ref.text, context), 0.7),  # "the next one": book club
+    "unit:": (lambda ref, context, query: numbered_unit_text(ref.text, context), 0.75),  # "the second day": day 2
+    "date:": (lambda ref, context, query: deed_date_text(ref.text, _argument(ref), context), 0.75),  # "the start date"
+    "quantity:": (lambda ref, context, query: quantity_text(ref.text, _argument(ref), context), 0.75),  # "that much"
+    _tag(ONE): (lambda ref, context, query: offered_kind(context), 0.7),  # "book one": a truck
+    "total": (lambda ref, context, query: total_text(ref.text, context), 0.7),  # "how many rows in total"
+    "elided": (lambda ref, context, query: elided_text(ref.text, subject_before(query, ref.start), context), 0.7),
+    "why": (lambda ref, context, query: reason_text(ref.text, context), 0.7),  # "did she say why"
+}
 
 
 def from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     """What the conversation makes of a reference by its own kind and noun, or None."""
-    if ref.kind == "ordinal" or (ref.kind == "implicit" and _TAG.match(ref.noun or "")):
-        return _tagged(ref, context, query)
+    if ref.kind == "ordinal":
+        return ordinal_choice(ref, context, query)
+    tagged = _BY_TAG.get(_tag(ref.noun)) if ref.kind == "implicit" and ref.noun else None
+    if tagged is not None:
+        resolver, confidence = tagged
+        text = resolver(ref, context, query)
+        return (text, confidence) if text else None
     if ref.kind == "implicit" and ref.noun and ref.noun.endswith("s") and ref.text.lower().endswith(ref.noun):
         members = counted_members(ref.noun, conversation_text(context))  # "the new plants": which ones
         if members:
@@ -121,37 +147,6 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
             mention = (item, mention[1]) if item else (None if ref.noun.lower() == "one" and not named else mention)
         deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
-    return None
-
-
-def _tagged(ref: Reference, context: Sequence[Mapping[str, str]], query: str) -> tuple[str, float] | None:
-    """An ordinal, or the resolver detection picked by a tag on the noun ("series:", "unit:", ...)."""
-    if ref.kind == "ordinal":
-        return ordinal_choice(ref, context, query)
-    if ref.kind == "implicit" and (ref.noun or "").startswith("series:"):  # "the next one": the next book club
-        series = series_text(ref.text, context)
-        return (series, 0.7) if series else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("unit:"):  # "the second day": day 2, Tre Cime
-        unit = numbered_unit_text(ref.text, context)
-        return (unit, 0.75) if unit else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("date:"):  # "the start date": Tomasz starts on 4 Nov
-        dated = deed_date_text(ref.text, ref.noun[5:], context)
-        return (dated, 0.75) if dated else None
-    if ref.kind == "implicit" and (ref.noun or "").startswith("quantity:"):  # "that much": the £350 told
-        quantity = quantity_text(ref.text, ref.noun[9:], context)
-        return (quantity, 0.75) if quantity else None
-    if ref.kind == "implicit" and ref.noun == ONE:  # "book one": a truck
-        kind = offered_kind(context)
-        return (kind, 0.7) if kind else None
-    if ref.kind == "implicit" and ref.noun == "total":  # "how many rows in total": for january and february
-        total = total_text(ref.text, context)
-        return (total, 0.7) if total else None
-    if ref.kind == "implicit" and ref.noun == "elided":  # "before i started": started physio
-        elided = elided_text(ref.text, subject_before(query, ref.start), context)
-        return (elided, 0.7) if elided else None
-    if ref.kind == "implicit" and ref.noun == "why":  # "did she say why": why the review got moved
-        reason = reason_text(ref.text, context)
-        return (reason, 0.7) if reason else None
     return None
 
 

@@ -33,13 +33,13 @@ from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
 
-#: Follow-up openers: the rest of the query continues the previous turn's subject.
 #: "any tips for sourdough?", "any ideas about pruning roses": "any" asking about a topic it names.
 _ANY_FOR = re.compile(
     r"^\s*any\s+(?:[a-z]+\s+)?(?:tips|ideas|advice|suggestions|recommendations)\s+(?:for|about|on)\s+"
     r"(?!(?:the|that|this|it|them|those|these|my|our|his|her|their)\b)[a-z]{4,}",
     re.IGNORECASE,
 )
+#: Follow-up openers: the rest of the query continues the previous turn's subject.
 OPENER = re.compile(r"^\s*(?:and|so|but|what about|how about|any|anything)\b", re.IGNORECASE)
 _WH = frozenset("what who whom whose which when where why how whats who's what's".split())
 #: Verbs and adverbs that carry no topic of their own ("what did the doctor *say*", "is it done *yet*").

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.names import VAGUE
 from mnemo.retrieve.rewrite.noun_phrases import phrases
-from mnemo.retrieve.rewrite.tidy import TIME_UNITS
+from mnemo.retrieve.rewrite.tidy import TIME_UNITS, tidy
 
 from . import cached_re
 
@@ -29,8 +29,8 @@ _ONE = re.compile(
     re.IGNORECASE,
 )
 _OWN_INDEFINITE = re.compile(r"\b(?:a|an)\s+[a-z]", re.IGNORECASE)
-#: Words that end a phrase but are no part of the thing: "book a truck early", "get a cot now".
-_TRAILING = frozenset("early now today tomorrow soon first later instead too again anyway quickly asap".split())
+#: Adverbs that end a phrase but are no part of the thing and tidy() keeps: "book a truck early".
+_TRAILING = frozenset("early quickly asap".split())
 _NO_KIND = VAGUE | TIME_UNITS | frozenset("lot bit few couple way chance idea look try question while".split())
 
 
@@ -52,7 +52,7 @@ def offered_kind(context: Sequence[Mapping[str, str]]) -> str | None:
             article = cached_re.match(r"(an?)\s", text[at:], re.IGNORECASE)
             if article is None or phrase.plural:
                 continue
-            words = phrase.text.split()[1:]  # phrases() writes "the"; the chat wrote "a"
+            words = tidy(phrase.text).split()[1:]  # phrases() writes "the"; the chat wrote "a"
             while words and words[-1].lower() in _TRAILING:
                 words.pop()
             if words and words[-1].lower() not in _NO_KIND:

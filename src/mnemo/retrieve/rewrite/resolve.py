@@ -24,9 +24,7 @@ from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.contextual import from_context
-from mnemo.retrieve.rewrite.datenouns import (
-    counted_span,
-)
+from mnemo.retrieve.rewrite.datenouns import counted_span
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -34,16 +32,12 @@ from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
 from mnemo.retrieve.rewrite.implicit import is_role
-from mnemo.retrieve.rewrite.lists import (
-    ORDINAL_REF,
-)
+from mnemo.retrieve.rewrite.lists import ORDINAL_REF
 from mnemo.retrieve.rewrite.locative import locative
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS
 from mnemo.retrieve.rewrite.picks import other_than_used
 from mnemo.retrieve.rewrite.problems import problem_text
-from mnemo.retrieve.rewrite.properties import (
-    NUMBER_REF,
-)
+from mnemo.retrieve.rewrite.properties import NUMBER_REF
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.roles import name_roles

@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.internal import (
     family_before,
     name_subject_before,
     named_before,
+    own_thing_before,
     person_named_before,
     plural_before,
     plural_then_clause,
@@ -189,7 +190,7 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
         nxt = lowered[i + 1] if i + 1 < len(words) else ""
         after = lowered[i + 2] if i + 2 < len(words) else ""
         if _CLITIC.fullmatch(low):  # "it's broken", "he's late", "that's weird": the pronoun, then a verb
-            found.extend(_clitic(words, i, prev))
+            found.extend(_clitic(query, words, i, prev, written))
             continue
         if low in ("that", "this") and (not nxt or nxt in PUNCT) and REPORTED.search(query[:start]):
             continue  # "i read that fasting lowers blood sugar, is there evidence for that?": the claim itself
@@ -289,6 +290,8 @@ def _antecedent_in_query(
         return True  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
     if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
         return True  # "set the oven to 180 and turn it off": the query names what "it" is
+    if low == "it" and own_thing_before(lowered[:i]):
+        return True  # "how do i fix a leaky tap? it drips all night": the query brought in its own thing
     if low == "it" and name_subject_before(words, i):
         return True  # "I heard that Venice is sinking, how fast is it sinking": the query's own Venice
     if low in ("it", "its") and title_before(words[:i]):
@@ -325,7 +328,9 @@ def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: b
     return i + 1
 
 
-def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Reference]:
+def _clitic(
+    query: str, words: list[tuple[str, int, int]], i: int, prev: str, written: frozenset[str] = frozenset()
+) -> list[Reference]:
     """The pronoun of "it's", "they're", "that's" as a reference of its own (none for a relative
     "that's" or a pronoun the query names itself)."""
     word, start, _ = words[i]
@@ -339,6 +344,10 @@ def _clitic(words: list[tuple[str, int, int]], i: int, prev: str) -> list[Refere
         return []
     if low == "they" and plural_then_clause([w.lower() for w, _, _ in words[:i]]):
         return []  # "old blades ... when they're replaced": the query's own blades
+    # the pronoun alone, a verb after it: "my tap leaks, it's ..." asks the same as "it is"
+    lowered = [w.lower() for w, _, _ in words[:i]] + [low, "is"]
+    if _antecedent_in_query(query, words, lowered, i, kind, written):
+        return []  # "how can I tell if they've gone bad" after "how long do eggs last": the eggs
     return [Reference(word[: len(low)], kind, start, start + len(low))]
 
 

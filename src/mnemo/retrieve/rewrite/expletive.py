@@ -88,6 +88,18 @@ EXPLETIVE_IT = re.compile(
     r"|\b(?:is|was|will|would|could|might|may)\s+it\s+be\s+(?:\w+\s+)?(?:windy|rainy|sunny|stormy|foggy|snowy|cloudy"
     r"|drizzly|overcast|breezy)\b"
     r"|\bit's\s+(?:my|your|our|his|her|their)\s+turn\b"
+    # "how do you tell them it's not okay": the situation told, no thing
+    r"|\b(?:tell|told|telling|say|said|saying|explain|remind)\s+(?:them|him|her|me|you|someone|people|everyone|my\s+\w+)"
+    r"\s+(?:that\s+)?it(?:'s|\s+is|\s+was)\s+(?:not\s+|really\s+|totally\s+)?(?:okay|ok|fine|alright|acceptable|cool"
+    r"|normal|over)\b"
+    # "what's it like to live in Oslo", "what was it like growing up there": an experience, no thing
+    r"|\bwhat(?:'s|\s+is|\s+was)\s+it\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"
+    r"|\bwhat\s+(?:would|will)\s+it\s+be\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"
+    # "why is it colder at the top of a mountain", "it gets dark at 4", "make it stop raining": the air and the light
+    r"|\bwhy\s+(?:is|was|does|did)\s+it\s+(?:get\s+|feel\s+|always\s+)?(?:colder|warmer|hotter|cooler|windier"
+    r"|wetter|rainier|sunnier|drier|darker|lighter|brighter)\b"
+    r"|\bit\s+(?:gets|got|getting|get)\s+(?:so\s+)?(?:dark|light)\b"
+    r"|\bit\s+(?:to\s+)?(?:stop|stops|stopped|start|starts|started|keeps|kept)\s+(?:raining|snowing|pouring|hailing)\b"
     # "how long does it take an English speaker to reach ...": the time a task takes someone
     r"|\b(?:does|did|will|would|should|could|can|might)\s+it\s+(?:usually\s+|normally\s+)?take\s+(?:\w+\s+){0,4}?to\b"
     r"|\bit\s+(?:takes|took)\s+(?:\w+\s+){0,4}?to\b"
@@ -113,6 +125,7 @@ _JUDGED = re.compile(
     r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
     r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
     r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
+    r"|fair|unfair|rude|acceptable|appropriate|too\s+much|a\s+scam|legit"
     r"|enough|worth\s+it|accurate|the\s+case|a\s+problem|an\s+issue|bad|good|risky|dangerous|weird|strange|odd"
     r"|unusual|suspicious|concerning|worrying|expected|a\s+red\s+flag)\b",
     re.IGNORECASE,

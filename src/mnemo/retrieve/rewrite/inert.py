@@ -66,9 +66,25 @@ _CATAPHORA = re.compile(
 )
 
 
+#: A demonstrative about the talk itself or the present moment: "this might be a silly question",
+#: "this is random, but", "that reminds me", "that said", "what is this thing called when your foot
+#: falls asleep", "is this a good time to buy".
+_ABOUT_THE_TALK = re.compile(
+    r"\b(?:this|that)\s+(?:might|may|could|will|is\s+going\s+to|is|probably)\s+(?:\w+\s+)?(?:be|sound|seem)\s+(?:like\s+)?"
+    r"(?:a\s+|an\s+)?(?:really\s+|bit\s+of\s+a\s+|very\s+)?(?:silly|stupid|dumb|weird|random|basic|strange|odd|naive|obvious"
+    r"|daft|newbie|noob|beginner|simple|strange)\s+(?:question|thing\s+to\s+ask|request)\b"
+    r"|^\s*(?:this|that)(?:'s|\s+is)\s+(?:a\s+bit\s+|totally\s+|completely\s+|kind\s+of\s+)?(?:random|unrelated"
+    r"|off[- ]topic|a\s+long\s+shot|a\s+tangent)\b"
+    r"|^\s*(?:oh,?\s+)?(?:that|this)\s+reminds\s+me\b|^\s*(?:that|this)\s+(?:being\s+)?said\b"
+    r"|\bwhat(?:'s|\s+is)\s+(?:this|that)(?:\s+thing)?(?=\s+called\s+(?:when|where|if)\b)"
+    r"|\bis\s+(?:this|now)\s+(?:a\s+good|a\s+bad|a\s+great|the\s+right|the\s+best|a\s+smart)\s+time\s+to\b",
+    re.IGNORECASE,
+)
+
+
 def inert_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose words refer to nothing in the conversation."""
     spans = [(m.start(), m.end()) for m in _QUOTED.finditer(query)]
-    for pattern in (_DISCOURSE, _FROM_NOW, _SEQUENCE_THEN, _GENERIC_THEY, _CATAPHORA):
+    for pattern in (_DISCOURSE, _FROM_NOW, _SEQUENCE_THEN, _GENERIC_THEY, _CATAPHORA, _ABOUT_THE_TALK):
         spans += [(m.start(), m.end()) for m in pattern.finditer(query)]
     return spans

@@ -115,15 +115,17 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
         w in _INDEFINITE and lowered[n + 1 : n + 2] not in (["of"], ["from"]) for n, w in enumerate(lowered)
     ):
         return True  # "for someone in their 50s", "if anyone loses their ticket": the singular "they"
-    if any(w in _PLURAL_OWNERS and n + 1 < len(lowered) and plural_word(lowered[n + 1]) for n, w in enumerate(lowered)):
-        return True
+    if any(w in _PLURAL_OWNERS and any(plural_word(x) for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered)):
+        return True  # "my parents", "our new neighbours"
     # "notify the frontend team when their contract breaks": a group the query names with "the"
     return any(w == "the" and any(x in _GROUP_HEADS for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered))
 
 
 #: Words that open a clause whose subject may be a plural the main clause named.
 _CLAUSE_OPENERS = frozenset("when whenever so if once because until till after before while since".split())
-_NOT_PLURAL_THINGS = frozenset("days weeks months years hours minutes times things people guys folks ones".split())
+_NOT_PLURAL_THINGS = frozenset("days weeks months years hours minutes times things guys folks ones".split())
+#: "why do people yawn when they see ...": plurals without an "s" that a later "they" takes up.
+_IRREGULAR_PLURALS = frozenset("people children men women teeth feet mice geese".split())
 
 
 def plural_then_clause(lowered: list[str]) -> bool:
@@ -133,7 +135,8 @@ def plural_then_clause(lowered: list[str]) -> bool:
         return False
     main = lowered[:-1]
     return any(
-        plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_PLURAL_THINGS and "'" not in w
+        w in _IRREGULAR_PLURALS
+        or (plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_PLURAL_THINGS and "'" not in w)
         for w in main[-6:]
     )
 
@@ -239,11 +242,14 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     or a time is no such antecedent, and a sentence break ends the search: then the conversation
     says what "it" is. One pass over the words."""
     asked = bool(lowered) and lowered[-1] in AUXILIARIES  # "does it crash"
-    subject = after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
+    # "is it dead": an "it" an auxiliary puts a question to is its clause's subject, whatever follows
+    subject = asked or after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
     # "renew my passport before it expires", "eat the yogurt before it goes off": a time clause's
     # subject may be the main clause's object
     # ... only with a verb of lapsing or spoiling ("until it comes down" is a fever the chat named)
     timed = subject and bool(lowered) and lowered[-1] in _TIME_SUBORDINATORS and after in _LAPSING
+    # "I bought a new kettle and it leaks": the subject of a clause joined on takes the object before
+    joined = subject and lowered[-1:] in (["and"], ["but"], ["so"])
     found = broken = False
     for n, word in enumerate(lowered[:-1]):
         if word in ".!?":
@@ -253,17 +259,44 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
             broken = found or broken
             continue
         noun = lowered[n + 1]
+        if noun.endswith("'s") and n + 2 < len(lowered):
+            noun = lowered[n + 2]  # "my neighbour's dog": the thing is what the possessor owns
         if word not in _THING_NAMERS or not _thing_noun(noun):
             continue
         before = lowered[n - 1] if n else ""
         if before in _ADDRESSING:
             continue  # "ask the concierge to keep it": whom one asks is a person, whatever the noun
         opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
-        if (subject and opens_clause) or ((not subject or timed) and before not in _PREPOSITIONS and n):
+        if (subject and opens_clause) or ((not subject or timed or asked or joined) and before not in _PREPOSITIONS):
             found, broken = True, False
     if asked and found and lowered[0] in _SUBORDINATORS:
         broken = True  # "when a goroutine panics does it crash": the auxiliary opens the main clause
-    return found and (broken or timed)  # a time clause's opener is the break itself
+    return found and (broken or timed or joined)  # a time clause's opener is the break itself
+
+
+#: Determiners that bring a new thing into the query: "a leaky tap", "my car" (a "the" phrase may
+#: itself point back at the chat: "the recipe ... can i freeze it").
+_INTRODUCING = frozenset("a an my our your".split())
+_REFERRING_MODIFIERS = frozenset("first second third last former latter other same".split())
+
+
+def own_thing_before(lowered: list[str]) -> bool:
+    """Whether an earlier clause or sentence of the query brings in a singular thing of its own ("a
+    leaky tap", "my sourdough starter", "my neighbour's dog") that a later subject or object "it"
+    takes up: "how do i fix a leaky tap? it drips all night". Only a phrase the query introduces (a,
+    an, my, our, your) counts: a "the" phrase may itself point back at the chat ("the recipe ... can
+    i freeze it"), and an "it" already said, a preposition's object or a person is no antecedent."""
+    if not lowered or lowered[-1] in _PREPOSITIONS or "it" in lowered or "it's" in lowered:
+        return False  # "can i have a beer while i'm still on it": a preposition's "it" is the chat's
+    breaks = PUNCTUATION | _SUBORDINATORS | {".", "?", "!", "—", "-"}
+    boundary = max((n for n, w in enumerate(lowered) if w in breaks), default=-1)
+    for n, word in enumerate(lowered[: max(boundary - 1, 0)]):
+        if word not in _INTRODUCING or (n and lowered[n - 1] in _ADDRESSING | _PREPOSITIONS):
+            continue
+        noun = lowered[n + 2] if lowered[n + 1].endswith("'s") and n + 2 < boundary else lowered[n + 1]
+        if noun not in _REFERRING_MODIFIERS and noun.isalpha() and _thing_noun(noun):
+            return True  # ("the first one" is a reference of its own, no antecedent)
+    return False
 
 
 _TIME_SUBORDINATORS = frozenset("before until till when once after unless".split())
@@ -286,32 +319,48 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
     dad ever call him back?") is someone else, and a job or a friend ("the vet", "my boss") as
     often is; ``after`` is the word after the pronoun (a noun after "her" makes it possessive)."""
     female = pronoun in ("she", "her", "hers", "herself")
-    if pronoun == "him" or (pronoun == "her" and (not after or after in STOPWORDS or not after.isalpha())):
+    if pronoun == "him" or (pronoun == "her" and (not after or after in STOPWORDS or not after[:1].isalnum())):
         # an object pronoun is someone else in its own clause ("did my dad ever call him back?"), but
         # may be the relative who opened the query, a clause away ("my grandfather keeps forgetting
         # his pills, is there an app that can remind him")
         return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS)
-    gendered = FEMALE_NOUNS if female else MALE_NOUNS
+    # "my landlord wants ..., can he": a word for a person that names no gender stands for either
+    fits = (FEMALE_NOUNS if female else MALE_NOUNS) | _NEUTRAL_PEOPLE
     for n, word in enumerate(lowered):
         owned = (n and lowered[n - 1] in _OWN) or (n > 1 and lowered[n - 2] in _OWN)  # "my (teenage) son"
-        if (word in gendered or is_pet(word)) and (owned or n == 0):
+        if (word in fits or is_pet(word)) and (owned or n == 0):
             return True
     return False
 
 
 _OWN = frozenset("my our your".split())
+_INTRODUCED_BY = _OWN | {"a", "an"}
+_NEUTRAL_PEOPLE = PERSON_NOUNS - FEMALE_NOUNS - MALE_NOUNS - {"lady", "woman", "landlady", "waitress", "man", "guy"}
 
 
 def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
-    """A relative of the gender opening the query ("my grandfather ..."), then a clause break."""
-    opening = next((n for n in (1, 2) if n < len(lowered) and lowered[0] in _OWN and lowered[n] in gendered), None)
+    """A relative of the gender opening the query ("my grandfather ...", "a coworker keeps ..."),
+    then a clause break: a word for a person that names no gender stands for either."""
+    fits = gendered | _NEUTRAL_PEOPLE
+    opening = next(
+        (
+            n
+            for n in range(1, min(5, len(lowered)))
+            if (lowered[n] in fits or is_pet(lowered[n])) and _INTRODUCED_BY & set(lowered[max(0, n - 2) : n])
+        ),
+        None,
+    )  # "when my dog sees another dog he barks, how can i train him": the pet the query opens with
     return opening is not None and any(w in PUNCTUATION for w in lowered[opening + 1 :])
 
 
 #: Verbs whose object is someone addressed: "ask the concierge", "tell the landlord", "email the agent".
 _ADDRESSING = frozenset("ask tell remind email text message call ping thank pay".split())
 _THING_NAMERS = frozenset("the a an my our your this his her their".split())
-_NOT_THINGS = frozenset("thank thanks lot bit few couple little while kind sort way number look try go one".split())
+#: Nouns no later "it" takes up: quantities, thanks, tries and the light objects of "do the job",
+#: "does the trick".
+_NOT_THINGS = frozenset(
+    "thank thanks lot bit few couple little while kind sort way number look try go one job trick".split()
+)
 
 
 #: Words after which an indefinite noun phrase states a general case: "if a pod exceeds ...", "when a

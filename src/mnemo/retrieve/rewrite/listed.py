@@ -76,10 +76,11 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
     return found
 
 
-#: "earlier" as a comparative: before "than", or after a verb of setting off or arriving ("start
-#: earlier", "leave a bit earlier"); the split marks where "earlier" stood.
+#: "earlier" as a comparative: before "than" or what it is compared across ("dark earlier in
+#: winter", "earlier each year"), or after a verb of setting off or arriving ("start earlier", "leave
+#: a bit earlier"); the split marks where "earlier" stood.
 _COMPARATIVE_EARLIER = re.compile(
-    r"\|\s*than\b|\b(?:start|starts|starting|leave|leaving|arrive|arriving|come|coming|finish|finishing|go|going"
+    r"\|\s*(?:than|each|every|in\s+(?:the\s+)?(?:winter|summer|autumn|fall|spring|north|south|year|season))\b|\b(?:start|starts|starting|leave|leaving|arrive|arriving|come|coming|finish|finishing|go|going"
     r"|get\s+up|wake\s+up|open|close|begin|set\s+off|book|eat|sleep|be\s+there)\s+(?:a\s+bit\s+|any\s+|much\s+|even\s+)?\|",
     re.IGNORECASE,
 )

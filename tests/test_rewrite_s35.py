@@ -1,0 +1,105 @@
+"""Query rewriting, thirteenth pass: clear queries that name their own antecedents or point at nothing.
+
+Every query here is self-contained; after a chat with things and people of its own in it, the
+rewriter must leave each one as it was.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+#: A chat with a thing, a man and places in it: what a false rewrite would reach for.
+_BIKE_CHAT = said(
+    "I finally repaired the old bike and took it out on Sunday.",
+    "Nice! How did the new chain feel on the hills?",
+    "Smooth. My brother Tom wants to borrow the bike next month.",
+    "That's kind of you. Let me know if you need a maintenance checklist.",
+)
+
+
+def _untouched(query: str) -> None:
+    result = QueryRewriter(cache_ttl=0).rewrite(query, _BIKE_CHAT)
+    assert not result.was_rewritten, result.expanded
+    assert result.expanded == query
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I bought a new kettle and it leaks from the base; can I return a leaking kettle?",
+        "My sourdough starter smells like acetone; is it dead?",
+        "My neighbour's dog barks all night; how do I deal with it politely?",
+        "How do I fix a leaky tap? It drips all night.",
+    ],
+)
+def test_an_it_takes_up_the_thing_the_query_brought_in(query: str) -> None:
+    _untouched(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What's it like to live in Oslo?",
+        "What would it be like to work abroad for a year?",
+        "Why is it colder at the top of a mountain?",
+        "Why does it get darker earlier in winter?",
+        "How do I make it stop raining on my parade, figuratively speaking?",
+        "If someone cancels on you last minute, how do you tell them it's not okay?",
+    ],
+)
+def test_an_it_of_experience_weather_or_situation_points_at_nothing(query: str) -> None:
+    _untouched(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "My landlord wants to raise the rent by 20%; can he legally raise it that much?",
+        "My partner snores loudly; what can he try?",
+        "My daughter wants a phone for her 10th birthday. Is she too young?",
+        "A coworker keeps taking credit for my work; how should I handle him?",
+        "When my dog sees another dog he barks like crazy; how can I train him to stay calm?",
+    ],
+)
+def test_a_person_or_pet_the_query_names_is_its_own_pronouns_antecedent(query: str) -> None:
+    _untouched(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Our new neighbours seem nice; what's a good housewarming gift to bring them?",
+        "Why do people yawn when they see others yawn?",
+    ],
+)
+def test_a_plural_the_query_names_is_its_own_they(query: str) -> None:
+    _untouched(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What is this thing called when your foot falls asleep?",
+        "Is this a good time to buy Bitcoin?",
+        "This might be a silly question, but how do magnets work?",
+        "That reminds me, how do I reset a router to factory settings?",
+        "My friend Jake lent me his car and now he wants money for fuel; is that fair?",
+    ],
+)
+def test_a_demonstrative_about_the_talk_or_the_moment_points_at_nothing(query: str) -> None:
+    _untouched(query)
+
+
+def test_a_pronoun_the_query_leaves_open_still_takes_the_chat() -> None:
+    # the same shapes with nothing of the query's own before the pronoun still reach the chat
+    rewriter = QueryRewriter(cache_ttl=0)
+    assert "bike" in rewriter.rewrite("is it safe to ride it in the rain?", _BIKE_CHAT).expanded
+    assert "Tom" in rewriter.rewrite("when does he want to pick it up?", _BIKE_CHAT).expanded
+    # a thing after a preposition is no antecedent: "on it" is what the chat put someone on
+    context = said("the doctor put me on amoxicillin for a sinus infection", "Finish the full course.")
+    assert "amoxicillin" in rewriter.rewrite("can i have a beer while i'm still on it", context).expanded

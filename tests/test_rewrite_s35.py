@@ -103,3 +103,30 @@ def test_a_pronoun_the_query_leaves_open_still_takes_the_chat() -> None:
     # a thing after a preposition is no antecedent: "on it" is what the chat put someone on
     context = said("the doctor put me on amoxicillin for a sinus infection", "Finish the full course.")
     assert "amoxicillin" in rewriter.rewrite("can i have a beer while i'm still on it", context).expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Why do cats purr?",
+        "How long do eggs last in the fridge and how can I tell if they've gone bad?",
+        "Why does my cat knead blankets before she lies down?",
+        "My landlord wants to raise the rent by 20%; can he do that?",
+        "I've been feeling tired all the time lately, could it be my thyroid?",
+        "That's a lot of information — can you summarise the key steps to start composting?",
+        "I keep waking up at 3am. Why does that happen?",
+        "What's this rash on my arm, and should I see a doctor?",
+        "If someone cancels on you last minute, how do you tell them it's not okay?",
+    ],
+)
+def test_a_question_that_states_its_own_subject_or_deed_points_at_nothing(query: str) -> None:
+    _untouched(query)
+
+
+@pytest.mark.parametrize("query", ["How often should I water?", "when should we feed?"])
+def test_a_question_ending_on_a_bare_verb_takes_its_object_from_the_chat(query: str) -> None:
+    context = said(
+        "My tomato plants have blossom end rot.",
+        "That's usually a calcium uptake problem caused by uneven watering.",
+    )
+    assert "tomato" in QueryRewriter(cache_ttl=0).rewrite(query, context).expanded

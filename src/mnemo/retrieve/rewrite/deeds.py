@@ -79,7 +79,23 @@ def ordering_span(query: str) -> tuple[int, int] | None:
 def event_spans(query: str, context_text: str = "") -> list[tuple[int, int]]:
     """The event references in the query (a deed, an ordering, an action, an elided complement)."""
     spans = (event_pronoun(query), ordering_span(query), action_span(query), ellipsis_span(query, context_text))
-    return [span for span in spans if span is not None]
+    return [span for span in spans if span is not None and not own_intent_before(query, span[0])]
+
+
+#: A deed the query itself says someone means to do: "my landlord wants to raise the rent by 20%;
+#: can he do that?" - "do that" is raising the rent, no deed of the chat.
+_INTENT = re.compile(
+    r"\b(?:wants?|wanted|plans?|planned|planning|going|asked|asks|told|tells|trying|tries|threatening|threatens"
+    r"|threatened|offered|offers|decided|refuses|refused|intends|intend)\s+(?:\w+\s+)?to\s+[a-z]+",
+    re.IGNORECASE,
+)
+
+
+def own_intent_before(query: str, start: int) -> bool:
+    """Whether the "do that" at ``start`` is a deed the query itself says someone means to do."""
+    return bool(cached_re.match(r"(?:do|did|does|doing)\s+(?:that|this|it)\b", query[start:], re.IGNORECASE)) and bool(
+        _INTENT.search(query[:start])
+    )
 
 
 def deeds(context: Sequence[Mapping[str, str]], count: int = 1, max_messages: int = 6) -> list[str]:

@@ -21,7 +21,7 @@ from mnemo.retrieve.rewrite.comparing import comparisons
 from mnemo.retrieve.rewrite.comparison import comparison_span
 from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
 from mnemo.retrieve.rewrite.daytime import daytime_spans
-from mnemo.retrieve.rewrite.deeds import event_spans
+from mnemo.retrieve.rewrite.deeds import event_spans, own_intent_before
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded, predicative
 from mnemo.retrieve.rewrite.determiner import (
@@ -388,8 +388,18 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
         for r in found
         if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))
         and not (judged and r.start == judged.start("that"))
+        and not _intended(query, r)
         and r.start not in generic
     ]
+
+
+def _intended(query: str, reference: Reference) -> bool:
+    """ "my landlord wants to raise the rent; can he do that?": "that" is the deed the query states."""
+    done = _DONE.search(query[: reference.start])
+    return reference.kind == "demonstrative" and done is not None and own_intent_before(query, done.start())
+
+
+_DONE = re.compile(r"\b(?:do|did|does|doing)\s+$", re.IGNORECASE)
 
 
 def _with_temporal_pointers(query: str, found: list[Reference], context_text: str) -> list[Reference]:

@@ -92,6 +92,9 @@ EXPLETIVE_IT = re.compile(
     r"|\b(?:tell|told|telling|say|said|saying|explain|remind)\s+(?:them|him|her|me|you|someone|people|everyone|my\s+\w+)"
     r"\s+(?:that\s+)?it(?:'s|\s+is|\s+was)\s+(?:not\s+|really\s+|totally\s+)?(?:okay|ok|fine|alright|acceptable|cool"
     r"|normal|over)\b"
+    # "i've been tired all the time lately, could it be my thyroid": the complaint's cause, no thing
+    r"|\b(?:could|might|would|can)\s+it\s+be\s+(?:just\s+|because\s+of\s+|due\s+to\s+|related\s+to\s+|caused\s+by\s+)?"
+    r"(?:my|something|anything|stress|anxiety|hormones|allergies|dehydration|burnout|depression|a\s+sign|a\s+symptom)\b"
     # "what's it like to live in Oslo", "what was it like growing up there": an experience, no thing
     r"|\bwhat(?:'s|\s+is|\s+was)\s+it\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"
     r"|\bwhat\s+(?:would|will)\s+it\s+be\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"
@@ -148,7 +151,7 @@ _STATE_JUDGEMENTS = frozenset(
 #: Why is that?", "they say you shouldn't swim after eating. Is there any science behind that claim?"
 _CHALLENGED = re.compile(
     r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?"
-    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
+    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
     r"(?:science|evidence|truth|research|data|proof|basis)\s+(?:behind|to|for|in|on|supporting)\s+)(?P<that>that|this)\b",
     re.IGNORECASE,
 )

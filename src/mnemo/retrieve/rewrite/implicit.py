@@ -104,14 +104,33 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     possessive = any(w in ("my", "your", "his", "her", "their") for w in low)
     if possessive or _DEFINITION.match(query):
         return None
-    if first in _WH and len(content) <= 2 and len(words) <= 4:
+    if first in _WH and len(content) <= 2 and len(words) <= 4 and not _own_subject(low):
         return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
+    if _BARE_DEED.match(query):
+        return query.strip(), 0, len(query.strip()), None  # "how often should i water?": water what the chat grows
     if first in _AUX and len(content) <= 1 and len(words) <= 6:
         return query.strip(), 0, len(query.strip()), None  # "do we need to bring anything?"
     asks = first in _WH or first == "any" or (first in ("is", "are") and low[1:2] == ["there"])
     if asks and len(words) <= 7 and content and all(map(_generic, content)):
         return query.strip(), 0, len(query.strip()), None  # "how much per month usually?", "any tips?"
     return None
+
+
+#: A how/when/where question that ends on its own bare verb: "how often should i water?", "how
+#: early should we arrive?", "when do i book?". What is watered or where one arrives is the chat's.
+_BARE_DEED = re.compile(
+    r"^\s*(?:how\s+(?:often|long|much|many|soon|early|late|far\s+ahead)|when|where|what\s+time)\s+"
+    r"(?:should|do|can|must|would|will|could|shall)\s+(?:i|we)\s+(?:\w+ly\s+)?[a-z]{3,}\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def _own_subject(low: list[str]) -> bool:
+    """ "why do cats purr", "how do magnets work": a question whose auxiliary has a noun for its
+    subject names what it asks about; "when should i prune" leaves it to the chat."""
+    at = next((n for n, w in enumerate(low[:3]) if w in _AUX), None)
+    subject = low[at + 1] if at is not None and at + 1 < len(low) - 1 else ""
+    return bool(subject) and subject not in STOPWORDS and subject not in LIGHT and subject.isalpha()
 
 
 #: Words that ask about something without naming it: "how much per month usually?", "any tips?".

@@ -26,7 +26,8 @@ _FORMULA = (
     r"that(?:'s|\s+is|\s+was)\s+(?:(?:totally|really|so|very|all|absolutely|too)\s+)?(?:fine|ok|okay|great|good"
     r"|perfect|right|true|fair|enough|cool|awesome|brilliant|lovely|all|bad|quick|hilarious|a\s+shame|a\s+pity"
     r"|annoying|interesting|weird|odd|strange|funny|amazing|helpful|useful|wild|crazy|sad|nice|kind|a\s+relief"
-    r"|it|that|a\s+(?:good|great|nice|fair)\s+(?:idea|point|question))"
+    r"|it|that|a\s+(?:good|great|nice|fair)\s+(?:idea|point|question)"
+    r"|a\s+lot(?:\s+(?:of\s+(?:information|info|detail|details|steps|text)|to\s+(?:take\s+in|process|digest|remember)))?)"
     r"|that\s+makes\s+(?:total\s+|perfect\s+)?sense|that\s+(?:works|helps|sounds\s+\w+)|so\s+be\s+it"
     r"|never\s+mind\s+that|that(?:'s|\s+is|\s+was)\s+all\s+(?:i|we)\s+(?:needed|wanted)"
     r"|(?:ok|okay|alright|all\s+right|right|fine|good|great|so|well|cool|ok\s+cool|sounds\s+good)\s+then"
@@ -77,6 +78,8 @@ _ABOUT_THE_TALK = re.compile(
     r"|off[- ]topic|a\s+long\s+shot|a\s+tangent)\b"
     r"|^\s*(?:oh,?\s+)?(?:that|this)\s+reminds\s+me\b|^\s*(?:that|this)\s+(?:being\s+)?said\b"
     r"|\bwhat(?:'s|\s+is)\s+(?:this|that)(?:\s+thing)?(?=\s+called\s+(?:when|where|if)\b)"
+    # "what's this rash on my arm": what the asker has on them, named by the query itself
+    r"|\b(?:this|these)\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:on|in|under|behind|near|around)\s+my\s+[a-z]+)"
     r"|\bis\s+(?:this|now)\s+(?:a\s+good|a\s+bad|a\s+great|the\s+right|the\s+best|a\s+smart)\s+time\s+to\b",
     re.IGNORECASE,
 )

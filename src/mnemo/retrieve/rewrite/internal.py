@@ -110,7 +110,7 @@ def _lower_name(word: str) -> bool:
 def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
     """A possessive-led plural noun earlier in the query ("my parents", "our kids", "press his
     olives ... or take them"): the antecedent of a later "they"/"them" in the same sentence."""
-    singular = pronoun in ("they", "their", "theirs", "themselves")
+    singular = pronoun in ("they", "them", "their", "theirs", "themselves")
     if singular and any(
         w in _INDEFINITE and lowered[n + 1 : n + 2] not in (["of"], ["from"]) for n, w in enumerate(lowered)
     ):
@@ -137,7 +137,7 @@ def plural_then_clause(lowered: list[str]) -> bool:
     return any(
         w in _IRREGULAR_PLURALS
         or (plural_word(w) and w.isalpha() and w not in STOPWORDS and w not in _NOT_PLURAL_THINGS and "'" not in w)
-        for w in main[-6:]
+        for w in main[-12:]
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
-from mnemo.retrieve.rewrite.internal import thing_named_before
+from mnemo.retrieve.rewrite.internal import person_named_before, plural_before, thing_named_before
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
@@ -74,12 +74,18 @@ _WH_QUESTION = re.compile(r"\b(?:what|when|where|who|why|how|which)\b|\?", re.IG
 
 def _own_object(query: str, start: int, end: int) -> bool:
     """Whether a time clause's "it" is a thing the query names before it ("make sure the deploy
-    waits until I approve it"): then the clause is the query's own condition, no pointer."""
-    found = cached_re.search(r"\bit\b", query[start:end], re.IGNORECASE)
+    waits until I approve it"), or its "he"/"she"/"they" someone the query names ("why does my cat
+    knead blankets before she lies down"): then the clause is the query's own condition, no pointer."""
+    found = cached_re.search(r"\b(it|he|she|they)\b", query[start:end], re.IGNORECASE)
     if found is None:
         return False
     before = [w.lower() for w, _, _ in tokens(query[: start + found.start()])]
-    return thing_named_before(before, "")
+    pronoun = found.group(1).lower()
+    if pronoun == "it":
+        return thing_named_before(before, "")
+    if pronoun == "they":
+        return plural_before(before)
+    return person_named_before(before, pronoun, "")
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -130,3 +130,32 @@ def test_a_question_ending_on_a_bare_verb_takes_its_object_from_the_chat(query: 
         "That's usually a calcium uptake problem caused by uneven watering.",
     )
     assert "tomato" in QueryRewriter(cache_ttl=0).rewrite(query, context).expanded
+
+
+_DEPLOY_CHAT = said(
+    "The payments API started returning 502s after we bumped nginx to 1.25.",
+    "Check the upstream keepalive settings; 1.25 changed the default proxy_http_version handling.",
+    "Priya rolled it back for now but she wants a proper fix by Friday.",
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "why does my python script say it can't find the module?",
+        "my tests pass locally but fail in CI, why would that be?",
+        "my docker container exits immediately after it starts, how do I debug it?",
+        "how do i find which process is listening on port 8080 and kill it?",
+    ],
+)
+def test_a_coding_question_that_names_its_own_thing_is_left_alone(query: str) -> None:
+    result = QueryRewriter(cache_ttl=0).rewrite(query, _DEPLOY_CHAT)
+    assert not result.was_rewritten, result.expanded
+
+
+def test_whom_a_report_is_about_is_not_who_reports_it() -> None:
+    context = said("I just adopted a rescue greyhound called Biscuit.", "Congratulations! Greyhounds sleep a lot.")
+    rewritten = QueryRewriter(cache_ttl=0).rewrite("my vet says he is underweight, what should he eat?", context)
+    assert "Biscuit" in rewritten.expanded
+    # with nothing of the query's own before it, "why would that be" still asks about the chat
+    assert QueryRewriter(cache_ttl=0).rewrite("why would that be?", _DEPLOY_CHAT).was_rewritten

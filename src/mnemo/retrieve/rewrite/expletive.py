@@ -151,7 +151,7 @@ _STATE_JUDGEMENTS = frozenset(
 #: Why is that?", "they say you shouldn't swim after eating. Is there any science behind that claim?"
 _CHALLENGED = re.compile(
     r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?"
-    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
+    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|why\s+(?:would|could|might)\s+(?=that\s+be\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
     r"(?:science|evidence|truth|research|data|proof|basis)\s+(?:behind|to|for|in|on|supporting)\s+)(?P<that>that|this)\b",
     re.IGNORECASE,
 )

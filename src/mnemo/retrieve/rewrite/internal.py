@@ -250,7 +250,7 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     timed = subject and bool(lowered) and lowered[-1] in _TIME_SUBORDINATORS and after in _LAPSING
     # "I bought a new kettle and it leaks": the subject of a clause joined on takes the object before
     joined = subject and lowered[-1:] in (["and"], ["but"], ["so"])
-    found = broken = False
+    found = broken = as_subject = False
     for n, word in enumerate(lowered[:-1]):
         if word in ".!?":
             found = broken = False  # a new sentence: what came before is no antecedent
@@ -267,16 +267,24 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
         if before in _ADDRESSING:
             continue  # "ask the concierge to keep it": whom one asks is a person, whatever the noun
         opens_clause = not n or before in _SUBORDINATORS or before in PUNCTUATION or before in ("there's", "is")
-        if (subject and opens_clause) or ((not subject or timed or asked or joined) and before not in _PREPOSITIONS):
-            found, broken = True, False
+        if subject and opens_clause:
+            found, broken, as_subject = True, False, True
+        elif (not subject or timed or asked or joined) and before not in _PREPOSITIONS:
+            found, broken, as_subject = True, False, False
     if asked and found and lowered[0] in _SUBORDINATORS:
         broken = True  # "when a goroutine panics does it crash": the auxiliary opens the main clause
-    return found and (broken or timed or joined)  # a time clause's opener is the break itself
+    # "my docker container exits right after it starts": a subordinate clause's subject is the main one's
+    opened = as_subject and subject and lowered[-1] in _SUBORDINATORS
+    return found and (broken or timed or joined or opened)  # a time clause's opener is the break itself
 
 
-#: Determiners that bring a new thing into the query: "a leaky tap", "my car" (a "the" phrase may
+#: Determiners that bring a new thing into the query: "a leaky tap", "my car", "find which process
+#: is listening on 8080 and kill it" (a "the" phrase may
 #: itself point back at the chat: "the recipe ... can i freeze it").
-_INTRODUCING = frozenset("a an my our your".split())
+_INTRODUCING = frozenset("a an my our your which".split())
+#: Verbs that report what a thing says, before the "it" of the report: "why does my script say it
+#: can't find the module".
+_REPORTING = frozenset("say says said saying claim claims claimed complain complains think thinks".split())
 _REFERRING_MODIFIERS = frozenset("first second third last former latter other same".split())
 
 
@@ -288,7 +296,7 @@ def own_thing_before(lowered: list[str]) -> bool:
     i freeze it"), and an "it" already said, a preposition's object or a person is no antecedent."""
     if not lowered or lowered[-1] in _PREPOSITIONS or "it" in lowered or "it's" in lowered:
         return False  # "can i have a beer while i'm still on it": a preposition's "it" is the chat's
-    breaks = PUNCTUATION | _SUBORDINATORS | {".", "?", "!", "—", "-"}
+    breaks = PUNCTUATION | _SUBORDINATORS | _REPORTING | {".", "?", "!", "—", "-"}
     boundary = max((n for n, w in enumerate(lowered) if w in breaks), default=-1)
     for n, word in enumerate(lowered[: max(boundary - 1, 0)]):
         if word not in _INTRODUCING or (n and lowered[n - 1] in _ADDRESSING | _PREPOSITIONS):
@@ -326,8 +334,12 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
         return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS)
     # "my landlord wants ..., can he": a word for a person that names no gender stands for either
     fits = (FEMALE_NOUNS if female else MALE_NOUNS) | _NEUTRAL_PEOPLE
+    # "my vet says he is underweight": who reports is seldom who the report is about
+    reported = bool(lowered) and lowered[-1] in _REPORTING
     for n, word in enumerate(lowered):
         owned = (n and lowered[n - 1] in _OWN) or (n > 1 and lowered[n - 2] in _OWN)  # "my (teenage) son"
+        if reported and word in _NEUTRAL_PEOPLE:
+            continue
         if (word in fits or is_pet(word)) and (owned or n == 0):
             return True
     return False

@@ -159,3 +159,32 @@ def test_whom_a_report_is_about_is_not_who_reports_it() -> None:
     assert "Biscuit" in rewritten.expanded
     # with nothing of the query's own before it, "why would that be" still asks about the chat
     assert QueryRewriter(cache_ttl=0).rewrite("why would that be?", _DEPLOY_CHAT).was_rewritten
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "will i make it to the gate in 40 minutes if security is slow?",
+        "when it comes to saving for retirement, should i prioritise a pension or an ISA?",
+        "is it just me or has youtube got way more ads lately?",
+        "what is it about cats that makes them knock things off tables?",
+        "if it helps, i'm on python 3.12 — how do i use the new type parameter syntax?",
+        "believe it or not i've never cooked rice, how do i do it on the stove?",
+        "it's my first time hosting thanksgiving, how big a turkey do i need for 8?",
+        "it's up to me to pick the restaurant for our team lunch, any ideas near Kings Cross?",
+        "i want to call it a day at 4pm on fridays, how do i ask my manager?",
+        "as it turns out, my flight was overbooked; what compensation am i entitled to?",
+        "it's getting late, what's a quick dinner i can make in 15 minutes?",
+        "how would i go about it if i wanted to change my surname?",
+    ],
+)
+def test_an_idiom_s_it_points_at_nothing(query: str) -> None:
+    _untouched(query)
+
+
+def test_it_after_an_idiom_s_words_still_takes_the_chat() -> None:
+    # "make it" with an object is a deed on the chat's thing; "what's it about" asks about it
+    rewriter = QueryRewriter(cache_ttl=0)
+    assert "bike" in rewriter.rewrite("can he make it faster?", _BIKE_CHAT).expanded
+    book = said("I'm reading Piranesi for my book club.", "Great pick, it's short and strange.")
+    assert "Piranesi" in rewriter.rewrite("what's it about?", book).expanded

@@ -82,11 +82,13 @@ def event_spans(query: str, context_text: str = "") -> list[tuple[int, int]]:
     return [span for span in spans if span is not None and not own_intent_before(query, span[0])]
 
 
-#: A deed the query itself says someone means to do: "my landlord wants to raise the rent by 20%;
-#: can he do that?" - "do that" is raising the rent, no deed of the chat.
+#: A deed the query itself says someone means to do, or has never done: "my landlord wants to raise
+#: the rent by 20%; can he do that?" - "do that" is raising the rent, no deed of the chat.
 _INTENT = re.compile(
     r"\b(?:wants?|wanted|plans?|planned|planning|going|asked|asks|told|tells|trying|tries|threatening|threatens"
-    r"|threatened|offered|offers|decided|refuses|refused|intends|intend)\s+(?:\w+\s+)?to\s+[a-z]+",
+    r"|threatened|offered|offers|decided|refuses|refused|intends|intend)\s+(?:\w+\s+)?to\s+[a-z]+"
+    # "i've never cooked rice, how do i do it": a deed the asker has never done
+    r"|\bnever\s+(?:\w+ed|done|made|seen|eaten|ridden|driven|written|sung|grown|built|taken|flown)\b",
     re.IGNORECASE,
 )
 

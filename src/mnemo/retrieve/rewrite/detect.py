@@ -396,7 +396,7 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
 def _intended(query: str, reference: Reference) -> bool:
     """ "my landlord wants to raise the rent; can he do that?": "that" is the deed the query states."""
     done = _DONE.search(query[: reference.start])
-    return reference.kind == "demonstrative" and done is not None and own_intent_before(query, done.start())
+    return reference.kind in ("demonstrative", "thing") and done is not None and own_intent_before(query, done.start())
 
 
 _DONE = re.compile(r"\b(?:do|did|does|doing)\s+$", re.IGNORECASE)

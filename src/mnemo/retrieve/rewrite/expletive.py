@@ -95,6 +95,18 @@ EXPLETIVE_IT = re.compile(
     # "i've been tired all the time lately, could it be my thyroid": the complaint's cause, no thing
     r"|\b(?:could|might|would|can)\s+it\s+be\s+(?:just\s+|because\s+of\s+|due\s+to\s+|related\s+to\s+|caused\s+by\s+)?"
     r"(?:my|something|anything|stress|anxiety|hormones|allergies|dehydration|burnout|depression|a\s+sign|a\s+symptom)\b"
+    # idioms whose "it" is nothing at all: "when it comes to", "is it just me or", "will i make it to
+    # the gate", "how's it going", "what is it about cats that", "if it helps", "believe it or not",
+    # "as it turns out", "it's my first time", "it's up to me", "call it a day", "wing it", "it's no wonder"
+    r"|\bwhen\s+it\s+comes\s+to\b|\bis\s+it\s+(?:just\s+)?me\s+or\b|\bhow(?:'s|\s+is)\s+it\s+going\b"
+    r"|\bmake\s+it\s+(?:to|in\s+time|on\s+time|through|back|home|there)\b"
+    r"|\bwhat(?:'s|\s+is)\s+it\s+about\s+(?:\w+\s+){1,5}?that\b|\bwhat(?:'s|\s+is)\s+it\s+called\s+(?:when|if|where)\b"
+    r"|^\s*if\s+it\s+helps\b|\bbelieve\s+it\s+or\s+not\b|\bas\s+it\s+(?:turns|turned)\s+out\b|\bas\s+it\s+happens\b"
+    r"|\bit(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?:my|our|his|her|their|the|your)\s+first\s+time\b"
+    r"|\bit(?:'s|\s+is)\s+(?:all\s+)?up\s+to\s+(?:me|you|us|him|her|them)\b|\bcall\s+it\s+a\s+(?:day|night)\b"
+    r"|\bwing\s+it\b|\bplay\s+it\s+(?:safe|cool|by\s+ear)\b|\bgo\s+about\s+it\s+(?=if\b|when\b)"
+    r"|\bit(?:'s|\s+is|\s+was)\s+no\s+(?:wonder|use|surprise|secret|joke|big\s+deal)\b"
+    r"|\bit(?:'s|\s+is)\s+getting\s+(?:late|dark|cold|light|warm|chilly)\b"
     # "what's it like to live in Oslo", "what was it like growing up there": an experience, no thing
     r"|\bwhat(?:'s|\s+is|\s+was)\s+it\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"
     r"|\bwhat\s+(?:would|will)\s+it\s+be\s+like\s+(?:to\s+[a-z]+|[a-z]{3,}ing)\b"

@@ -188,3 +188,31 @@ def test_it_after_an_idiom_s_words_still_takes_the_chat() -> None:
     assert "bike" in rewriter.rewrite("can he make it faster?", _BIKE_CHAT).expanded
     book = said("I'm reading Piranesi for my book club.", "Great pick, it's short and strange.")
     assert "Piranesi" in rewriter.rewrite("what's it about?", book).expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "this is probably obvious but how do i take a screenshot on a mac?",
+        "this is going to sound weird, but can dogs see colour?",
+        "at this point should i just buy a new laptop instead of repairing an eight-year-old one?",
+        "what's a good gift for a 5 year old in this economy?",
+        "those of us who work nights, how should we schedule meals?",
+        "for those who don't drink coffee, what's a good morning energy boost?",
+        "these kinds of headaches behind my eyes, what causes them?",
+        "this one time i ate a whole pizza and felt awful — is that normal?",
+        "in this day and age, do people still send christmas cards?",
+        "can you recommend some movies like those Studio Ghibli ones for kids?",
+        "those noise-cancelling headphones everyone has, are they worth it for flights?",
+    ],
+)
+def test_a_demonstrative_of_the_moment_or_of_a_kind_all_know_points_at_nothing(query: str) -> None:
+    _untouched(query)
+
+
+def test_those_ones_of_the_chat_still_take_the_chat() -> None:
+    context = said(
+        "Do I need a night guard?",
+        "A custom guard costs about £300; boil-and-bite ones from a pharmacy are about £20.",
+    )
+    assert "boil" in QueryRewriter(cache_ttl=0).rewrite("are those cheap ones any good though", context).expanded

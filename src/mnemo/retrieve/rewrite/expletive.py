@@ -137,7 +137,7 @@ CLOCK_QUESTION = re.compile(
 #: or when the judgement is of a state ("normal"); "i have an ulcer, is that safe" asks about the
 #: conversation's medicine.
 _JUDGED = re.compile(
-    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+[-\u2014\u2013])\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
     r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
     r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
     r"|fair|unfair|rude|acceptable|appropriate|too\s+much|a\s+scam|legit"

@@ -79,7 +79,18 @@ _ABOUT_THE_TALK = re.compile(
     r"|^\s*(?:oh,?\s+)?(?:that|this)\s+reminds\s+me\b|^\s*(?:that|this)\s+(?:being\s+)?said\b"
     r"|\bwhat(?:'s|\s+is)\s+(?:this|that)(?:\s+thing)?(?=\s+called\s+(?:when|where|if)\b)"
     # "what's this rash on my arm": what the asker has on them, named by the query itself
-    r"|\b(?:this|these)\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:on|in|under|behind|near|around)\s+my\s+[a-z]+)"
+    r"|\b(?:this|these)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"(?=\s+(?:on|in|under|behind|near|around)\s+my\s+[a-z]+)"
+    # "this is probably obvious but", "this is going to sound weird": a remark on the question itself
+    r"|^\s*this\s+(?:is|might\s+be|may\s+be|will\s+be|could\s+be)\s+(?:probably\s+|going\s+to\s+|gonna\s+)?(?:be\s+|sound\s+)?"
+    r"(?:(?:really|very|a\s+bit|kind\s+of|so)\s+)?(?:obvious|weird|strange|silly|stupid|dumb|random|odd|basic|naive|unusual)\b"
+    # "at this point", "in this economy", "in this day and age", "this one time": now, or an anecdote
+    r"|\bat\s+this\s+point\b|\bin\s+this\s+(?:economy|day\s+and\s+age|climate)\b|\bthis\s+one\s+time\b"
+    # "those of us who work nights", "for those who don't drink coffee": people the clause describes
+    r"|\bthose\s+(?:of\s+(?:us|you|them)\s+)?who\b"
+    # "those Studio Ghibli ones", "those noise-cancelling headphones everyone has": a kind known to all
+    r"|\bthose\s+(?:(?-i:[A-Z])[\w-]*\s+){1,3}(?:ones|films|movies|books|games|shows|songs|albums|apps|phones|cars)\b"
+    r"|\bthose\s+(?:[\w-]+\s+){1,3}(?=(?:that\s+|which\s+)?(?:everyone|everybody|people|all\s+the\s+\w+)\s+(?:has|have|uses|use|wears|wear|talks?|buys?|is|are|keeps?|seems?)\b)"
     r"|\bis\s+(?:this|now)\s+(?:a\s+good|a\s+bad|a\s+great|the\s+right|the\s+best|a\s+smart)\s+time\s+to\b",
     re.IGNORECASE,
 )

@@ -216,3 +216,23 @@ def test_those_ones_of_the_chat_still_take_the_chat() -> None:
         "A custom guard costs about £300; boil-and-bite ones from a pharmacy are about £20.",
     )
     assert "boil" in QueryRewriter(cache_ttl=0).rewrite("are those cheap ones any good though", context).expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do babies dream, and if so what do they dream about?",
+        "when people retire early, what do they usually do for income?",
+        "the twins turn 3 next week; what presents would they like?",
+        "how do airlines price tickets, and why do they change so often?",
+        "i have two cats who fight constantly; how can i get them to get along?",
+        "if my neighbours' tree hangs over my garden, can i ask them to cut it?",
+    ],
+)
+def test_a_plural_the_question_is_about_is_its_own_they(query: str) -> None:
+    _untouched(query)
+
+
+def test_they_with_no_plural_of_the_querys_own_still_takes_the_chat() -> None:
+    context = said("My grandparents are visiting from Cork next week.", "Lovely! How long are they staying?")
+    assert "grandparents" in QueryRewriter(cache_ttl=0).rewrite("what can they do in Manchester?", context).expanded

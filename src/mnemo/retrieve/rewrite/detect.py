@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.internal import (
     own_thing_before,
     person_named_before,
     plural_before,
+    plural_subject_before,
     plural_then_clause,
     states_case,
     thing_named_before,
@@ -278,6 +279,8 @@ def _antecedent_in_query(
         return True  # "when a cat stops eating, should its owner take it": the case's own cat
     if kind == "plural" and plural_before(lowered[:i], low):
         return True  # "did my parents like the hotel they stayed at": "they" are the parents
+    if low in ("they", "them", "their") and plural_subject_before(lowered[:i]):
+        return True  # "why do teenagers sleep so late, and is it bad for them": the query's own teenagers
     if low == "they" and plural_then_clause(lowered[:i]):
         return True  # "store fresh tomatoes so they last longer": the query's own tomatoes
     if low == "them" and things_before(lowered[:i]):

@@ -128,6 +128,29 @@ _NOT_PLURAL_THINGS = frozenset("days weeks months years hours minutes times thin
 _IRREGULAR_PLURALS = frozenset("people children men women teeth feet mice geese".split())
 
 
+def plural_subject_before(lowered: list[str]) -> bool:
+    """A plural the query's own question is about, before a clause break: "why do teenagers sleep so
+    late, and is it bad for them", "when people retire early, what do they do", "do babies dream,
+    and if so what do they dream about". The plural follows a question's auxiliary or opens a
+    clause, so it is that clause's subject; "they"/"them" after the break takes it up."""
+    breaks = [n for n, w in enumerate(lowered) if w in PUNCTUATION or w in _SUBORDINATORS]
+    if not breaks:
+        return False
+    for n, word in enumerate(lowered[: breaks[-1]]):
+        opener = not n or lowered[n - 1] in _SUBJECT_OPENERS
+        plural = word in _IRREGULAR_PLURALS or (plural_word(word) and word.isalpha() and word not in STOPWORDS)
+        if opener and plural and word not in _NOT_PLURAL_THINGS and word not in _NOT_TAKEN_UP:
+            return True
+    return False
+
+
+#: Words a question's or a clause's subject follows ("why do teenagers", "when people", "the twins"),
+#: and counts ("i have two cats who fight").
+_SUBJECT_OPENERS = frozenset(
+    "do does did are were have can could should would will when if once the my our two three four several both".split()
+)
+
+
 def plural_then_clause(lowered: list[str]) -> bool:
     """A plural the query names and then a clause about it ("store fresh tomatoes so they last",
     "what happens to old blades when they're replaced"): ``lowered`` ends where "they" starts."""
@@ -258,9 +281,7 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
         if word in PUNCTUATION or word in _SUBORDINATORS or word in ("—", "-"):
             broken = found or broken
             continue
-        noun = lowered[n + 1]
-        if noun.endswith("'s") and n + 2 < len(lowered):
-            noun = lowered[n + 2]  # "my neighbour's dog": the thing is what the possessor owns
+        noun = _owned(lowered, n + 1, len(lowered))
         if word not in _THING_NAMERS or not _thing_noun(noun):
             continue
         before = lowered[n - 1] if n else ""
@@ -301,10 +322,20 @@ def own_thing_before(lowered: list[str]) -> bool:
     for n, word in enumerate(lowered[: max(boundary - 1, 0)]):
         if word not in _INTRODUCING or (n and lowered[n - 1] in _ADDRESSING | _PREPOSITIONS):
             continue
-        noun = lowered[n + 2] if lowered[n + 1].endswith("'s") and n + 2 < boundary else lowered[n + 1]
+        noun = _owned(lowered, n + 1, boundary)
         if noun not in _REFERRING_MODIFIERS and noun.isalpha() and _thing_noun(noun):
             return True  # ("the first one" is a reference of its own, no antecedent)
     return False
+
+
+def _owned(lowered: list[str], n: int, end: int) -> str:
+    """The word at ``n``, or what it owns when it is a possessor: "my neighbour's dog", "my
+    neighbours' tree" (whose apostrophe is a token of its own)."""
+    if lowered[n].endswith("'s") and n + 1 < end:
+        return lowered[n + 1]
+    if lowered[n + 1 : n + 2] == ["'"] and n + 2 < end:
+        return lowered[n + 2]
+    return lowered[n]
 
 
 _TIME_SUBORDINATORS = frozenset("before until till when once after unless".split())

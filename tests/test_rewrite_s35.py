@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.candidates import extract
 from tests.test_rewrite import said
 
 pytestmark = pytest.mark.core
@@ -236,3 +237,25 @@ def test_a_plural_the_question_is_about_is_its_own_they(query: str) -> None:
 def test_they_with_no_plural_of_the_querys_own_still_takes_the_chat() -> None:
     context = said("My grandparents are visiting from Cork next week.", "Lovely! How long are they staying?")
     assert "grandparents" in QueryRewriter(cache_ttl=0).rewrite("what can they do in Manchester?", context).expanded
+
+
+def test_a_venue_the_chat_went_to_is_who_they_are() -> None:
+    context = said("We had dinner at Dishoom last night.", "Oh nice, their black daal is famous.")
+    assert "Dishoom" in QueryRewriter(cache_ttl=0).rewrite("do they take reservations?", context).expanded
+
+
+def test_worth_and_a_gerund_with_no_object_is_worth_doing_to_the_chats_thing() -> None:
+    context = said("I've got an old iPhone 11 with a cracked screen.", "A screen repair costs around £100.")
+    rewriter = QueryRewriter(cache_ttl=0)
+    assert "iPhone 11" in rewriter.rewrite("is it worth repairing or should i upgrade?", context).expanded
+    # with its own object the gerund says what is worth it
+    assert not rewriter.rewrite("is it worth learning Rust as a data engineer?", context).was_rewritten
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("I've got an old iPhone 11 with a cracked screen.", "iPhone 11"), ("My Pixel 8 keeps rebooting.", "Pixel 8")],
+)
+def test_a_model_number_stays_with_its_name(text: str, name: str) -> None:
+    assert any(c.text.endswith(name) for c in extract(said(text)))
+    assert "the Golf 2 years" not in [c.text for c in extract(said("We sold the Golf 2 years ago."))]

@@ -15,7 +15,8 @@ _EXPLETIVE_ADJ = (
 #: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
 EXPLETIVE_IT = re.compile(
     rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
-    r"|\bit(?:'s|\s+is|\s+was)?\s+worth\s+\w+ing\b|\bis\s+it\s+worth\s+\w+ing\b"
+    # "is it worth learning Rust" (a gerund with its object); "is it worth repairing?" repairs the chat's thing
+    r"|\b(?:it(?:'s|\s+is|\s+was)?|is\s+it)\s+worth\s+\w+ing\b(?!\s*(?:or\b|now\b|anymore\b|at\s+all\b|[?.,!;]|$))"
     # "is it rude to leave": an adjective and a to-infinitive (a determiner or pronoun after "to"
     # makes it a preposition instead: "is it close to the station" has a referent)
     # "is it likely to rain", "is it likely that ...": the weather or a clause; "is it likely to bend" has a referent

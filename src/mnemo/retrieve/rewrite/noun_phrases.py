@@ -52,6 +52,12 @@ _CLAUSE_AFTER_THAT = re.compile(
 )
 
 
+#: A model number after a capitalised name ("iPhone 11", "Pixel 8", "Sony 50mm"), not a count or a
+#: measure that follows it ("the Golf 2 years ago", "Dad 20 pounds").
+_MODEL_NUMBER = re.compile(
+    r"\s+(\d{1,4}[a-zA-Z]{0,3})(?![\w'%])(?![.,]\d)(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|mins?|seconds?"
+    r"|percent|kg|km|miles?|times?|people|euros?|pounds?|dollars?|quid|am|pm|of|x)\b)"
+)
 #: A further word of a capitalised name: a capital word, a roman numeral or a model number.
 _NAME_GOES_ON = re.compile(r"\s+((?:[A-Z][\w-]*|\d+[a-z]?))(?![\w'])")
 
@@ -83,6 +89,9 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         if match.group(0)[:4].lower() == "that" and _CLAUSE_AFTER_THAT.match(text, match.start(1)):
             continue  # "I'll note that Mark has your drill": a clause's subject, no "the Mark"
         phrase = _whole_name(phrase, text, match.start(1))  # "the Canon R6 Mark II": a name runs on
+        model = _MODEL_NUMBER.match(text, match.start(1) + len(phrase))
+        if model and any(c.isupper() for c in phrase.split()[-1]):
+            phrase = f"{phrase} {model.group(1)}"  # "an old iPhone 11", "my Pixel 8": the model number is the name
         head = phrase.split()[-1].lower()
         rest = text[match.start(1) + len(phrase) : match.start(1) + len(phrase) + 200]  # what follows, a few words
         several = len(phrase.split()) > 1

@@ -65,7 +65,8 @@ def plural_referent(
         if c.kind == "thing"
         and c.text[:1].isupper()
         and not c.plural
-        and c.text not in places
+        # "dinner at Dishoom ... do they take reservations": a venue is a place that acts; a city is not
+        and (c.text not in places or not geographic(c.text))
         and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
         and not geographic(c.text)  # "the visa application for Japan": the embassy acts, not Japan
     ]

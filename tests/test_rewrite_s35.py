@@ -259,3 +259,13 @@ def test_worth_and_a_gerund_with_no_object_is_worth_doing_to_the_chats_thing() -
 def test_a_model_number_stays_with_its_name(text: str, name: str) -> None:
     assert any(c.text.endswith(name) for c in extract(said(text)))
     assert "the Golf 2 years" not in [c.text for c in extract(said("We sold the Golf 2 years ago."))]
+
+
+def test_which_one_keeps_the_pair_the_asker_weighed() -> None:
+    context = said(
+        "I'm torn between the Kindle Paperwhite and the Kobo Clara.",
+        "Both are great; the Kobo supports library loans via OverDrive.",
+    )
+    rewritten = QueryRewriter(cache_ttl=0).rewrite("which one has better battery life?", context).expanded
+    assert "Kindle Paperwhite" in rewritten and "Kobo Clara" in rewritten
+    assert "OverDrive" not in rewritten

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.lists import compared_pair, coordinated_pair, distinct, find_list, named_pair
+from mnemo.retrieve.rewrite.lists import compared_pair, coordinated_pair, distinct, find_list, named_pair, still_weighed
 
 from . import cached_re
 
@@ -69,6 +69,7 @@ def compared(reference: str, context: Sequence[Mapping[str, str]]) -> str | None
     """ "the cheaper pair" -> "the cheaper of the Sony WH-1000XM5 and the Anker Soundcore Q45"."""
     if cached_re.fullmatch(r"which\s+one", reference.strip(), re.IGNORECASE):
         pair = distinct(named_pair(context) or find_list(context, named=True))
+        pair = still_weighed(context, pair) if len(pair) == 2 else pair
         # "Which one has better leave?" -> "Which of Spotify and Lumen has better leave?"
         return f"{reference.strip()[:5]} of {pair[0]} and {pair[1]}" if len(pair) == 2 else None
     match = COMPARISON_REF.fullmatch(reference.strip())

@@ -398,6 +398,27 @@ _WEIGHED = re.compile(
 )
 
 
+#: "between the Kindle Paperwhite and the Kobo Clara": two names the asker weighs, each with its article.
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?:the\s+|a\s+|an\s+)?([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s+(?:and|or)\s+"
+    r"(?:the\s+|a\s+|an\s+)?([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})"
+)
+
+
+def still_weighed(context: Sequence[Mapping[str, str]], names: list[str]) -> list[str]:
+    """The pair the asker last weighed with "between ... and ..." when a later message names one of
+    it beside something else ("torn between the Kindle Paperwhite and the Kobo Clara" - "the Kobo
+    supports OverDrive"): the answer leaves the choice as it was. Otherwise ``names``."""
+    for message in reversed(list(context)[-_RECENT:]):
+        found = _BETWEEN.search(str(message.get("content") or "")) if message.get("role") == "user" else None
+        if found:
+            weighed = [found.group(1).rstrip(".,"), found.group(2).rstrip(".,")]
+            words = {w.lower() for name in names for w in name.split()}
+            shared = words & {w.lower() for name in weighed for w in name.split()}
+            return weighed if shared and names != weighed else names
+    return names
+
+
 def _personal(name: str) -> bool:
     low = name.lower()
     return low in PERSON_NOUNS or low in MALE or low in FEMALE
@@ -416,7 +437,7 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
         text = str(message.get("content") or "")
         names = distinct(names_in(text))
         if len(names) == 2:
-            return names
+            return still_weighed(recent, names)
         if len(names) > 2:  # a list: only "between X and Y" or "X or Y" says which two are weighed
             joined = next((m for m in _WEIGHED.finditer(text) if not text[: m.start()].rstrip().endswith(",")), None)
             if joined:

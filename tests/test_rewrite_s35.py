@@ -269,3 +269,15 @@ def test_which_one_keeps_the_pair_the_asker_weighed() -> None:
     rewritten = QueryRewriter(cache_ttl=0).rewrite("which one has better battery life?", context).expanded
     assert "Kindle Paperwhite" in rewritten and "Kobo Clara" in rewritten
     assert "OverDrive" not in rewritten
+
+
+def test_that_in_a_weighing_question_is_the_course_the_assistant_put_forward() -> None:
+    context = said(
+        "The CI pipeline takes 45 minutes now.",
+        "You could cache the dependencies and split the test suite across runners.",
+    )
+    rewritten = QueryRewriter(cache_ttl=0).rewrite("would that work on github actions?", context).expanded
+    assert "cache the dependencies" in rewritten
+    # a plain statement of fact offers no course: "that" stays the thing the chat is about
+    plain = said("The CI pipeline takes 45 minutes now.", "That is long for a project of this size.")
+    assert "cache" not in QueryRewriter(cache_ttl=0).rewrite("would that work on github actions?", plain).expanded

@@ -14,7 +14,7 @@ from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.diagnosis import remedied
 from mnemo.retrieve.rewrite.health import medicine_like
 from mnemo.retrieve.rewrite.namekind import EVENT_HEADS
-from mnemo.retrieve.rewrite.proposal import proposed_deed, timed_task
+from mnemo.retrieve.rewrite.proposal import proposed_deed, suggested_course, timed_task
 from mnemo.retrieve.rewrite.ranked import best
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.said import conversation_text
@@ -95,6 +95,9 @@ def verb_cued(
     deed = proposed_deed(before, context) if low == "that" else None
     if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
         return f"that ({deed})", 0.7
+    course = suggested_course(before, context) if low == "that" else None
+    if course is not None:  # "how much would that save" after "You could cache the dependencies"
+        return f"that ({course})", 0.7
     scaled = scaled_object(before, query[ref.end :], context)
     if scaled is not None:  # "raise it to 1000" after "set the rate limit at 500": the rate limit
         return scaled, 0.75

@@ -54,6 +54,28 @@ def proposed_deed(before: str, context: Sequence[Mapping[str, str]]) -> str | No
     return None
 
 
+#: A course the assistant put forward: "You could cache the dependencies ...", "Try soaking it overnight",
+#: "I'd recommend a standing desk" - its verb phrase, to the end of the sentence.
+_SUGGESTED = re.compile(
+    r"(?:^|[.!?]\s+|;\s+|,\s+)(?:you\s+could(?:\s+also)?|you\s+might\s+(?:want\s+to|try)|try|consider|i'd\s+(?:recommend|suggest)"
+    r"|one\s+option\s+is\s+to|the\s+(?:easiest|simplest|best|quickest)\s+(?:fix|option|way)\s+is\s+to)\s+"
+    r"([a-z]+\b[^.!?\n]{3,100})",
+    re.IGNORECASE,
+)
+#: "would that", "how much would that", "is that": a question weighing what "that" stands for.
+_WEIGHING = re.compile(r"\b(?:would|could|will|might|does|is|isn't|wouldn't)\s+$", re.IGNORECASE)
+
+
+def suggested_course(before: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "how much would that save" after "You could cache the dependencies and split the test suite":
+    the course the assistant's last message put forward, or None."""
+    if not _WEIGHING.search(before):
+        return None
+    last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
+    found = list(_SUGGESTED.finditer(str(last.get("content") or ""))) if last else []
+    return found[0].group(1).strip(" ,") if found else None
+
+
 #: "how long does that take", "how long will it usually take": the time a task takes.
 _HOW_LONG = re.compile(r"\bhow\s+long\s+(?:does|will|would|did|should)\s+$", re.IGNORECASE)
 _TAKES = re.compile(r"^\s+(?:usually\s+|normally\s+|typically\s+|roughly\s+)?take\b", re.IGNORECASE)

@@ -281,3 +281,30 @@ def test_that_in_a_weighing_question_is_the_course_the_assistant_put_forward() -
     # a plain statement of fact offers no course: "that" stays the thing the chat is about
     plain = said("The CI pipeline takes 45 minutes now.", "That is long for a project of this size.")
     assert "cache" not in QueryRewriter(cache_ttl=0).rewrite("would that work on github actions?", plain).expanded
+
+
+_PORTO_CHAT = said(
+    "We're thinking of spending a long weekend in Porto in May.",
+    "Porto is lovely in May: mild weather and fewer crowds than summer.",
+)
+
+
+@pytest.mark.parametrize(
+    "query", ["Any good seafood restaurants?", "what are the best things to do on a rainy day?", "any nice cafes?"]
+)
+def test_a_question_after_places_to_go_takes_the_town_the_chat_named(query: str) -> None:
+    assert "in Porto" in QueryRewriter(cache_ttl=0).rewrite(query, _PORTO_CHAT).expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what are the best museums in Paris?",
+        "any good restaurants near me for a birthday dinner?",
+        "in japan do they expect you to tip at restaurants?",
+        "how far is Hotel Artemide from Roma Termini on foot",
+        "What does Amara need to bring for the science museum trip on the 14th?",
+    ],
+)
+def test_a_venue_question_that_places_itself_is_left_alone(query: str) -> None:
+    assert "Porto" not in QueryRewriter(cache_ttl=0).rewrite(query, _PORTO_CHAT).expanded

@@ -43,6 +43,7 @@ from mnemo.retrieve.rewrite.roles import named_role
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.totals import total_text
+from mnemo.retrieve.rewrite.venues import venue_text
 
 from . import cached_re
 
@@ -69,6 +70,7 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     "total": (lambda ref, context, query: total_text(ref.text, context), 0.7),  # "how many rows in total"
     "elided": (lambda ref, context, query: elided_text(ref.text, subject_before(query, ref.start), context), 0.7),
     "why": (lambda ref, context, query: reason_text(ref.text, context), 0.7),  # "did she say why"
+    "town:": (lambda ref, context, query: venue_text(ref.text, context), 0.7),  # "any good restaurants?": in Porto
 }
 
 

@@ -80,6 +80,7 @@ from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_i
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
 from mnemo.retrieve.rewrite.totals import total_span
+from mnemo.retrieve.rewrite.venues import venue_span
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -142,6 +143,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
+    venue = venue_span(query) if context_text.strip() and all(r.kind == "implicit" for r in found) else None
+    if venue is not None:  # "any good seafood restaurants?" after a chat about Porto: Porto's, no "about Porto"
+        found = [Reference(query[venue[0] : venue[1]], "implicit", *venue, noun="town:")]
     why = reason_span(query, context_text) if context_text.strip() else None
     if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
         found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"

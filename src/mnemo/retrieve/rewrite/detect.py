@@ -35,25 +35,13 @@ from mnemo.retrieve.rewrite.determiner import (
 from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
-from mnemo.retrieve.rewrite.health import TAKES_EFFECT, on_course_before
+from mnemo.retrieve.rewrite.health import TAKES_EFFECT
 from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites, names_something
 from mnemo.retrieve.rewrite.inert import inert_spans
 from mnemo.retrieve.rewrite.internal import (
-    IDENTIFIER_WORD,
-    case_named_before,
-    family_before,
-    name_subject_before,
     named_before,
-    own_thing_before,
-    person_named_before,
-    plural_before,
-    plural_subject_before,
     plural_then_clause,
     states_case,
-    thing_named_before,
-    thing_subject_before,
-    things_before,
-    title_before,
 )
 from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
@@ -61,9 +49,10 @@ from mnemo.retrieve.rewrite.listed import listed_phrases
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
-from mnemo.retrieve.rewrite.names import GOING_VERBS, PREPOSITIONS
+from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
+from mnemo.retrieve.rewrite.own_antecedent import antecedent_in_query
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
 from mnemo.retrieve.rewrite.properties import (
     PRICE_ALONE,
@@ -94,8 +83,6 @@ TIME_NOUNS = set("morning afternoon evening night week weekend month year quarte
 #: After "there/here" these make an existential ("is there a way", "here is").
 EXISTENTIAL = set("is are was were be been 's any a an no".split())
 SUBJECT_WORDS = set("i we you he she they it the a an my our your his their this that there".split())
-#: Code in backticks: a thing the query names itself.
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
 #: "such a refund", "such tickets": a kind the conversation described.
 _SUCH = re.compile(r"\bsuch\s+(?!as\b)(?:an?\s+)?([a-z][\w-]*)", re.IGNORECASE)
 
@@ -214,7 +201,7 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals
-        if kind is None or _antecedent_in_query(query, words, lowered, i, kind, written):
+        if kind is None or antecedent_in_query(query, words, lowered, i, kind, written):
             continue  # "Where has Melanie camped with her family?": the query names its own antecedent
         noun = None
         if kind == "demonstrative" and nxt and nxt not in PUNCT and nxt not in SUBJECT_WORDS:
@@ -239,71 +226,6 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
     return found
-
-
-#: A place the query names after "there": "in Paris", "in spain", or "there to do": an existential "there".
-_OWN_PLACE = re.compile(
-    r"^\s+to\s+(?:do|see|eat|visit)\b|\b(?:in|at|near)\s+(?!(?:the|a|an|my|our|that|this|those|these|what|which|summer"
-    r"|winter|spring|autumn|total|time|general|advance|person|case|fact|night|noon|home|work|least|most|all|once)\b)"
-    r"(?![a-z]+day\b)[A-Za-z]{3,}",
-    re.IGNORECASE,
-)
-
-
-#: A verb of going before "there": "driving there to see it" goes to the chat's place ("what's
-#: there to see" is existential).
-_MOTION = re.compile(
-    rf"\b(?:{'|'.join(sorted(GOING_VERBS | {'stay', 'staying'}))}|take\s+\w+|taking\s+\w+)\s+$", re.IGNORECASE
-)
-
-
-def _antecedent_in_query(
-    query: str,
-    words: list[tuple[str, int, int]],
-    lowered: list[str],
-    i: int,
-    kind: str,
-    written: frozenset[str] = frozenset(),
-) -> bool:
-    """Whether the pronoun at ``i`` takes its antecedent inside the query itself (a name, a family,
-    the query's own code, a general case, a plural, a thing or a title named before it), so that it
-    points at nothing of the conversation."""
-    low, start = lowered[i], words[i][1]
-    nxt = lowered[i + 1] if i + 1 < len(words) else ""
-    other = {"he": "f", "him": "f", "his": "f", "she": "m", "her": "m", "hers": "m"}.get(low)
-    if kind in ("person", "plural") and named_before(words[:i], 2 if kind == "plural" else 1, other, written):
-        return True  # "Where has Melanie camped with her family?"
-    if kind == "plural" and family_before(lowered[:i], words[:i]):
-        return True  # "ask the Patels if they can bring chairs": a family named in the query
-    if low in ("it", "its") and (
-        any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
-    ):
-        return True  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
-    if kind in ("person", "plural", "thing") and case_named_before(lowered[:i], low):
-        return True  # "when a cat stops eating, should its owner take it": the case's own cat
-    if kind == "plural" and plural_before(lowered[:i], low):
-        return True  # "did my parents like the hotel they stayed at": "they" are the parents
-    if low in ("they", "them", "their") and plural_subject_before(lowered[:i]):
-        return True  # "why do teenagers sleep so late, and is it bad for them": the query's own teenagers
-    if low == "they" and plural_then_clause(lowered[:i]):
-        return True  # "store fresh tomatoes so they last longer": the query's own tomatoes
-    if low == "them" and things_before(lowered[:i]):
-        return True  # "cook dried chickpeas without soaking them": the query names what "them" are
-    if low == "there" and _OWN_PLACE.search(query[words[i][2] :]) and not _MOTION.search(query[:start]):
-        return True  # "what's near there in Paris", "what's there to do in Osaka": the query's own place
-    if low in ("its", "his", "her", "their") and nxt == "own" and i >= 2:
-        return True  # "should the new one have its own tests": "own" binds it to its clause's subject
-    if low == "its" and thing_subject_before(lowered[:i]):
-        return True  # "when the dishwasher finishes its cycle": its owner is the clause's own subject
-    if low == "it" and thing_named_before(lowered[:i], nxt) and not on_course_before(query[:start]):
-        return True  # "set the oven to 180 and turn it off": the query names what "it" is
-    if low == "it" and own_thing_before(lowered[:i]):
-        return True  # "how do i fix a leaky tap? it drips all night": the query brought in its own thing
-    if low == "it" and name_subject_before(words, i):
-        return True  # "I heard that Venice is sinking, how fast is it sinking": the query's own Venice
-    if low in ("it", "its") and title_before(words[:i]):
-        return True  # "who wrote The Remains of the Day and when was it published": the title
-    return kind == "person" and person_named_before(lowered[:i], low, nxt)  # "my brother passed his test"
 
 
 #: Words that may come before a yes/no question's copula: "so is that ok", "and was this expected".
@@ -353,7 +275,7 @@ def _clitic(
         return []  # "old blades ... when they're replaced": the query's own blades
     # the pronoun alone, a verb after it: "my tap leaks, it's ..." asks the same as "it is"
     lowered = [w.lower() for w, _, _ in words[:i]] + [low, "is"]
-    if _antecedent_in_query(query, words, lowered, i, kind, written):
+    if antecedent_in_query(query, words, lowered, i, kind, written):
         return []  # "how can I tell if they've gone bad" after "how long do eggs last": the eggs
     return [Reference(word[: len(low)], kind, start, start + len(low))]
 

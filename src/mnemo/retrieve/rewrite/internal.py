@@ -300,8 +300,8 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
 
 
 #: Determiners that bring a new thing into the query: "a leaky tap", "my car", "find which process
-#: is listening on 8080 and kill it" (a "the" phrase may
-#: itself point back at the chat: "the recipe ... can i freeze it").
+#: is listening on 8080 and kill it" (a "the" phrase may itself point back at the chat: "the
+#: recipe ... can i freeze it").
 _INTRODUCING = frozenset("a an my our your which".split())
 #: Verbs that report what a thing says, before the "it" of the report: "why does my script say it
 #: can't find the module".
@@ -313,7 +313,7 @@ def own_thing_before(lowered: list[str]) -> bool:
     """Whether an earlier clause or sentence of the query brings in a singular thing of its own ("a
     leaky tap", "my sourdough starter", "my neighbour's dog") that a later subject or object "it"
     takes up: "how do i fix a leaky tap? it drips all night". Only a phrase the query introduces (a,
-    an, my, our, your) counts: a "the" phrase may itself point back at the chat ("the recipe ... can
+    an, my, our, your, which) counts: a "the" phrase may itself point back at the chat ("the recipe ... can
     i freeze it"), and an "it" already said, a preposition's object or a person is no antecedent."""
     if not lowered or lowered[-1] in _PREPOSITIONS or "it" in lowered or "it's" in lowered:
         return False  # "can i have a beer while i'm still on it": a preposition's "it" is the chat's

@@ -308,3 +308,23 @@ def test_a_question_after_places_to_go_takes_the_town_the_chat_named(query: str)
 )
 def test_a_venue_question_that_places_itself_is_left_alone(query: str) -> None:
     assert "Porto" not in QueryRewriter(cache_ttl=0).rewrite(query, _PORTO_CHAT).expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "my friend keeps cancelling plans last minute, how do i talk to her about it?",
+        "my son wants a pet snake, are they easy to look after?",
+        "my code works on my machine but fails in docker, any idea why that happens?",
+        "the new intern keeps asking me for help, how do i set boundaries with him without being rude?",
+        "my toddler bites other kids at nursery, how do i stop him?",
+    ],
+)
+def test_a_situation_or_a_person_the_query_tells_of_is_its_own(query: str) -> None:
+    _untouched(query)
+
+
+def test_a_situation_it_needs_the_querys_own_clause() -> None:
+    context = said("Our neighbour's new security light shines into our bedroom all night.", "That sounds annoying.")
+    rewritten = QueryRewriter(cache_ttl=0).rewrite("how do i bring it up without sounding rude?", context).expanded
+    assert "security" in rewritten  # (the candidate stops at three words: "new security", noted)

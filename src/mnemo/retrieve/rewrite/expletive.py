@@ -163,8 +163,8 @@ _STATE_JUDGEMENTS = frozenset(
 #: A query that asks after its own statement: "the docs recommend running ANALYZE after bulk loads.
 #: Why is that?", "they say you shouldn't swim after eating. Is there any science behind that claim?"
 _CHALLENGED = re.compile(
-    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?"
-    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|why\s+(?:would|could|might)\s+(?=that\s+be\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:(?:any|no)\s+idea\s+|i\s+wonder\s+)?"
+    r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|why\s+(?:would|could|might)\s+(?=that\s+be\s*[?.!]*\s*$)|why\s+(?=that\s+(?:happens|is|keeps\s+happening)\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
     r"(?:science|evidence|truth|research|data|proof|basis)\s+(?:behind|to|for|in|on|supporting)\s+)(?P<that>that|this)\b",
     re.IGNORECASE,
 )
@@ -234,4 +234,16 @@ def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
     if "it" not in query.lower():
         return []  # every expletive frame has its "it" (or "its"); most queries have none
-    return [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
+    spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
+    return spans + [(m.start("it"), m.end("it")) for m in _SITUATION_IT.finditer(query)]
+
+
+#: The situation a query's own first clause tells, taken up by "it" in a question of how to handle
+#: it: "my friend keeps cancelling plans last minute, how do i talk to her about it?", "..., how
+#: should i deal with it", "..., how do i bring it up".
+_SITUATION_IT = re.compile(
+    r"^(?:\S+\s+){1,6}?(?:keeps|kept|always|never|won't|refuses|refused|hasn't|haven't|didn't|doesn't|is\s+always)\b"
+    r"[^,;.?!]*[,;.]\s*(?:so\s+|but\s+)?(?:how|what|should|can|could|is\s+there)\b[^?]*?"
+    r"\b(?:(?:talk|speak|say|ask|tell|approach|confront)\b[^?]*?\babout|deal\s+with|handle|address|bring|raise|mention)\s+(?P<it>it)\b",
+    re.IGNORECASE,
+)

@@ -377,8 +377,11 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
 
 
 _OWN = frozenset("my our your".split())
-_INTRODUCED_BY = _OWN | {"a", "an"}
-_NEUTRAL_PEOPLE = PERSON_NOUNS - FEMALE_NOUNS - MALE_NOUNS - {"lady", "woman", "landlady", "waitress", "man", "guy"}
+_INTRODUCED_BY = _OWN | {"a", "an", "the"}
+#: Words for people that name no gender ("my landlord", "the new intern", "my toddler").
+_NEUTRAL_PEOPLE = (
+    PERSON_NOUNS - FEMALE_NOUNS - MALE_NOUNS - {"lady", "woman", "landlady", "waitress", "man", "guy"}
+) | {"toddler", "baby", "kid", "child", "teenager", "teen", "newborn", "infant", "classmate", "coworker"}
 
 
 def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:

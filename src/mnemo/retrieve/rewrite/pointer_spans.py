@@ -40,9 +40,18 @@ def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int
     spans = [(s, e) for s, e in spans if not _ALTERNATIVE_TIME.search(query[:s])]  # "before a workout or after"
     # "if i wait till wednesday will it be cheaper then": a bare "then" after the query's own time is that time
     spans = [(s, e) for s, e in spans if not (query[s:e].lower() == "then" and _OWN_TIME.search(query[:s]))]
+    # "are they easy to look after", "she takes after her dad": a phrasal verb's particle, no time
+    spans = [(s, e) for s, e in spans if not (query[s:e].lower() == "after" and _PHRASAL_AFTER.search(query[:s]))]
     if _CONSEQUENCE_THEN.search(query) and not _WH_QUESTION.search(query):  # "ok restart it then": "in that case"
         spans = [(s, e) for s, e in spans if query[s:e].lower() != "then"]
     return spans
+
+
+_PHRASAL_AFTER = re.compile(
+    r"\b(?:look|looks|looking|looked|take|takes|took|taking|named|name|ask|asks|asked|asking|chase|chasing|chased"
+    r"|run|running|ran|go|going|went|come|coming|came)\s+$",
+    re.IGNORECASE,
+)
 
 
 #: The other half of a choice between two times of the query's own event: "should I eat before a

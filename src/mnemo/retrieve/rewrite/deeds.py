@@ -94,7 +94,9 @@ _INTENT = re.compile(
 
 
 def own_intent_before(query: str, start: int) -> bool:
-    """Whether the "do that" at ``start`` is a deed the query itself says someone means to do."""
+    """Whether the "do that" at ``start`` is a deed the query itself tells: one someone means to do
+    ("wants to raise the rent ... can he do that") or the asker never did ("never cooked rice ... how
+    do i do it")."""
     return bool(cached_re.match(r"(?:do|did|does|doing)\s+(?:that|this|it)\b", query[start:], re.IGNORECASE)) and bool(
         _INTENT.search(query[:start])
     )

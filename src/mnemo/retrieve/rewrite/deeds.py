@@ -94,12 +94,18 @@ _INTENT = re.compile(
 
 
 def own_intent_before(query: str, start: int) -> bool:
-    """Whether the "do that" at ``start`` is a deed the query itself tells: one someone means to do
-    ("wants to raise the rent ... can he do that") or the asker never did ("never cooked rice ... how
-    do i do it")."""
-    return bool(cached_re.match(r"(?:do|did|does|doing)\s+(?:that|this|it)\b", query[start:], re.IGNORECASE)) and bool(
-        _INTENT.search(query[:start])
-    )
+    """Whether the "do that" at ``start`` (or the "that" of a "do that" at ``start``) is a deed the
+    query itself tells: one someone means to do ("wants to raise the rent ... can he do that") or the
+    asker never did ("never cooked rice ... how do i do it")."""
+    done = _DO_BEFORE.search(query[:start])
+    if done is not None:
+        start = done.start()  # the pronoun of "do that": the deed starts at "do"
+    elif not cached_re.match(r"(?:do|did|does|doing)\s+(?:that|this|it)\b", query[start:], re.IGNORECASE):
+        return False
+    return bool(_INTENT.search(query[:start]))
+
+
+_DO_BEFORE = re.compile(r"\b(?:do|did|does|doing)\s+$", re.IGNORECASE)
 
 
 def deeds(context: Sequence[Mapping[str, str]], count: int = 1, max_messages: int = 6) -> list[str]:

@@ -317,18 +317,10 @@ def _without_expletives(query: str, found: list[Reference], context_text: str = 
         for r in found
         if not (r.text.lower() in ("it", "its") and any(s <= r.start < e for s, e in spans))
         and not (judged and r.start == judged.start("that"))
-        and not _intended(query, r)
+        # "my landlord wants to raise the rent; can he do that?": "that" is the deed the query states
+        and not (r.kind in ("demonstrative", "thing") and own_intent_before(query, r.start))
         and r.start not in generic
     ]
-
-
-def _intended(query: str, reference: Reference) -> bool:
-    """ "my landlord wants to raise the rent; can he do that?": "that" is the deed the query states."""
-    done = _DONE.search(query[: reference.start])
-    return reference.kind in ("demonstrative", "thing") and done is not None and own_intent_before(query, done.start())
-
-
-_DONE = re.compile(r"\b(?:do|did|does|doing)\s+$", re.IGNORECASE)
 
 
 def _with_temporal_pointers(query: str, found: list[Reference], context_text: str) -> list[Reference]:

@@ -377,11 +377,12 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
 
 
 _OWN = frozenset("my our your".split())
-_INTRODUCED_BY = _OWN | {"a", "an", "the"}
+#: Determiners before a person the query opens with: "my grandfather", "a coworker", "the new intern".
+_PERSON_LEADS = _OWN | {"a", "an", "the"}
 #: Words for people that name no gender ("my landlord", "the new intern", "my toddler").
 _NEUTRAL_PEOPLE = (
     PERSON_NOUNS - FEMALE_NOUNS - MALE_NOUNS - {"lady", "woman", "landlady", "waitress", "man", "guy"}
-) | {"toddler", "baby", "kid", "child", "teenager", "teen", "newborn", "infant", "classmate", "coworker"}
+) | {"toddler", "baby", "kid", "child", "teenager", "teen", "newborn", "infant"}
 
 
 def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
@@ -392,7 +393,7 @@ def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
         (
             n
             for n in range(1, min(5, len(lowered)))
-            if (lowered[n] in fits or is_pet(lowered[n])) and _INTRODUCED_BY & set(lowered[max(0, n - 2) : n])
+            if (lowered[n] in fits or is_pet(lowered[n])) and _PERSON_LEADS & set(lowered[max(0, n - 2) : n])
         ),
         None,
     )  # "when my dog sees another dog he barks, how can i train him": the pet the query opens with

@@ -58,17 +58,16 @@ def plural_referent(
     couple = _couple(recent, people, context) if len(recent) == 1 else None
     if couple is not None:  # "Anjali got engaged to Marcus" ... "Marcus has never been": the two of them
         return couple, 0.7
-    # "Stripe changed their fees": an organisation; "in Galway" is where, not who
+    # "Stripe changed their fees": an organisation; so is a venue the chat went to ("dinner at Dishoom
+    # ... do they take reservations"), while a town or a country is where, not who
     named = [
         c
         for c in candidates
         if c.kind == "thing"
         and c.text[:1].isupper()
         and not c.plural
-        # "dinner at Dishoom ... do they take reservations": a venue is a place that acts; a city is not
-        and (c.text not in places or not geographic(c.text))
         and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
-        and not geographic(c.text)  # "the visa application for Japan": the embassy acts, not Japan
+        and not geographic(c.text)  # "in Galway", "the visa application for Japan": the embassy acts, not Japan
     ]
     # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
     # "them" is things before an organisation; a subject "they" acts, and a thing seldom does

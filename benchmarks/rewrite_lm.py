@@ -26,24 +26,20 @@ from __future__ import annotations
 import argparse
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from benchmarks.common import markdown_table, write_results
 from benchmarks.query import wanted_words
-from benchmarks.rewrite_meaning import read_rows
+from benchmarks.rewrite_meaning import holds, read_rows
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.candidates import extract
 
 #: Candidates scored per row, and the turns of the conversation the model sees.
 MAX_CANDIDATES = 8
 CONTEXT_TURNS = 6
-
-
-def _holds(text: str, wanted: Sequence[str]) -> bool:
-    return all(word.lower() in text.lower() for word in wanted)
 
 
 def _scorer(model: Any) -> Callable[[str, str], np.ndarray]:
@@ -81,7 +77,7 @@ def probe(score: Callable[[str, str], np.ndarray], count_tokens: Callable[[str],
         texts = texts[:MAX_CANDIDATES]
         wanted = wanted_words(row)
         place = re.search(rf"\b{re.escape(resolved.reference)}\b", row["query"], re.IGNORECASE)
-        if len(texts) < 2 or not any(_holds(t, wanted) for t in texts) or place is None:
+        if len(texts) < 2 or not any(holds(t, wanted) for t in texts) or place is None:
             continue
         conversation = "".join(f"{m['role'].capitalize()}: {m['content']}\n" for m in row["context"][-CONTEXT_TURNS:])
         tail = row["query"][place.end() :]
@@ -94,7 +90,7 @@ def probe(score: Callable[[str, str], np.ndarray], count_tokens: Callable[[str],
             after.append(float(logprobs[-after_tokens:].sum() if after_tokens else logprobs.sum()))
         timings.append((time.perf_counter() - started) * 1000)
         rows += 1
-        resolver_right = _holds(result.expanded, wanted)
+        resolver_right = holds(result.expanded, wanted)
         picks = {
             "full": int(np.argmax(full)),
             "per_char": int(np.argmax(np.array(full) / [len(t) for t in texts])),
@@ -102,8 +98,8 @@ def probe(score: Callable[[str, str], np.ndarray], count_tokens: Callable[[str],
         }
         right["resolver"] += resolver_right
         for name, index in picks.items():
-            right[name] += _holds(texts[index], wanted)
-        right["full_only"] += _holds(texts[picks["full"]], wanted) and not resolver_right
+            right[name] += holds(texts[index], wanted)
+        right["full_only"] += holds(texts[picks["full"]], wanted) and not resolver_right
     return {
         "rows": rows,
         "right": right,

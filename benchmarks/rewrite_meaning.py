@@ -54,7 +54,8 @@ def read_rows() -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def _holds(text: str, wanted: list[str]) -> bool:
+def holds(text: str, wanted: list[str]) -> bool:
+    """Whether ``text`` contains every wanted word (case-insensitive)."""
     low = text.lower()
     return all(word.lower() in low for word in wanted)
 
@@ -84,16 +85,16 @@ def probe(embedder: MiniLMEmbedder) -> dict[str, Any]:
             person = result.resolved[0].kind == "person"
             texts = [c.text for c in candidates if (c.kind == "person") == person]
             wanted = wanted_words(row)
-            if len(texts) >= 2 and any(_holds(t, wanted) for t in texts):
+            if len(texts) >= 2 and any(holds(t, wanted) for t in texts):
                 started = time.perf_counter()
                 vectors = embedder.embed([row["query"], *texts])
                 timings.append((time.perf_counter() - started) * 1000)
-                resolver_right = _holds(result.expanded, wanted)
-                _count(pick, resolver_right, _holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
+                resolver_right = holds(result.expanded, wanted)
+                _count(pick, resolver_right, holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
                 first, _, noun = result.resolved[0].reference.partition(" ")
                 if noun and first.lower() in _DETERMINERS:
                     vectors = embedder.embed([noun, *texts])
-                    _count(by_noun, resolver_right, _holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
+                    _count(by_noun, resolver_right, holds(texts[int(np.argmax(vectors[1:] @ vectors[0]))], wanted))
         if not result.references and candidates:
             texts = [c.text for c in candidates if c.kind != "person"]
             if texts:

@@ -38,6 +38,7 @@ from mnemo.retrieve.rewrite.noun_phrases import named_last, person_phrase, phras
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.retrieve.rewrite.plain_names import code_names, dosed, headline, labelled, lower_answer, quoted
 from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_owned, possessed
+from mnemo.retrieve.rewrite.possessive_titles import possessive_titles, title_tails
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
 from mnemo.store.sql import STOPWORDS
@@ -319,7 +320,9 @@ def _read_mentions(
     noun_phrases = phrases(text)
     compounds = [c for c in compound_names(text) if c[1].text.lower() not in inside_text(noun_phrases)]
     # a name inside a phrase or compound ("the Postgres replica", "Docker images") stands for it
+    titles = possessive_titles(text)  # "Schindler's List": one title, no "List" alone
     inside = {w.lower().removesuffix("'s") for _, c in noun_phrases + compounds for w in c.text.split()}
+    inside |= title_tails(titles)
     # "her youngest Ollie", "our dog Rex": a name closing a phrase of common words is its own referent
     inside -= {c.text.split()[-1].lower() for _, c in noun_phrases if named_last(c.text)}
     found, names = _named(text, inside, written, answer, common)
@@ -340,6 +343,7 @@ def _read_mentions(
     found.extend(offered(text))  # "Try shakshuka: eggs poached in ...": the dish suggested
     found.extend(noun_phrases)
     found.extend(compounds)
+    found.extend(titles)
     # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not
     # ("two kittens from a shelter": the shelter's phrase does not hold the kittens)
     found.extend(p for p in bare_plurals(text) if not _held(p[1].text, inside))

@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
 from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.retrieve.rewrite.venues import venue_text
+from mnemo.retrieve.rewrite.works import WORK_NOUNS, names_work, titled_work
 
 from . import cached_re
 
@@ -142,6 +143,10 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         if ref.noun.lower() == "one" and (focused := focused_one(context)):
             return focused, 0.75  # "that one" of a flea market and a farmers market: the one taken up since
         mention = specific_mention(ref.noun, context)
+        if ref.noun.lower() in WORK_NOUNS and not (mention and names_work(mention[0])):
+            title = titled_work(context)  # "that film": "Schindler's List", not the reply's "A powerful film"
+            if title:
+                return title, 0.75
         if mention and ref.noun.lower() in ("one", "option"):
             item = item_by_word(mention[0].split()[-2], context)  # "the sso one": "login_sso_redirect"
             # "that one" after "folds one-handed" names no item: the pro-noun is chosen like "it"

@@ -6,6 +6,7 @@ here. Pure regexes and string helpers, shared by the temporal resolver and the a
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from . import cached_re
 
@@ -89,3 +90,21 @@ def times_in(text: str) -> list[str]:
             continue
         out.append((match.start(), match.end()))
     return [text[s:e].strip() for s, e in out]
+
+
+#: A quarter of a year as written: "Q2", "Q3 2024", "the second quarter of 2023".
+_QUARTER = re.compile(
+    r"\b(?:Q[1-4](?:\s+(?:19|20)\d{2}|\s*'\d{2})?|(?:the\s+)?(?:first|second|third|fourth|last)\s+quarter"
+    r"(?:\s+of\s+(?:19|20)\d{2})?)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def named_quarter(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest quarter the conversation wrote ("missed the Q2 target" -> "Q2"), or None: what
+    "that quarter" points at, even where the quarter only modifies a noun."""
+    for message in reversed(list(context)):
+        found = _QUARTER.findall(str(message.get("content") or ""))
+        if found:
+            return found[-1]
+    return None

@@ -86,6 +86,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "clear that myself": no noun follows, and no clause
     if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
         return "pronoun"
+    if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
+        return "pronoun" if after == "of" else "determiner"
     if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:
         return None  # "make sure that ...", "is it true that ...": a predicate, then a clause
     if low == "that" and plural_word(nxt) and "'" not in nxt:

@@ -25,6 +25,7 @@ from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.contextual import from_context
 from mnemo.retrieve.rewrite.datenouns import counted_span
+from mnemo.retrieve.rewrite.dates import named_quarter
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
@@ -302,6 +303,12 @@ def _temporal(
         ref.text,
         re.IGNORECASE,
     )
+    if unit is None and cached_re.search(r"\bquarters?\b", ref.text, re.IGNORECASE):
+        quarter = named_quarter(context)  # "what happened that quarter" after "missed the Q2 target"
+        if quarter is None:
+            return None
+        governed = cached_re.search(r"\b(?:in|during|for|by|over|throughout)\s*$", query[: ref.start], re.IGNORECASE)
+        return (quarter if governed else f"in {quarter}"), 0.7
     anchor = find_anchor(
         context,
         wants_date=unit is not None,

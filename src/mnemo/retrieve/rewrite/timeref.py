@@ -136,7 +136,7 @@ def relative_text(reference: str, anchor_bare: str, anchor_phrase: str) -> str |
 
 UNITS_ = (
     r"(?:days?|nights?|mornings?|evenings?|afternoons?|weekends?|weeks?|months?|years?"
-    r"|period|summer|winter|spring|autumn|age)\b"
+    r"|quarters?|period|summer|winter|spring|autumn|age)\b"
 )
 #: A clause ends at punctuation, "then", or an inverted auxiliary ("how long after that *did* she ...").
 CLAUSE_END = (

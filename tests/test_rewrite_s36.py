@@ -1,0 +1,139 @@
+"""Query rewriting, fourteenth pass: things named by a clock time or a possessive title, "that one",
+works by their title, and the quarter a chat wrote."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.possessive_titles import possessive_titles
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+
+def _expanded(query: str, *turns: str) -> str:
+    return QueryRewriter(cache_ttl=0).rewrite(query, said(*turns)).expanded
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase"),
+    [
+        ("my partner Leo does the 11pm dream feed", "the 11pm dream feed"),
+        ("I usually do the 6am spin class on Tuesdays", "the 6am spin class"),
+        ("I booked the 7:15 train to Leeds", "the 7:15 train to Leeds"),
+        ("the 9am meeting got moved", "the 9am meeting"),
+    ],
+)
+def test_a_clock_time_opens_a_noun_phrase(message: str, phrase: str) -> None:
+    assert phrase in [c.text for c in extract(said(message))]
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("is that one still on next week", ("I usually do the 6am spin class on Tuesdays", "Nice"), "6am spin class"),
+        ("is that one usually on time", ("I booked the 7:15 train to Leeds", "ok"), "7:15 train"),
+        ("can he do that one at 10 instead", ("my partner Leo does the 11pm dream feed", "ok"), "11pm dream feed"),
+    ],
+)
+def test_that_one_is_the_thing_the_chat_timed(query: str, turns: tuple[str, ...], want: str) -> None:
+    expanded = _expanded(query, *turns)
+    assert want in expanded
+    assert " one " not in expanded.replace(want, "")  # "that one" is replaced whole, no "the X one"
+
+
+def test_that_one_of_counts_and_keeps_its_pronoun() -> None:
+    # "is that one of ..." counts a member; the "one" is no pro-noun of a phrase
+    expanded = _expanded("is that one of the best books on the topic", "I'm reading Sapiens", "Great choice.")
+    assert "one of the best" in expanded
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("we watched Schindler's List last night", "Schindler's List"),
+        ("the one from Captain Corelli's Mandolin", "Captain Corelli's Mandolin"),
+        ("I read The Hitchhiker's Guide to the Galaxy last month", "The Hitchhiker's Guide to the Galaxy"),
+        ("she loves Charlotte's Web", "Charlotte's Web"),
+    ],
+)
+def test_a_possessive_title_is_one_name(message: str, title: str) -> None:
+    texts = [c.text for c in extract(said(message))]
+    assert title in texts
+    assert title.split("'s ")[1].split()[0] not in texts  # no "List" or "Mandolin" alone
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Chen's PR adds retries to the webhook sender",  # an acronym after the possessive
+        "Maria's Spanish class starts Monday",  # a capital word that modifies a common noun
+        "Aisha's Python script failed again",
+        "Tom's Monday meeting ran late",
+    ],
+)
+def test_an_owner_and_a_modified_noun_are_no_title(message: str) -> None:
+    assert possessive_titles(message) == []
+
+
+def test_a_possessive_place_is_a_place() -> None:
+    found = possessive_titles("team dinner was at Dishoom in King's Cross")
+    assert [(c.text, c.kind) for _, c in found] == [("King's Cross", "place")]
+
+
+def test_the_owner_of_a_title_stays_a_person() -> None:
+    expanded = _expanded(
+        "how long will that take him to read",
+        "my brother Ollie is doing a reading at the wedding",
+        "Nice, which reading?",
+        "the one from Captain Corelli's Mandolin",
+        "That's a popular one.",
+    )
+    assert "Captain Corelli's Mandolin" in expanded
+    assert "Ollie" in expanded
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("how long is that film", ("we watched Schindler's List last night", "A powerful film."), "Schindler's List"),
+        (
+            "who composed the music for that film",
+            ("we watched Oppenheimer last night", "A stunning film."),
+            "Oppenheimer",
+        ),
+        ("how long was that film", ("we saw the new Nolan film yesterday", "Did you like it?"), "the new Nolan film"),
+    ],
+)
+def test_that_film_is_the_work_named_not_the_verdict_on_it(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "what happened that quarter",
+            ("Olu's team missed the Q2 target by 8%.", "Do you want to discuss it at the pipeline review?"),
+            "in Q2",
+        ),
+        (
+            "what else happened during that quarter",
+            ("Our revenue dipped in Q3 2024 after the price change.", "Do you know why?"),
+            "Q3 2024",
+        ),
+        (
+            "who joined the team that quarter",
+            ("We hit our numbers in the second quarter of 2023.", "Nice."),
+            "the second quarter of 2023",
+        ),
+    ],
+)
+def test_that_quarter_is_the_quarter_the_chat_wrote(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+def test_that_quarter_without_a_quarter_in_the_chat_is_left_alone() -> None:
+    assert _expanded("what happened that quarter", "my team is great", "nice") == "what happened that quarter"

@@ -137,3 +137,45 @@ def test_that_quarter_is_the_quarter_the_chat_wrote(query: str, turns: tuple[str
 
 def test_that_quarter_without_a_quarter_in_the_chat_is_left_alone() -> None:
     assert _expanded("what happened that quarter", "my team is great", "nice") == "what happened that quarter"
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("should I book a hotel for that night", ("My sister's wedding is on the 14th of June.", "Exciting!"), "June"),
+        (
+            "any good places to eat that night",
+            (
+                "we're staying with my cousin Fiona in edinburgh on the last night of the road trip",
+                "Nice way to end it.",
+            ),
+            "the last night of the road trip",
+        ),
+        (
+            "how many hours of walking is that day",
+            ("We're doing the Tour du Mont Blanc, and the longest stage is day 4.", "That's the one over the col."),
+            "day 4",
+        ),
+    ],
+)
+def test_that_night_and_that_day_take_the_day_the_chat_told(query: str, turns: tuple[str, ...], want: str) -> None:
+    expanded = _expanded(query, *turns)
+    assert want in expanded
+    assert expanded.count("June") <= 1  # "on the 14th of June", never "of June of June"
+
+
+def test_a_count_that_announces_a_list_is_no_item_of_it() -> None:
+    expanded = _expanded("can we cancel the second one", "we have two standups, the 9am one and the 4pm sync", "ok")
+    assert "the 4pm sync" in expanded
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "place"),
+    [
+        (("I booked the 7:15 train to Leeds", "ok"), "what's the weather like there", "Leeds"),
+        (("we're taking the ferry to Santander in May", "nice"), "what is there to do there", "Santander"),
+        (("I'm catching the night bus to Glasgow", "ok"), "where should I stay there", "Glasgow"),
+    ],
+)
+def test_there_is_where_the_train_or_ferry_goes(turns: tuple[str, ...], query: str, place: str) -> None:
+    assert place in _expanded(query, *turns)

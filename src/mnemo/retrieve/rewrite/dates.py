@@ -50,6 +50,12 @@ TIME = re.compile(
     # "the first week of october")
     r"|(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])"
     r"|(?<=in )week\s+\d{1,2}\b"
+    # a numbered day of a plan ("the longest stage is day 4") and a day of an outing ("on the last
+    # night of the road trip", "the first morning of the retreat")
+    r"|(?<![\w-])day\s+\d{1,2}(?![\d:.,]\d)(?!\s*(?:%|percent))"
+    r"|(?:the\s+)?(?:first|last|final|second|third|opening|closing)\s+(?:day|night|morning|evening|afternoon)"
+    r"\s+of\s+(?:the|our|my|your|their|his|her)\s+(?:[a-z][\w-]*\s+)?(?:trip|holiday|vacation|tour|festival"
+    r"|conference|retreat|offsite|camp|cruise|visit|stay|course|residency|honeymoon|season|term|month|year)\b"
     rf"|the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{_MONTHS}|may)\b"
     # a quarter a preposition governs: "by Q2", "in Q3 2024" ("the Q3 roadmap" is a roadmap)
     r"|(?:(?<=by )|(?<=in )|(?<=until )|(?<=before )|(?<=after )|(?<=end of ))q[1-4](?:\s+(?:19|20)\d{2})?"

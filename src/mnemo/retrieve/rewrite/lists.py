@@ -132,12 +132,18 @@ def _inline(sentence: str) -> list[str]:
     ones = [bool(_ONE_ITEM.search(i)) for i in items]
     if sum(ones) >= 2 and not ones[0]:  # "two dresses for the wedding, a green one and a navy one"
         items = items[ones.index(True) :]
+    counted = _COUNTED_PLURAL.fullmatch(items[0])
+    if counted and _COUNTS.index(counted.group(1).lower()) + 2 == len(items) - 1:
+        items = items[1:]  # "two standups, the 9am one and the 4pm sync": the count announces the rest
     # every item must be short and name something: a capital, an identifier or a determiner-led phrase
     if not all(items) or not any(_namey(i) for i in items) or any(_verbish(i) for i in items):
         return []
     return items
 
 
+#: A counted plural that opens an inline list and is no item of it.
+_COUNTS = ("two", "three", "four", "five")
+_COUNTED_PLURAL = re.compile(r"(two|three|four|five)\s+(?:[a-z]+\s+)?[a-z]+s", re.IGNORECASE)
 #: An item named by "one" and its modifier: "a green one", "one in Pollença".
 _ONE_ITEM = re.compile(r"(?:^|\s)one(?:\s|$)", re.IGNORECASE)
 _REMARKS = frozenset("all both each none mostly either neither".split())

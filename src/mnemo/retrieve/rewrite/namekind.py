@@ -33,7 +33,9 @@ CALENDAR_WORD = re.compile(
 )
 _PLACE_CUE = re.compile(
     r"\b(?:in|at|near|visit|visited|visiting|(?:go|goes|went|going|move|moved|moving|flew|fly|flight|trip|"
-    r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing)\s+"
+    r"travel|travelled|traveled|drove|came|come|back|arrived|flies|flying|lands|landed|landing"
+    # a way of getting there: "the 7:15 train to Leeds", "the ferry to Santander", "a drive up to Inverness"
+    r"|train|bus|coach|ferry|boat|cruise|drive|ride|journey|shuttle|taxi|transfer|commute|sail|sailing)\s+"
     r"(?:to|from|in|into|(?:in|over|back|down|up)\s+from))\s+$",  # "flying in from São Paulo"
     re.IGNORECASE,
 )

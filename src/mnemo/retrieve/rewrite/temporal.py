@@ -416,8 +416,8 @@ _ORDINAL_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
 def _with_month(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
     """ "around the 30th" after "a drop on 30 June": the day the chat dated in full, with its month."""
     day = _ORDINAL_DAY.search(anchor.time or "")
-    if day is None:
-        return anchor
+    if day is None or cached_re.search(rf"\b{MONTH_NAME}\b", anchor.time or "", re.IGNORECASE):
+        return anchor  # "on the 14th of June" has its month already
     number = day.group(1)
     full = cached_re.compile(
         rf"\b{number}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}\b|\b{MONTH_NAME}\s+{number}(?:st|nd|rd|th)?\b",

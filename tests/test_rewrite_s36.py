@@ -179,3 +179,44 @@ def test_a_count_that_announces_a_list_is_no_item_of_it() -> None:
 )
 def test_there_is_where_the_train_or_ferry_goes(turns: tuple[str, ...], query: str, place: str) -> None:
     assert place in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want", "not_want"),
+    [
+        (
+            "how much does that model cost",
+            ("I'm thinking of getting an e-bike.", "The Rad Power RadCity 5 Plus is a popular commuter model."),
+            "RadCity 5 Plus",
+            "popular",
+        ),
+        (
+            "how much does that instrument cost to rent",
+            ("my daughter wants to learn the cello", "A wonderful instrument."),
+            "cello",
+            "wonderful",
+        ),
+        ("how long is that film", ("we watched Schindler's List last night", "A powerful film."), "List", "powerful"),
+    ],
+)
+def test_a_phrase_that_describes_a_named_thing_is_no_referent(
+    query: str, turns: tuple[str, ...], want: str, not_want: str
+) -> None:
+    expanded = _expanded(query, *turns)
+    assert want in expanded
+    assert not_want not in expanded
+
+
+def test_there_is_a_introduces_a_referent() -> None:
+    # "There is a memory leak ...": an existential introduces the leak, it describes nothing
+    assert "the memory leak" in [c.text for c in extract(said("There is a memory leak in the image worker."))]
+
+
+def test_an_attached_name_ends_at_the_full_stop() -> None:
+    expanded = _expanded(
+        "what can I eat for breakfast on that diet",
+        "My GP recommended the low FODMAP diet for my IBS.",
+        "It's done in phases.",
+    )
+    assert "FODMAP" in expanded
+    assert "IBS." not in expanded

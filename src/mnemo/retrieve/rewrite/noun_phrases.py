@@ -77,6 +77,37 @@ def _whole_name(phrase: str, text: str, start: int) -> str:
     return " ".join(words)
 
 
+#: A copula after a name or a pronoun: what follows with "a"/"an" describes it ("The RadCity 5 Plus
+#: is a popular commuter model", "it's a great show"); "there is a leak" introduces one.
+_DESCRIBED_BY = re.compile(
+    r"(?:\b(?!(?:there|here|this|that|what|who|which|where|how)\b)(?-i:[A-Z][\w-]*)|\b(?:it|he|she|they))(?:'s|’s|\s+(?:is|was|are|were|seems\s+like|sounds\s+like))"
+    r"(?:\s+(?:also|still|really|actually|quite|such|just|probably|definitely|honestly))*\s+$",
+    re.IGNORECASE,
+)
+#: A verdict that is a whole sentence: "A powerful film.", "Great book!", "A classic choice."
+_VERDICT_END = re.compile(r"[^\w\s]*\s*(?:[.!]|$)")
+
+
+def describes(text: str, start: int) -> bool:
+    """Whether the phrase at ``start`` (after its "a"/"an") is the predicate of a copula whose
+    subject is a name or a pronoun: "The RadCity 5 Plus is a popular commuter model"."""
+    article = cached_re.search(r"\b(?:a|an)\s+$", text[max(0, start - 70) : start], re.IGNORECASE)
+    return article is not None and bool(_DESCRIBED_BY.search(text[max(0, start - 70) : start][: article.start()]))
+
+
+def _predicate_nominal(match: re.Match[str], text: str) -> bool:
+    """An "a"/"an" phrase that only describes something named before it: the predicate of a copula
+    whose subject is a name or a pronoun, or a verdict standing as its own sentence."""
+    if match.group(0).split()[0].lower() not in ("a", "an"):
+        return False
+    if describes(text, match.start(1)):
+        return True
+    before = text[max(0, match.start() - 60) : match.start()]
+    opens = not before.strip() or before.rstrip()[-1:] in ".!?"
+    end = match.start(1) + len(match.group(1))
+    return opens and len(match.group(1).split()) <= 3 and bool(_VERDICT_END.match(text, end))
+
+
 def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
     covered = 0
@@ -90,6 +121,8 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             continue  # "That means a gluten-free diet": a pronoun subject and its verb
         if match.group(0)[:4].lower() == "that" and _CLAUSE_AFTER_THAT.match(text, match.start(1)):
             continue  # "I'll note that Mark has your drill": a clause's subject, no "the Mark"
+        if _predicate_nominal(match, text):
+            continue  # "X is a popular commuter model", "A powerful film.": said of a referent, never one
         phrase = _whole_name(phrase, text, match.start(1))  # "the Canon R6 Mark II": a name runs on
         model = _MODEL_NUMBER.match(text, match.start(1) + len(phrase))
         if model and any(c.isupper() for c in phrase.split()[-1]):

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.names import COMMON_VERBS, DURATION, PARTICLES, PHRASE_BREAKERS, QUANTIFIERS, VAGUE
+from mnemo.retrieve.rewrite.noun_phrases import describes
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -53,7 +54,7 @@ def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[s
         text = str(message.get("content") or "")
         for match in pattern.finditer(text):
             phrase = _phrase_at(text, match)
-            if phrase is None:
+            if phrase is None or _predicate(text, match, phrase):
                 continue
             key = phrase.lower()
             # "the dark_mode_v2 flag" over "the dark mode flag": a written identifier says exactly which
@@ -65,6 +66,15 @@ def specific_mention(noun: str, context: Sequence[Mapping[str, str]]) -> tuple[s
     ranked = sorted(scores, key=lambda k: -scores[k])
     clear = len(ranked) == 1 or scores[ranked[0]] >= 1.4 * scores[ranked[1]]
     return f"the {shown[ranked[0]]}", 0.9 if clear else 0.75
+
+
+def _predicate(text: str, match: re.Match[str], phrase: str) -> bool:
+    """ "is a popular commuter model": the mention describes a name said before it, whose own
+    mention is what "that model" means."""
+    modifiers = phrase[: phrase.lower().find(match.group(1).lower())].strip()
+    lead = text[: match.start()].rstrip()
+    start = len(lead) - len(modifiers) if modifiers and lead.endswith(modifiers) else match.start()
+    return describes(text, start)
 
 
 def _noun_pattern(noun: str) -> re.Pattern[str]:
@@ -142,10 +152,14 @@ def _attachment(rest: str) -> str:
     words = [w for w in (found.group(3), found.group(4)) if w]
     kept: list[str] = []
     for word in words:
+        ends_sentence = word.endswith(".")
+        word = word.rstrip(".")  # "for my IBS.": the full stop ends the sentence, not the name
         low = word.lower()
-        if low in _NOT_MODIFIERS or _verb(low):
+        if not word or low in _NOT_MODIFIERS or _verb(low):
             break
         kept.append(word)
+        if ends_sentence:
+            break
     if not kept:
         return ""
     return f" {found.group(1)} {found.group(2) or ''}{' '.join(kept)}".replace("  ", " ")

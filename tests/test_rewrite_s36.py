@@ -7,6 +7,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.habits import ongoing
 from mnemo.retrieve.rewrite.possessive_titles import possessive_titles
 from tests.test_rewrite import said
 
@@ -220,3 +221,63 @@ def test_an_attached_name_ends_at_the_full_stop() -> None:
     )
     assert "FODMAP" in expanded
     assert "IBS." not in expanded
+
+
+def test_her_after_a_preposition_before_an_ordinal_is_possessive() -> None:
+    expanded = _expanded(
+        "what should she bring on her first day", "Our daughter Zara starts at Brookfield Primary", "Exciting!"
+    )
+    assert "on Zara's first day" in expanded
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "firm"),
+    [
+        (
+            ("the client, Hartmann GmbH, wants the report by Friday", "Is it on track?"),
+            "should I ask them",
+            "Hartmann GmbH",
+        ),
+        (("We're switching suppliers to Nordwind AG", "ok"), "do they deliver on weekends", "Nordwind AG"),
+    ],
+)
+def test_a_legal_form_is_part_of_a_firms_name(turns: tuple[str, ...], query: str, firm: str) -> None:
+    assert firm in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "how do I stop him doing that",
+            ("We hired a new dev, Tomasz, and he's pushing straight to main", "That should be blocked."),
+            "stop Tomasz pushing straight to main",
+        ),
+        (
+            "is he allowed to do that",
+            ("my neighbour parks across my driveway every morning", "That's frustrating."),
+            "parks across my driveway",
+        ),
+    ],
+)
+def test_doing_that_is_what_someone_keeps_doing(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("message", "habit"),
+    [
+        ("my cat keeps scratching the sofa", ("ing", "scratching the sofa")),
+        ("my neighbour parks across my driveway every morning", ("s", "parks across my driveway every morning")),
+        ("what if we put the college friends at the round table", None),  # "friends" is no verb
+        ("my son loves Bluey", None),  # a liking, no habit of doing
+    ],
+)
+def test_a_habit_is_a_progressive_a_keeps_or_a_present_deed(message: str, habit: tuple[str, str] | None) -> None:
+    assert ongoing(said(message, "ok")) == habit
+
+
+def test_a_firm_a_person_comes_from_is_no_topic() -> None:
+    turns = ("The boiler was making a banging noise, and an engineer from HeatRight fixed it.", "Glad it's sorted!")
+    assert _expanded("is it still under warranty", *turns) == "is the boiler still under warranty"
+    assert "the engineer from HeatRight" in [c.text for c in extract(said(*turns))]

@@ -54,7 +54,9 @@ _JOINER = r"\s+(?:of\s+(?:the\s+)?|&\s+|(?:d[aeiou]s?|del|della|van|von|de\s+la|
 _NAME = re.compile(
     rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
     # a model number keeps its product: "Raspberry Pi 5", "Pixel 8a", "Galaxy S24" (not "March 2023")
-    rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w.:,/-]))?)('s)?(?![\w-])"
+    rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w.:,/-]))?"
+    # a firm's legal form is part of its name: "Hartmann GmbH", "Nordwind AG", "Acme Inc"
+    r"(?:\s(?:GmbH|AG|KG|LLC|LLP|PLC|plc|Inc|SA|BV|NV|AB|Oy|SpA|SRL|Pty)(?![\w-]))?)('s)?(?![\w-])"
 )
 _NUMBERED = re.compile(r"\s\d{1,3}[a-z]?$")
 #: The first word of each sentence.
@@ -71,6 +73,22 @@ _SPEAKER_LABEL = re.compile(rf"^\s*\[?({WORD}(?: {WORD})?)\]?\s*:\s+")
 _NP_BEFORE_PLACE = re.compile(
     r"\b(?:the|a|an|my|our|your|their)\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*\s+(?:in|at|near|to|from)\s+$"
 )
+#: A person and the firm they come from: "an engineer from HeatRight", "a guy from Acme".
+_FROM_FIRM = re.compile(r"\b([a-z]+)\s+from\s+$")
+
+
+def _affiliated(text: str, found: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
+    """A firm named only as where a person comes from weighs half: the talk is about the person's
+    work ("the boiler ... an engineer from HeatRight fixed it": "it" is the boiler)."""
+    out = []
+    for at, candidate in found:
+        before = _FROM_FIRM.search(text[max(0, at - 30) : at])
+        if before and before.group(1) in PERSON_NOUNS:
+            candidate = replace(candidate, salience=candidate.salience * 0.5)
+        out.append((at, candidate))
+    return out
+
+
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+$")
 
 
@@ -337,7 +355,8 @@ def _read_mentions(
     children = aged_children(text)  # "my 4 year old": a person, and no phrase of its words is a thing
     found.extend(children)
     found.extend(kin_names(text))  # "grandad's 90th": a kin word used as a name
-    found.extend(code_names(text, names | inside))  # identifiers, dotfiles, calls
+    words_of_names = {w for name in names for w in name.split()}  # "GmbH" of "Hartmann GmbH" is no identifier
+    found.extend(_affiliated(text, code_names(text, names | inside | words_of_names)))  # identifiers, calls
     found.extend(p for p in labelled(text) if p[1].text.lower() not in inside)  # "episode 48", "invoice #2217"
     found.extend(headline(text))  # "onboarding checklist: accounts, laptop, ...": what the message lists
     found.extend(offered(text))  # "Try shakshuka: eggs poached in ...": the dish suggested
@@ -371,6 +390,9 @@ def _tidied(candidate: Candidate) -> Candidate:
 
 
 _SEASONS = frozenset("spring summer autumn winter".split())
+_LEGAL_FORM = re.compile(
+    r"\s(?:GmbH|AG|KG|LLC|LLP|PLC|plc|Inc|Ltd|Limited|Corp|Corporation|SA|BV|NV|AB|Oy|SpA|SRL|Pty)$"
+)
 
 
 def _named(
@@ -425,6 +447,8 @@ def _named(
             names.add(name.lower())
             continue
         kind, weight = _kind_of(name, before, after, bool(match.group(2)))
+        if _LEGAL_FORM.search(name):
+            kind, weight = "thing", max(weight, 1.5)  # "Hartmann GmbH": a firm, whatever cue reads a person
         names.add(name.lower())
         opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:

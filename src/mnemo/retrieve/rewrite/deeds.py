@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.habits import ongoing
 from mnemo.retrieve.rewrite.nominal import deed_of
 
 from . import cached_re
@@ -145,7 +146,13 @@ def event_text(reference: str, query: str, context: Sequence[Mapping[str, str]])
     """What an event reference becomes: the pronoun with its deed ("that (migrated the billing
     service ...)") or the ordering question with its two deeds ("which came first (A or B)")."""
     if DO_THAT.fullmatch(reference):  # "can he do that" -> "can he raise the rent in September"
-        return action_text(context)
+        habit = ongoing(context)
+        if reference.lower().startswith("doing"):  # "stop him doing that" -> "stop him pushing straight to main"
+            return habit[1] if habit and habit[0] == "ing" else None
+        action = action_text(context)
+        if action is None and habit:
+            return f"{reference} ({habit[1]})"  # "is he allowed to do that (parks across my driveway)"
+        return action
     if reference.lower() not in ("that", "this", "it") and " " not in reference:  # "why did we switch?"
         deed = deed_of(reference, context)
         rest = deed.split(maxsplit=1)[1:] if deed and not _PASSIVE_AUX.match(deed) else []
@@ -158,7 +165,7 @@ def event_text(reference: str, query: str, context: Sequence[Mapping[str, str]])
 
 
 #: Verb-phrase anaphora: "can he do that", "should I do this", "how do I do it" stand for an action.
-DO_THAT = re.compile(r"\bdo\s+(?:that|this|it)\b(?!\s+(?:one|kind|sort|way)\b)", re.IGNORECASE)
+DO_THAT = re.compile(r"\b(?:do|doing)\s+(?:that|this|it)\b(?!\s+(?:one|kind|sort|way)\b)", re.IGNORECASE)
 #: An action the conversation proposes or plans: the verb phrase after "to" or a modal.
 _ACTION = re.compile(
     r"\b(?:to|can|could|will|would|should|might|must|'ll)\s+(?!be\b|have\b|do\b|get\s+it\b|know\b|say\b)"

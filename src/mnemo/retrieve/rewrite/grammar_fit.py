@@ -89,6 +89,10 @@ _TIME_NOUNS = frozenset(
 _CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
 
 
+#: A preposition just before "her": what follows is its object, a possessive phrase.
+_GOVERNED = re.compile(r"\b(?:on|at|in|during|after|before|until|since|by|for|from|of)\s*$")
+
+
 #: Verbs of sending word to someone: "email her asking ...", "text her saying ...".
 _MESSAGING = re.compile(r"\b(?:email|e-mail|text|message|call|ring|phone|ping|write\s+to|dm|slack)\s*$")
 
@@ -106,5 +110,7 @@ def is_possessive_her(query: str, end: int) -> bool:
     if words[0] in _ORDINAL_ADJECTIVES:
         # "at her first checkup": an ordinal, then a noun; "call her first", "saw her last week": an adverb
         after = words[1] if len(words) > 1 else ""
+        if after[:1].isalpha() and _GOVERNED.search(query[: max(0, end - 3)].lower()):
+            return True  # "on her first day", "for her last birthday": a preposition takes the whole phrase
         return after[:1].isalpha() and after not in STOPWORDS and after.removesuffix("s") not in _TIME_NOUNS
     return words[0] not in _OBJECT_FOLLOWERS

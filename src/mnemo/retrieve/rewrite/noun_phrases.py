@@ -77,6 +77,8 @@ def _whole_name(phrase: str, text: str, start: int) -> str:
     return " ".join(words)
 
 
+#: "from" and a capitalised name after a person: the firm or place that says which person.
+_FROM_NAME = re.compile(r"^(\s*from\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*)?)(?![\w'-])")
 #: A copula after a name or a pronoun: what follows with "a"/"an" describes it ("The RadCity 5 Plus
 #: is a popular commuter model", "it's a great show"); "there is a leak" introduces one.
 _DESCRIBED_BY = re.compile(
@@ -143,8 +145,11 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         if len(words) > 1 and words[-2].lower() in PERSON_NOUNS and words[-1][:1].isupper():
             kind = "person"  # "my daughter Amira" is Amira
             head = words[-2].lower()  # ...and a daughter: the role gives the gender a name may not
+        firm = _FROM_NAME.match(rest) if kind == "person" and not named else None
         if named:
             phrase = f"{phrase} {named.group(1)}"
+        elif firm:
+            phrase = f"{phrase} {firm.group(1)}"  # "an engineer from HeatRight": where the person comes from
         elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), before):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         elif len(words) > 1 and words[-1].endswith("ing") and (object_ := _PARTICIPLE_OBJECT.match(rest)):

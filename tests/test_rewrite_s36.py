@@ -281,3 +281,35 @@ def test_a_firm_a_person_comes_from_is_no_topic() -> None:
     turns = ("The boiler was making a banging noise, and an engineer from HeatRight fixed it.", "Glad it's sorted!")
     assert _expanded("is it still under warranty", *turns) == "is the boiler still under warranty"
     assert "the engineer from HeatRight" in [c.text for c in extract(said(*turns))]
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "want"),
+    [
+        (("my cat keeps scratching the sofa", "Very common."), "how do I stop her", "my cat"),
+        (("my dog keeps barking at the postman", "Very common."), "how do I train him to stop", "my dog"),
+        (("my toddler keeps throwing food on the floor", "A phase."), "how do I get him to stop", "my toddler"),
+        (("our baby wakes up every two hours", "Exhausting!"), "when will she sleep through", "baby"),
+    ],
+)
+def test_a_pet_or_child_named_by_its_noun_is_he_or_she(turns: tuple[str, ...], query: str, want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+def test_a_pet_named_later_still_wins_over_its_noun() -> None:
+    # "What's her name?" - "Pixel.": the name, not "the cat"
+    assert "Pixel" in _expanded(
+        "What did the vet say at her first checkup?", "We adopted the cat in November.", "What's her name?", "Pixel."
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase"),
+    [
+        ("my neighbour parks across my driveway every morning", "my neighbour"),
+        ("my cat keeps scratching the sofa", "my cat"),
+        ("the vet bills were huge", "the vet bills"),  # a compound: no preposition after "bills"
+    ],
+)
+def test_a_verb_in_s_after_a_person_or_pet_ends_its_phrase(message: str, phrase: str) -> None:
+    assert phrase in [c.text for c in extract(said(message))]

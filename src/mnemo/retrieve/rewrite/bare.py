@@ -15,7 +15,15 @@ import re
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lowercase import verbal
-from mnemo.retrieve.rewrite.names import DURATION, IRREGULAR_PAST, PHRASE_BREAKERS, VAGUE
+from mnemo.retrieve.rewrite.names import (
+    CHILD_NOUNS,
+    DURATION,
+    IRREGULAR_PAST,
+    PERSON_NOUNS,
+    PHRASE_BREAKERS,
+    VAGUE,
+    is_pet,
+)
 from mnemo.retrieve.rewrite.opening import PHATIC
 from mnemo.store.sql import STOPWORDS
 
@@ -182,7 +190,8 @@ _VERB_COMPOUNDS = frozenset(
 def trim(phrase: str) -> str:
     """Cut a noun phrase at the first function word; drop it when nothing specific is left."""
     words: list[str] = []
-    for word in phrase.split():
+    given = phrase.split()
+    for at, word in enumerate(given):
         low = word.lower().strip(".-")
         if words and f"{words[-1].lower()} {low}" in _VERB_COMPOUNDS:
             words.append(word.strip(".-"))  # "the charity fun run": a noun whose head is also a verb
@@ -191,10 +200,34 @@ def trim(phrase: str) -> str:
             break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
         if words and low in PLURAL_AGREEING and looks_plural(words[-1]):
             break  # "my in-laws arrive friday": a plural noun's own verb, never its compound
+        if words and _actor(words[-1].lower()) and _verb_after_actor(low, given[at + 1 : at + 2]):
+            break  # "my neighbour parks across ...", "my cat keeps scratching": a person's or pet's own verb
         words.append(word.strip(".-"))
     if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
         return ""
     return " ".join(words)
+
+
+def _verb_after_actor(low: str, following: list[str]) -> bool:
+    """A word in -s after a person or a pet, followed by a preposition, a particle, a determiner or
+    a gerund, is its verb ("parks across", "keeps scratching"); "the vet bills", "dog treats" are
+    compounds."""
+    if not low.endswith("s") or low.endswith("ss") or "'" in low or not following:
+        return False
+    nxt = following[0].lower()
+    return nxt in _AFTER_VERB or (nxt.endswith("ing") and len(nxt) > 4)
+
+
+_AFTER_VERB = frozenset(
+    """across on in at into onto over under through around up out off down away back to from with the a an my
+    our his her their your every all""".split()
+)
+
+
+def _actor(word: str) -> bool:
+    """A person or a pet: a word in -s after it is its verb, no compound ("the dog walks" is no
+    kind of walks)."""
+    return word in PERSON_NOUNS or word in CHILD_NOUNS or is_pet(word)
 
 
 def past_participle(word: str) -> bool:

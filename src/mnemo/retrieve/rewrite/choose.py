@@ -44,6 +44,7 @@ from mnemo.retrieve.rewrite.noun_choice import PRO_NOUNS, is_problem, through_no
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
 from mnemo.retrieve.rewrite.persons import (
+    animate_nouns,
     common_word_capitalised,
     instance_of_thing,
     named_pets,
@@ -200,7 +201,8 @@ def _person(
     ] or named
     chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
-        return _unlisted_name(query, candidates)
+        # ... or a pet or a child named by its noun: "my cat keeps scratching the sofa; how do I stop her"
+        return _unlisted_name(query, candidates) or best(animate_nouns(candidates), high=0.7)
     return best(chosen, high=0.9 if any(c.gender == gender for c in chosen) else 0.7)
 
 

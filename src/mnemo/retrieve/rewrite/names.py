@@ -124,6 +124,8 @@ PERSON_NOUNS = (
     | FEMALE_NOUNS
     | MALE_NOUNS
 )
+#: Words for a child that give no gender: "my toddler", "our baby", "my teenager".
+CHILD_NOUNS = frozenset("toddler baby infant newborn teenager teen kid child grandchild stepchild preschooler".split())
 #: Counting words: "Three options", "both tests" are never a name or a specific modifier.
 QUANTIFIERS = frozenset(
     "two three four five six seven eight nine ten several many few some both each every all".split()

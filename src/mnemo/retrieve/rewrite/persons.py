@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.lexicon import kinds_of
-from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, PERSON_NOUNS, fold, is_pet
+from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, CHILD_NOUNS, PERSON_NOUNS, fold, is_pet
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -28,6 +28,20 @@ def named_pets(candidates: Sequence[Candidate]) -> list[Candidate]:
         match = _PET_NAMED.match(c.text) if c.kind == "thing" else None
         if match and is_pet(match.group(1)) and match.group(2).lower() not in STOPWORDS:
             found.append(replace(c, text=match.group(2), kind="person", hint="pet"))
+    return found
+
+
+_OWNED_ANIMATE = re.compile(r"^(?:my|our|the|your)\s+(?:[a-z-]+\s+)?([a-z]+)$", re.IGNORECASE)
+
+
+def animate_nouns(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A pet or a child named only by its noun ("my cat", "our baby", "my old dog"): someone a "he"
+    or "she" can be when the chat names no person."""
+    found = []
+    for c in candidates:
+        match = _OWNED_ANIMATE.match(c.text) if c.kind == "thing" and not c.plural else None
+        if match and (is_pet(match.group(1)) or match.group(1).lower() in CHILD_NOUNS):
+            found.append(replace(c, kind="person", hint="pet"))
     return found
 
 

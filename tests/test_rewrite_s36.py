@@ -313,3 +313,24 @@ def test_a_pet_named_later_still_wins_over_its_noun() -> None:
 )
 def test_a_verb_in_s_after_a_person_or_pet_ends_its_phrase(message: str, phrase: str) -> None:
     assert phrase in [c.text for c in extract(said(message))]
+
+
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        (
+            "What's the journalctl command to show logs from the last hour?",
+            ("how do I rotate logs with logrotate?", "Add a config in /etc/logrotate.d/ with daily and compress."),
+        ),
+        (
+            "Are climbing shoes supposed to hurt when you first buy them?",
+            ("I want to start bouldering.", "Rent shoes at a local gym for the first few sessions."),
+        ),
+        (
+            "Can monstera cuttings be rooted in water the same way as pothos?",
+            ("How do I propagate pothos?", "Cut just below a node and root the cutting in water."),
+        ),
+    ],
+)
+def test_clear_queries_with_their_own_span_object_or_plural(query: str, turns: tuple[str, ...]) -> None:
+    assert _expanded(query, *turns) == query

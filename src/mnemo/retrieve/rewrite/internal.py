@@ -138,6 +138,11 @@ def plural_subject_before(lowered: list[str]) -> bool:
         return False
     for n, word in enumerate(lowered[: breaks[-1]]):
         opener = not n or lowered[n - 1] in _SUBJECT_OPENERS
+        # one modifier may stand between: "are climbing shoes supposed to hurt when you first buy them"
+        modifier = lowered[n - 1] if n else ""
+        opener = opener or (
+            n >= 2 and lowered[n - 2] in _SUBJECT_OPENERS and modifier.isalpha() and modifier not in STOPWORDS
+        )
         plural = word in _IRREGULAR_PLURALS or (plural_word(word) and word.isalpha() and word not in STOPWORDS)
         if opener and plural and word not in _NOT_PLURAL_THINGS and word not in _NOT_TAKEN_UP:
             return True

@@ -69,8 +69,10 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 continue  # "before the move" names its own anchor
             if phrase == "earlier" and _COMPARATIVE_EARLIER.search(query[: match.start()] + "|" + query[match.end() :]):
                 continue  # "start earlier than that", "can we leave earlier": sooner, no time back in the chat
-            if phrase in ("similar", "the same") and cached_re.match(r"\s+(?:to|as)\s+\S", query[match.end() :]):
-                continue  # "similar to Project Hail Mary", "the same as last year": its own object
+            if phrase in ("similar", "the same") and cached_re.match(
+                r"\s+(?:(?:way|thing|kind|amount|size|time|day|age|price)\s+)?(?:to|as)\s+\S", query[match.end() :]
+            ):
+                continue  # "similar to Project Hail Mary", "the same way as pothos": its own object
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found

@@ -90,13 +90,23 @@ _OWN_ANCHOR = re.compile(r"\b(?:[A-Z][a-z]+|\d+|today|tomorrow|tonight|yesterday
 _GENERIC = re.compile(r"\b(?:every|each|usually|always|whenever|generally|normally)\b", re.IGNORECASE)
 
 
+#: "logs from the last hour", "in the last week": a span back from now, no stretch of an event.
+_BACK_FROM_NOW = re.compile(r"\b(?:in|over|from|within|for|during)\s+$", re.IGNORECASE)
+_NOW_SPANS = re.compile(r"the\s+last\s+(?:hour|minute|week|month|year|quarter)s?", re.IGNORECASE)
+
+
+def _looking_back(query: str, match: re.Match[str]) -> bool:
+    text = match.group(0)
+    return bool(_NOW_SPANS.match(text)) and " of " not in text and bool(_BACK_FROM_NOW.search(query[: match.start()]))
+
+
 def clause_spans(query: str) -> list[tuple[int, int]]:
     """Spans of ordinal time nouns, context-bound time clauses and duration questions.
 
     A time clause counts only when it has no anchor of its own (a name, a number, a date word)
     and the query is not generic ("what do I eat a few hours before I run, usually").
     """
-    spans = [(m.start(), m.end()) for m in ORDINAL_TIME.finditer(query)]
+    spans = [(m.start(), m.end()) for m in ORDINAL_TIME.finditer(query) if not _looking_back(query, m)]
     spans += [(m.start(), m.end()) for m in DURATION.finditer(query)]
     spans += [(m.start(), m.end()) for m in EDGE.finditer(query)]
     for pattern in (AFTERMATH, THE_DAY, FOLLOWING_DAY, STRETCH, BIG_DAY):

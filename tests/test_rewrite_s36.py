@@ -334,3 +334,32 @@ def test_a_verb_in_s_after_a_person_or_pet_ends_its_phrase(message: str, phrase:
 )
 def test_clear_queries_with_their_own_span_object_or_plural(query: str, turns: tuple[str, ...]) -> None:
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "span"),
+    [
+        (
+            "where can we stay during that gap with a dog?",
+            ("Our lease ends on August 31 and the new apartment isn't ready until September 15.", "That's tough."),
+            "(August 31 to September 15)",
+        ),
+        (
+            "can we still merge fixes between those two days?",
+            ("We froze the code for the 4.0 release on Monday and QA sign-off is Thursday.", "Any blockers?"),
+            "(Monday and Thursday)",
+        ),
+        (
+            "how do I pull the logs from just that window?",
+            ("We had an outage on 3 May from 14:10 to 14:55 UTC.", "Check what the deploy changed."),
+            "(14:10 to 14:55)",
+        ),
+        (
+            "what's the forecast for those days?",
+            ("I'm going to Glastonbury Festival from 25 to 29 June.", "Bring wellies."),
+            "(25 to 29 June)",
+        ),
+    ],
+)
+def test_a_gap_a_window_or_those_days_take_the_chats_span(query: str, turns: tuple[str, ...], span: str) -> None:
+    assert span in _expanded(query, *turns)

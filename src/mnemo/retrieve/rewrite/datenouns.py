@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.dates import TIME, without_preposition
+from mnemo.retrieve.rewrite.dates import MONTH_NAME, TIME, times_in, without_preposition
 
 from . import cached_re
 
@@ -139,14 +139,28 @@ def counted_span(reference: str, context: Sequence[Mapping[str, str]]) -> str | 
 #: The second end of a span of dates: "November 4–6", "from the 8th to the 22nd", "3 to 7 June".
 _SPAN_END = re.compile(r"\s*(?:–|—|-|to|until|till|through|thru)\s*(?:the\s+)?", re.IGNORECASE)
 _BARE_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\b")
-#: "those dates", "these days", "those nights": a span of dates, which the chat gave from end to end.
-DATE_SPAN_NOUNS = frozenset({"dates", "days", "nights"})
+#: "those dates", "these days", "those nights", "that window", "that gap": a span of time, which
+#: the chat gave from end to end.
+DATE_SPAN_NOUNS = frozenset({"dates", "days", "nights", "window", "gap", "period", "stretch", "span"})
+#: Spans the chat may give as two separate times: "the lease ends on August 31 and the new flat isn't
+#: ready until September 15" is "that gap"; "froze the code on Monday and sign-off is Thursday" are
+#: "those two days".
+_BETWEEN_NOUNS = frozenset({"gap", "window", "period", "stretch", "span", "two days", "two dates"})
+#: A bare day before a dated one: "from 25 to 29 June".
+_DAY_TO_DATE = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:–|—|-|to|until|till)\s*(\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_NAME})\b",
+    re.IGNORECASE,
+)
 
 
-def date_span(context: Sequence[Mapping[str, str]]) -> str | None:
-    """The latest span of dates the chat gave ("November 4–6", "the 8th to the 22nd"), or None."""
+def date_span(context: Sequence[Mapping[str, str]], noun: str = "") -> str | None:
+    """The latest span of dates the chat gave ("November 4–6", "the 8th to the 22nd", "25 to 29
+    June"), or None; for a gap or a window, two times of one message ("August 31 to September 15")."""
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
+        bare = _DAY_TO_DATE.search(text)
+        if bare:
+            return bare.group(0)
         for found in reversed(list(TIME.finditer(text))):
             link = _SPAN_END.match(text, found.end())
             if link is None:
@@ -154,4 +168,8 @@ def date_span(context: Sequence[Mapping[str, str]]) -> str | None:
             end = TIME.match(text, link.end()) or _BARE_DAY.match(text, link.end())
             if end is not None:
                 return without_preposition(text[found.start() : end.end()])
+        if noun.lower() in _BETWEEN_NOUNS:
+            times = [without_preposition(t) for t in times_in(text)]
+            if len(times) == 2:
+                return f"{times[0]} and {times[1]}" if noun.lower().startswith("two") else f"{times[0]} to {times[1]}"
     return None

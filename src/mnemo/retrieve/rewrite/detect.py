@@ -221,7 +221,7 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
             if use is None:
                 continue
             if use == "determiner":
-                head = _determined_head(i, capital, after, known, nxt in TIME_NOUNS)
+                head = _determined_head(i, capital, after, known, nxt in TIME_NOUNS, nxt in _COUNTS)
                 noun, end = words[head][0], words[head][2]
                 word = query[start:end]
         found.append(Reference(word, kind, start, end, noun))
@@ -243,7 +243,9 @@ def _predicate_after(lowered: list[str], i: int) -> bool:
     return final and (not before or before in PUNCT or before in _YES_NO_OPENERS) and lowered[i + 1].isalpha()
 
 
-def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: bool = False) -> int:
+def _determined_head(
+    i: int, capital: bool, after: str, known: set[str], unit: bool = False, counted: bool = False
+) -> int:
     """The noun a demonstrative determiner at ``i`` points through: the next word, or the one
     after it when that is the head ("that Poetry lockfile", "that dino set" after "the T. rex set")."""
     plain = after.isalpha() and after not in STOPWORDS and after not in ADVERBS and not _adverbial(after)
@@ -254,6 +256,8 @@ def _determined_head(i: int, capital: bool, after: str, known: set[str], unit: b
         return i + 2
     if unit and after in UNIT_MODIFIED.split("|"):
         return i + 2  # "that weekend thing", "that morning class": the time word modifies the head
+    if counted and plain and after.endswith("s"):
+        return i + 2  # "those two days": a count, then the noun counted
     return i + 1
 
 

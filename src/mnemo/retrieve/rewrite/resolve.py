@@ -24,7 +24,7 @@ from mnemo.retrieve.rewrite.choose import choose, name_like, said_which
 from mnemo.retrieve.rewrite.cohesion import cohesive, same_object
 from mnemo.retrieve.rewrite.comparison import comparison_frame, comparison_span
 from mnemo.retrieve.rewrite.contextual import from_context
-from mnemo.retrieve.rewrite.datenouns import counted_span
+from mnemo.retrieve.rewrite.datenouns import counted_span, date_span
 from mnemo.retrieve.rewrite.dates import named_quarter
 from mnemo.retrieve.rewrite.deeds import DO_THAT, event_text
 from mnemo.retrieve.rewrite.described import Description, described_person, stated_descriptions
@@ -298,6 +298,9 @@ def _temporal(
     counted = counted_span(ref.text, context)
     if counted:  # "all those days" after "invoiced 12 days for march": the 12 days counted
         return counted, 0.7
+    spanned = date_span(context) if _THOSE_DATES.fullmatch(ref.text) else None
+    if spanned:  # "the forecast for those days" after "from 25 to 29 June"
+        return f"{ref.text} ({spanned})", 0.7
     unit = cached_re.search(
         r"\b(day|night|morning|evening|afternoon|weekend|week|month|year|summer|winter|spring|autumn)s?\b",
         ref.text,
@@ -341,6 +344,9 @@ def _temporal(
     elif cached_re.search(r"\bfor\s*$", query[: ref.start], re.IGNORECASE):
         text = cached_re.sub(r"^(?:for|during|in|on|at)\s+", "", text)  # "a car for that week": one preposition
     return text, anchor.confidence
+
+
+_THOSE_DATES = re.compile(r"(?:for\s+|during\s+|on\s+)?(?:those|these)\s+(?:days|nights|dates)", re.IGNORECASE)
 
 
 def _dated_back(

@@ -363,3 +363,25 @@ def test_clear_queries_with_their_own_span_object_or_plural(query: str, turns: t
 )
 def test_a_gap_a_window_or_those_days_take_the_chats_span(query: str, turns: tuple[str, ...], span: str) -> None:
     assert span in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "how do I keep my energy up studying that week?",
+            ("Ramadan starts around March 11 this year and my uni exams are that same week.", "That's tough."),
+            "March 11",
+        ),
+        (
+            "what's happening on Belgrave Road that evening?",
+            (
+                "Diwali falls on November 1 this year and my in-laws are coming to Leicester.",
+                "Lovely! Leicester's Diwali celebrations on Belgrave Road are some of the biggest outside India.",
+            ),
+            "Diwali on November 1",
+        ),
+    ],
+)
+def test_a_holiday_the_chat_dated_gives_its_date(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)

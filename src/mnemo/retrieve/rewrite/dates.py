@@ -114,3 +114,21 @@ def named_quarter(context: Sequence[Mapping[str, str]]) -> str | None:
         if found:
             return found[-1]
     return None
+
+
+_HOLIDAY_ALONE = re.compile(rf"(?:on|in|at|during|around|over)?\s*{_HOLIDAY}", re.IGNORECASE)
+
+
+def holiday_date(time: str, texts: Sequence[str]) -> str | None:
+    """The date a holiday named as the time falls on, as a message gives it beside the holiday
+    ("Diwali falls on November 1 this year", "Ramadan starts around March 11"), or None."""
+    if not _HOLIDAY_ALONE.fullmatch(time.strip()):
+        return None
+    name = without_preposition(time).lower()
+    for text in reversed(list(texts)):
+        if name not in text.lower():
+            continue
+        dates = [t for t in times_in(text) if not _HOLIDAY_ALONE.fullmatch(t.strip())]
+        if dates:
+            return dates[0]
+    return None

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 
 from mnemo.retrieve.rewrite.asked import WHEN_QUESTION, when_question_event
 from mnemo.retrieve.rewrite.dated import changed_deed, dated_deed
-from mnemo.retrieve.rewrite.dates import _DAY, MONTH_NAME, TIME, times_in, with_preposition, without_preposition
+from mnemo.retrieve.rewrite.dates import (
+    _DAY,
+    MONTH_NAME,
+    TIME,
+    holiday_date,
+    times_in,
+    with_preposition,
+    without_preposition,
+)
 from mnemo.retrieve.rewrite.eventfit import segment_fits
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import (
@@ -355,7 +363,15 @@ def find_anchor(
         anchor = Anchor(time, event, 0.8 if found_times and event else 0.7, place)
         if best is None or score > best[0]:
             best = (score, _answered(anchor, message, recent, len(recent) - 1 - distance))
-    return _with_month(_refined(best[1], recent), recent) if best else None
+    return _with_holiday_date(_with_month(_refined(best[1], recent), recent), recent) if best else None
+
+
+def _with_holiday_date(anchor: Anchor, recent: Sequence[Mapping[str, str]]) -> Anchor:
+    """ "that evening" after "Diwali falls on November 1": the holiday is the event, its date the time."""
+    date = holiday_date(anchor.time or "", [str(m.get("content") or "") for m in recent])
+    if date is None:
+        return anchor
+    return Anchor(date, without_preposition(anchor.time or ""), anchor.confidence, anchor.place)
 
 
 def _fit_weight(text: str, found_times: Sequence[str], event: str | None, unit: str) -> float:

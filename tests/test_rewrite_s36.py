@@ -385,3 +385,33 @@ def test_a_gap_a_window_or_those_days_take_the_chats_span(query: str, turns: tup
 )
 def test_a_holiday_the_chat_dated_gives_its_date(query: str, turns: tuple[str, ...], want: str) -> None:
     assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("deadline?", ("I'm filing my first tax return in Canada.", "Welcome! You report world income."), "tax return"),
+        ("processing time?", ("I'm applying for a Schengen visa in London.", "You'll need a passport."), "Schengen"),
+        (
+            "is there a dress code?",
+            ("Going to see Hamilton on Broadway on Saturday.", "Exciting! The show runs about 2 hours 45 minutes."),
+            "Hamilton",
+        ),
+    ],
+)
+def test_a_bare_relational_noun_or_a_feature_asks_of_the_topic(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        ("is there a cure for hiccups?", ("Going to see Hamilton on Saturday.", "Exciting!")),  # its own subject
+        ("is there a dress code?", ("I love the colour green.", "It's a calming colour.")),  # nothing undertaken
+        ("what's the deadline for the Canadian tax return?", ("I'm filing taxes.", "Welcome!")),
+    ],
+)
+def test_a_feature_question_with_its_own_subject_or_no_undertaking_is_left_alone(
+    query: str, turns: tuple[str, ...]
+) -> None:
+    assert _expanded(query, *turns) == query

@@ -91,6 +91,8 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     own_complement = opener is not None and _ANY_FOR.match(query)  # "any tips for sourdough?" names its topic
     if opener and not own_complement and (len(content) <= 2 or (definite and len(content) <= 3)):
         return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
+    if _fragment(low, query):
+        return query.strip(), 0, len(query.strip()), None  # "deadline?", "processing time?": of the topic
     first = low[0].split("'")[0]
     if not (first in _WH or first in _AUX or query.rstrip().endswith("?")):
         return None  # a statement or a command says what it wants
@@ -106,6 +108,9 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return None
     if first in _WH and len(content) <= 2 and len(words) <= 4 and not _own_subject(low):
         return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
+    there = _THERE_IS.match(query)
+    if there and _undertaken(known) and not _FURTHER_SUBJECT.search(query[there.end() :]):
+        return query.strip(), 0, len(query.strip()), None  # "is there a dress code?" at the show the chat booked
     if _BARE_DEED.match(query):
         return query.strip(), 0, len(query.strip()), None  # "how often should i water?": water what the chat grows
     if first in _AUX and len(content) <= 1 and len(words) <= 6:
@@ -114,6 +119,24 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     if asks and len(words) <= 7 and content and all(map(_generic, content)):
         return query.strip(), 0, len(query.strip()), None  # "how much per month usually?", "any tips?"
     return None
+
+
+#: "is there a dress code?", "are there any lockers?": a feature asked of the undertaking the chat is about.
+_THERE_IS = re.compile(
+    r"^\s*(?:so\s+|and\s+|ok\s+)?(?:is|are)\s+there\s+(?:a|an|any)\s+(?:[a-z-]+\s+){0,2}?[a-z-]{3,}(?=\s*\?\s*$|\s)",
+    re.IGNORECASE,
+)
+
+
+def _fragment(low: list[str], query: str) -> bool:
+    """A question of a relational noun alone, up to three words: "deadline?", "processing time?",
+    "and the total?" (a deadline, a time, a total of the topic)."""
+    if not query.rstrip().endswith("?") or len(low) > 3:
+        return False
+    head = low[-1]
+    return (head in RELATIONAL or head.removesuffix("s") in RELATIONAL) and not any(
+        w in _WH or w in _AUX or w in ("i", "you", "we", "my", "your") for w in low
+    )
 
 
 #: A how/when/where question that ends on its own bare verb: "how often should i water?", "how

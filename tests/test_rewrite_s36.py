@@ -415,3 +415,35 @@ def test_a_feature_question_with_its_own_subject_or_no_undertaking_is_left_alone
     query: str, turns: tuple[str, ...]
 ) -> None:
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase"),
+    [
+        ("I'm making Marcella Hazan's tomato sauce tonight.", "Marcella Hazan's tomato sauce"),
+        ("Gabriel's pull request is ready", "Gabriel's pull request"),
+        ("Tom's car keeps stalling", "Tom's car"),  # "keeps" is the car's verb
+        ("Dad's phone died again", "Dad's phone"),
+    ],
+)
+def test_an_owned_compound_keeps_its_head(message: str, phrase: str) -> None:
+    assert phrase in [c.text for c in extract(said(message))]
+
+
+def test_a_follow_up_carries_the_owner_of_the_same_noun() -> None:
+    expanded = _expanded("what about the morning nap", "Mila's last nap ends at 5pm and bedtime is 7", "A good window.")
+    assert "Mila's morning nap" in expanded
+
+
+def test_a_grade_number_at_a_sentence_end_stays_with_its_name() -> None:
+    expanded = _expanded(
+        "should we let him take that exam?", "My son Arjun's teacher thinks he's close to passing Grade 5.", "Great."
+    )
+    assert "Grade 5 exam" in expanded
+
+
+def test_a_mention_that_has_the_noun_gets_no_second_one() -> None:
+    expanded = _expanded(
+        "how many people can that boat take?", "We're choosing between Nobu or a boat cruise on the Thames.", "Fun."
+    )
+    assert "boat boat" not in expanded and "cruise boat" not in expanded

@@ -55,6 +55,9 @@ def attach_topic(
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []
+    owned = _owner_carried(query, candidates)
+    if owned is not None:  # "what about the morning nap" after "Mila's last nap": Mila's morning nap
+        return owned[0], [Resolution(p.text, owned[1], p.kind, 0.7) for p in pending]
     bare = len(pending) == 1 and pending[0].start == 0 and pending[0].end >= len(query.rstrip())
     found = main_topic(context, candidates, query, {r.replacement.lower() for r in done}, recent=bare and LAST_EXCHANGE)
     if found is None:
@@ -73,6 +76,25 @@ def attach_topic(
     rewritten = f"{stripped} {link} {topic}{tail}"
     confidence = 0.75 if found.salience > 0 else 0.5
     return rewritten, [Resolution(p.text, f"{link} {topic}", p.kind, confidence) for p in pending]
+
+
+#: A follow-up that ends on a definite phrase: "what about the morning nap?", "and the front tyre?".
+_ENDS_DEFINITE = re.compile(r"\bthe\s+((?:[a-z]+\s+){1,2}?([a-z]+))\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _owner_carried(query: str, candidates: Sequence[Candidate]) -> tuple[str, str] | None:
+    """The follow-up with the owner of the chat's thing of the same noun ("Mila's last nap" makes
+    "the morning nap" Mila's), and the owned phrase; None when no owned thing shares the noun."""
+    found = _ENDS_DEFINITE.search(query)
+    if found is None or not cached_re.match(r"\s*(?:what|how)\s+about\b|\s*and\b", query, re.IGNORECASE):
+        return None
+    noun = found.group(2).lower()
+    for candidate in candidates:
+        owner, mark, owned = candidate.text.partition("'s ")
+        if mark and owned.lower().split()[-1] == noun and owned.lower() != found.group(1).lower():
+            phrase = f"{owner}'s {found.group(1)}"
+            return query[: found.start()] + phrase + query[found.end(1) :], phrase
+    return None
 
 
 def _weighed_topic(topic: str, context: Sequence[Mapping[str, str]]) -> str:

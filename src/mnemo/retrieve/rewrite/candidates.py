@@ -54,7 +54,7 @@ _JOINER = r"\s+(?:of\s+(?:the\s+)?|&\s+|(?:d[aeiou]s?|del|della|van|von|de\s+la|
 _NAME = re.compile(
     rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
     # a model number keeps its product: "Raspberry Pi 5", "Pixel 8a", "Galaxy S24" (not "March 2023")
-    rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w.:,/-]))?"
+    rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w:,/-])(?!\.\d))?"
     # a firm's legal form is part of its name: "Hartmann GmbH", "Nordwind AG", "Acme Inc"
     r"(?:\s(?:GmbH|AG|KG|LLC|LLP|PLC|plc|Inc|SA|BV|NV|AB|Oy|SpA|SRL|Pty)(?![\w-]))?)('s)?(?![\w-])"
 )

@@ -102,6 +102,8 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
         return f"the {bare} {noun}", top[1]
     text, confidence = found
     inside = cached_re.search(rf"\b{re.escape(stem)}s?\s+[a-z]+ing\b", text.lower())  # "the clause banning all pets"
+    # "the boat cruise" is already that boat's phrase: no "the boat cruise boat"
+    inside = inside or cached_re.search(rf"\b{re.escape(stem)}s?\b", text.lower())
     if not text.lower().rstrip("s").endswith(stem) and not inside:  # "that error" -> "the TimeoutError error"
         text = f"{text} {noun}"
     return text, confidence

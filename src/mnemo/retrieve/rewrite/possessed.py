@@ -11,10 +11,36 @@ import re
 from mnemo.retrieve.rewrite.bare import looks_plural, past_participle, trim
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.namekind import LOWER_LETTER, WORD
-from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, NOT_NAMES, PERSON_NOUNS, PHRASE_BREAKERS
+from mnemo.retrieve.rewrite.names import (
+    COMMON_VERBS,
+    FEMALE_NOUNS,
+    IRREGULAR_PAST,
+    MALE_NOUNS,
+    NOT_NAMES,
+    PERSON_NOUNS,
+    PHRASE_BREAKERS,
+)
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
+
+#: A second noun after the owned one, as a compound's head: "tomato *sauce*", "pull *request*".
+_COMPOUND_HEAD = re.compile(r"\s+([a-z]{3,})\b(?!['’])")
+
+
+def _noun_like(word: str) -> bool:
+    """A word that can head a compound: no function word, verb form or adverb ("Tom's car keeps",
+    "Dad's phone died", "Ana's dog barks" stop at the first noun)."""
+    low = word.lower()
+    return not (
+        low in STOPWORDS
+        or low in PHRASE_BREAKERS
+        or low in COMMON_VERBS
+        or low in IRREGULAR_PAST
+        or past_participle(low)
+        or low.endswith(("ly", "ing"))
+        or (low.endswith("s") and not low.endswith("ss"))
+    )
 
 
 def possessed(text: str) -> list[tuple[int, Candidate]]:
@@ -41,6 +67,10 @@ def possessed(text: str) -> list[tuple[int, Candidate]]:
             kind = "person" if noun in PERSON_NOUNS else "thing"
             gender = "f" if noun in FEMALE_NOUNS else "m" if noun in MALE_NOUNS else None
             phrase = f"{owner}'s {match.group(2)}" + (f" {noun}" if role and noun == role.group(1) else "")
+            compound = _COMPOUND_HEAD.match(text, match.end()) if kind == "thing" else None
+            if compound and _noun_like(compound.group(1)):
+                phrase = f"{phrase} {compound.group(1)}"  # "Marcella Hazan's tomato sauce": a compound's head
+                noun = compound.group(1).lower()
             found.append((start, Candidate(phrase, kind, gender=gender, plural=looks_plural(noun))))
     # "grandma's 90th", "Tom's 40th": a birthday by its owner and its number, the occasion itself
     for birthday in _NUMBERED_BIRTHDAY.finditer(text):

@@ -447,3 +447,13 @@ def test_a_mention_that_has_the_noun_gets_no_second_one() -> None:
         "how many people can that boat take?", "We're choosing between Nobu or a boat cruise on the Thames.", "Fun."
     )
     assert "boat boat" not in expanded and "cruise boat" not in expanded
+
+
+def test_the_other_one_is_the_option_the_reply_did_not_take_up() -> None:
+    expanded = _expanded(
+        "so should i just delete the other one?",
+        "I have two versions of a query: one with a correlated subquery, and one with a LEFT JOIN plus GROUP BY.",
+        "Usually the LEFT JOIN version, because the planner can avoid running the subquery once per row.",
+    )
+    assert "the one with a correlated subquery" in expanded
+    assert "delete one?" not in expanded

@@ -181,10 +181,19 @@ _PRICED = re.compile(r"^(?:about\s+|roughly\s+|around\s+)?[£$€]\d[\d,.]*k?\s+
 _MEASURES = frozenset("day week month year hour minute session course round cup bag box bottle pack set".split())
 
 
+#: An item told apart by "one" and what it has: "one with a correlated subquery", "one in Sóller".
+_ONE_WITH = re.compile(
+    r"^(?:the\s+)?one\s+(?:with|without|in|on|at|for|from|using|that)\s+(?!(?-i:[A-Z]))\S.*", re.IGNORECASE
+)  # "one in Sóller" is named by its place alone
+
+
 def _head(part: str, whole: bool = False) -> str:
     """The name at the start of an item: up to the first comma/colon/dash (or function word, inline)."""
     part = cached_re.split(r",(?!\d)|[;(]|:\s|\s[-–—]\s|\.\s|\.$", part.strip(), maxsplit=1)[0]
     part = _PRICED.sub("", part)  # "£420 for Bermondsey": the item is what the amount is for
+    described = _ONE_WITH.match(part)
+    if described:  # "one with a LEFT JOIN plus GROUP BY": the one its description tells apart
+        return "the " + " ".join(described.group(0).split()[:8])
     words: list[str] = []
     whole_measure = False  # "six weeks of resistance band exercises" runs on like a whole item
     parts = part.split()
@@ -223,6 +232,9 @@ _NAMING_PREPOSITIONS = frozenset({"of", "to", "in", "at", "near", "from"})
 
 def _tail(part: str) -> str:
     """The name at the end of a lead-in ("You could try Sakura Sushi" -> "Sakura Sushi")."""
+    described = _ONE_WITH.match(part.strip())
+    if described:  # "one with a correlated subquery" opens the list after a colon
+        return "the " + " ".join(described.group(0).split()[:8])
     part = cached_re.sub(
         r"(?<!^one)\s+(?:at|for|from|on|in)\s+[£$€]?[\w:.\-]+%?$", "", part
     )  # "TAP at 07:10" -> "TAP", "a card at 24%"; "one in Sóller" keeps its place

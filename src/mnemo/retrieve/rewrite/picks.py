@@ -81,7 +81,24 @@ def other_than_used(context: Sequence[Mapping[str, str]], used: set[str], query:
         return None
     low = f" {query.lower()} "
     taken = [any(_same_item(item, text) for text in used) or f" {item.lower()} " in low for item in pair]
+    if not any(taken) and context:  # "Usually the LEFT JOIN version": the reply took one up, the other is left
+        last = str(list(context)[-1].get("content") or "").lower()
+        at = [_first_at(last, _distinct_words(item, pair)) for item in pair]
+        first = min((n for n in at if n >= 0), default=-1)  # "... instead of the subquery": named first wins
+        taken = [n == first and n >= 0 for n in at]
     return pair[taken.index(False)] if taken.count(True) == 1 else None
+
+
+def _distinct_words(item: str, pair: Sequence[str]) -> list[str]:
+    """The words of an item that the other item lacks ("correlated", "subquery"; "left", "join")."""
+    others = {w.lower() for other in pair if other != item for w in other.split()}
+    return [w.lower() for w in item.split() if w.lower() not in others and w.lower() not in STOPWORDS and len(w) > 2]
+
+
+def _first_at(text: str, words: Sequence[str]) -> int:
+    """Where the first of the words stands in the text, as a whole word, or -1."""
+    found = [m.start() for w in words if (m := cached_re.search(rf"\b{re.escape(w)}\b", text))]
+    return min(found) if found else -1
 
 
 def _same_item(item: str, text: str) -> bool:

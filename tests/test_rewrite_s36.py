@@ -457,3 +457,15 @@ def test_the_other_one_is_the_option_the_reply_did_not_take_up() -> None:
     )
     assert "the one with a correlated subquery" in expanded
     assert "delete one?" not in expanded
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("how do I avoid that crowd", ("The Mona Lisa room gets extremely crowded.", "Go early."), "Mona Lisa"),
+        ("how much does it cost to fix that leak", ("our kitchen ceiling is leaking", "Call someone."), "ceiling"),
+        ("what causes that smell", ("the fridge is smelly even after cleaning", "Try baking soda."), "fridge"),
+    ],
+)
+def test_a_noun_the_chat_said_as_a_state_takes_its_subject(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)

@@ -34,6 +34,7 @@ from mnemo.retrieve.rewrite.noun_choice import class_noun
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.picks import item_by_word
 from mnemo.retrieve.rewrite.pointed import pointed_noun
+from mnemo.retrieve.rewrite.predicated import predicated_subject
 from mnemo.retrieve.rewrite.proposal import proposed
 from mnemo.retrieve.rewrite.quantity import quantity_text
 from mnemo.retrieve.rewrite.reason import reason_text
@@ -42,6 +43,7 @@ from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.roles import named_role
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.shaped import SHAPES, shaped_text
+from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.retrieve.rewrite.venues import venue_text
 from mnemo.retrieve.rewrite.works import WORK_NOUNS, names_work, titled_work
@@ -154,6 +156,8 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
             named = mention[0].split()[-2][:1].isupper()  # "the March one" names which; "the folds one" does not
             mention = (item, mention[1]) if item else (None if ref.noun.lower() == "one" and not named else mention)
         deed = deed_of(ref.noun, context) if mention is None else None  # "that rename": "Kaveh renamed ..."
+        if mention is None and deed is None and (subject := predicated_subject(ref.noun, context)):
+            return f"the {without_determiner(subject)} {ref.noun}", 0.75  # "the Mona Lisa room crowd"
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
     return None
 

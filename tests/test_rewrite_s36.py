@@ -469,3 +469,23 @@ def test_the_other_one_is_the_option_the_reply_did_not_take_up() -> None:
 )
 def test_a_noun_the_chat_said_as_a_state_takes_its_subject(query: str, turns: tuple[str, ...], want: str) -> None:
     assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "is that contagious to my peppers?",
+            ("My tomato plants have brown spots with rings.", "Those rings sound like early blight, a fungal disease."),
+            "early blight",
+        ),
+        ("is it contagious to my other dog?", ("my dog is coughing", "It could be kennel cough."), "kennel cough"),
+        ("is that contagious?", ("my son has red circles", "It's likely ringworm, a fungal infection."), "ringworm"),
+    ],
+)
+def test_a_question_of_spreading_is_about_the_illness(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+def test_an_illness_word_alone_does_not_take_a_question_of_anything_else() -> None:
+    assert "kennel" not in _expanded("is it expensive?", "my dog has been coughing", "It could be kennel cough.")

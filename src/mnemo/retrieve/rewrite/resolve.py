@@ -32,6 +32,7 @@ from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.eventfit import topic_stems
 from mnemo.retrieve.rewrite.fragments import substitute
 from mnemo.retrieve.rewrite.grammar_fit import clause_mate, fitted
+from mnemo.retrieve.rewrite.illness import illness_text
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.lists import ORDINAL_REF
 from mnemo.retrieve.rewrite.locative import locative
@@ -152,6 +153,7 @@ def _choice(
     if ref.kind == "demonstrative" and ref.noun and (which := said_which(query, ref, pool, context)):
         return which  # "that machine my sister has": the named thing of the sentence its clause repeats
     problem = problem_text(query, ref.text, context) if ref.kind == "demonstrative" else None
+    problem = illness_text(query, ref.text, context) or problem  # "is that contagious": the blight, not the plant
     choice = (problem, 0.7) if problem else from_context(ref, context, query) or choose(query, ref, pool, context)
     if choice is None and ref.kind == "place":
         choice = locative(context)  # "worked there" after "my job at the bank"

@@ -489,3 +489,17 @@ def test_a_question_of_spreading_is_about_the_illness(query: str, turns: tuple[s
 
 def test_an_illness_word_alone_does_not_take_a_question_of_anything_else() -> None:
     assert "kennel" not in _expanded("is it expensive?", "my dog has been coughing", "It could be kennel cough.")
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("is that company remote-friendly", ("I got an offer from Stripe", "Congrats!"), "Stripe"),
+        ("is that company hiring", ("my friend Maria works at Google", "Nice."), "Google"),
+        ("does that supplier have a smart tariff", ("I switched to Octopus Energy last month", "ok"), "Octopus Energy"),
+    ],
+)
+def test_that_company_is_the_firm_the_chat_named(query: str, turns: tuple[str, ...], want: str) -> None:
+    expanded = _expanded(query, *turns)
+    assert want in expanded
+    assert "Maria" not in expanded

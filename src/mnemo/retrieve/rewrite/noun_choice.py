@@ -14,10 +14,12 @@ from mnemo.retrieve.rewrite.health import (
     medicine_like,
 )
 from mnemo.retrieve.rewrite.names import (
+    ANY_GIVEN_NAME,
     PERSON_NOUNS,
     PLACE_NOUNS,
     PROBLEM_WORDS,
     QUANTITY,
+    fold,
 )
 from mnemo.retrieve.rewrite.plural import span_of_time
 from mnemo.retrieve.rewrite.ranked import best
@@ -44,6 +46,8 @@ _DOCUMENTS = frozenset(
 
 def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
     stem = noun.lower().removesuffix("'s").rstrip("s")
+    if stem in _ORGANISATION_WORDS and (firm := _organisation(candidates)):
+        return firm, 0.75  # "is that company remote-friendly" after "an offer from Stripe": Stripe
     if class_noun(noun):
         # "that guy", "that place": a class noun stands for the latest name of its class
         people = stem in PERSON_NOUNS | _PERSON_WORDS
@@ -162,6 +166,27 @@ def _product(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | 
 
 
 _PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split())
+#: Nouns for an organisation, which the chat names with a capital ("Stripe", "Octopus Energy").
+_ORGANISATION_WORDS = frozenset(
+    "company firm employer business startup agency bank supplier provider insurer airline retailer brand".split()
+)
+
+
+def _organisation(candidates: Sequence[Candidate]) -> str | None:
+    """The latest capitalised name no first name opens (a firm, whichever kind the cues gave it)."""
+    named = [
+        c
+        for c in candidates
+        if c.text[:1].isupper()
+        and c.kind in ("thing", "person")
+        and c.text.split()[0].lower() not in ("the", "my", "our", "your", "a", "an")
+        and fold(c.text.split()[0]) not in ANY_GIVEN_NAME
+        and not QUANTITY.fullmatch(c.text)
+        and not c.text.isupper()
+    ]
+    return min(named, key=lambda c: (c.last_seen, -c.salience)).text if named else None
+
+
 _PLACE_WORDS = frozenset("place spot restaurant bar pub cafe shop store hotel clinic venue taverna".split())
 
 

@@ -503,3 +503,19 @@ def test_that_company_is_the_firm_the_chat_named(query: str, turns: tuple[str, .
     expanded = _expanded(query, *turns)
     assert want in expanded
     assert "Maria" not in expanded
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase"),
+    [
+        ("I bought new running shoes but they rub my heel", "new running shoes"),
+        ("we packed hiking boots and sleeping bags", "hiking boots"),
+    ],
+)
+def test_a_gerund_before_a_plural_names_its_kind(message: str, phrase: str) -> None:
+    assert phrase in [c.text for c in extract(said(message))]
+
+
+@pytest.mark.parametrize("message", ["I am buying shoes tomorrow", "he keeps losing keys"])
+def test_a_gerund_after_a_verb_or_be_is_the_verb(message: str) -> None:
+    assert not any(" " in c.text and c.text.endswith(("shoes", "keys")) for c in extract(said(message)))

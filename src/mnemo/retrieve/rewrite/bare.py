@@ -108,6 +108,22 @@ _UNITS_OF_MEASURE = frozenset(
 )
 
 
+#: Words after which an -ing word is a verb ("I'm buying shoes", "keeps losing keys"), not a kind.
+_BEFORE_VERB_ING = frozenset(
+    """am is are was were be been being i'm im we're you're they're he's she's it's keep keeps kept stop stops
+    stopped start starts started love loves like likes hate hates enjoy enjoys avoid try tried quit go goes went
+    i we you they he she it""".split()
+)
+
+
+def _gerund_modifies(words: list[re.Match[str]], at: int) -> bool:
+    """Whether the -ing word at ``at`` modifies the noun after it: not after a subject, a form of
+    "be" or a verb that takes a gerund."""
+    before = words[at - 1].group(0).lower() if at > 0 else ""
+    # "the 80 missing units": after a count the -ing word says which units, no kind of them
+    return before.isalpha() and before not in _BEFORE_VERB_ING and not before.endswith("n't")
+
+
 def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
     """Plural nouns with no determiner ("new football boots", "old photos", "3 tickets for the
     Ghibli exhibition"): what "these" and "those" point at. A plural-looking word after a subject
@@ -136,8 +152,12 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
             following = prev.start()
             plow = prev.group(0).lower()
             adverb = plow.endswith("ly") and len(plow) > 4
-            if plow in STOPWORDS or plow in PHRASE_BREAKERS or verbal(plow) or adverb or plow in _VAGUE_AMOUNTS:
+            # "new running shoes", "bought hiking boots": a gerund before the noun names its kind
+            kind_of = not modifiers and plow.endswith("ing") and _gerund_modifies(words, n - 1)
+            if plow in STOPWORDS or plow in PHRASE_BREAKERS or adverb or plow in _VAGUE_AMOUNTS:
                 break  # "how many changes": the changes, not "many changes"
+            if verbal(plow) and not kind_of:
+                break
             modifiers.insert(0, prev.group(0))
         start = words[n - len(modifiers)].start()
         phrase = " ".join([*modifiers, token])

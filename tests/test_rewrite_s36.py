@@ -7,6 +7,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.habits import ongoing
 from mnemo.retrieve.rewrite.possessive_titles import possessive_titles
 from tests.test_rewrite import said
@@ -519,3 +520,22 @@ def test_a_gerund_before_a_plural_names_its_kind(message: str, phrase: str) -> N
 @pytest.mark.parametrize("message", ["I am buying shoes tomorrow", "he keeps losing keys"])
 def test_a_gerund_after_a_verb_or_be_is_the_verb(message: str) -> None:
     assert not any(" " in c.text and c.text.endswith(("shoes", "keys")) for c in extract(said(message)))
+
+
+def test_an_easy_to_verb_without_object_takes_it_as_its_object() -> None:
+    turns = ("I need a lightweight stroller", "The Babyzen YOYO2 folds small enough for overhead bins.")
+    assert "YOYO2" in _expanded("is it easy to fold with one hand", *turns)
+    assert _expanded("is it easy to fold a duvet cover?", *turns) == "is it easy to fold a duvet cover?"
+
+
+@pytest.mark.parametrize(
+    ("query", "reference"),
+    [
+        ("why does this happen in my venv", "this"),
+        ("why does this keep happening", "this"),
+        ("will that work on windows", "that"),
+        ("when would that change start", "that change"),  # a noun, then its own verb
+    ],
+)
+def test_a_bare_verb_after_do_and_a_demonstrative_is_its_verb(query: str, reference: str) -> None:
+    assert [r.text for r in detect(query, "the build fails with an import error")] == [reference]

@@ -234,8 +234,21 @@ def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
     if "it" not in query.lower():
         return []  # every expletive frame has its "it" (or "its"); most queries have none
-    spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query)]
+    frames = [m for m in EXPLETIVE_IT.finditer(query) if not _TOUGH.search(m.group(0) + query[m.end() :])]
+    spans = [(m.start(), m.end()) for m in frames]
     return spans + [(m.start("it"), m.end("it")) for m in _SITUATION_IT.finditer(query)]
+
+
+#: "is it easy to fold with one hand?": an "easy"-type adjective whose verb has no object of its own
+#: takes the "it" as that object (it is easy to fold *it*), so the "it" is the chat's thing;
+#: "is it easy to fold a duvet" keeps the expletive reading.
+_TOUGH = re.compile(
+    r"^(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?:easy|easier|hard|harder|difficult|simple|tricky)\s+"
+    r"to\s+(?:fold|clean|assemble|install|use|carry|wash|repair|replace|maintain|store|grow|cook|read|play|ride"
+    r"|drive|open|close|fix|remove|build|paint|lift|move|set\s+up|put\s+together|take\s+apart|unfold|charge|adjust)"
+    r"\s*(?:$|[?.!,]|(?:with|on|in|at|by|without|after|before|into|from|using|when|if|alone|yourself|myself)\b)",
+    re.IGNORECASE,
+)
 
 
 #: The situation a query's own first clause tells, taken up by "it" in a question of how to handle

@@ -79,7 +79,8 @@ _ABOUT_THE_TALK = re.compile(
     r"|^\s*(?:oh,?\s+)?(?:that|this)\s+reminds\s+me\b|^\s*(?:that|this)\s+(?:being\s+)?said\b"
     r"|\bwhat(?:'s|\s+is)\s+(?:this|that)(?:\s+thing)?(?=\s+called\s+(?:when|where|if)\b)"
     # "what's this rash on my arm": what the asker has on them, named by the query itself
-    r"|\b(?:this|these)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"|\b(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)(?<!\bwill\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bcould\s)"
+    r"(?:this|these)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?[a-z]+(?:\s+[a-z]+)?"
     r"(?=\s+(?:on|in|under|behind|near|around)\s+my\s+[a-z]+)"
     # "this is probably obvious but", "this is going to sound weird": a remark on the question itself
     r"|^\s*this\s+(?:is|might\s+be|may\s+be|will\s+be|could\s+be)\s+(?:probably\s+|going\s+to\s+|gonna\s+)?(?:be\s+|sound\s+)?"

@@ -539,3 +539,24 @@ def test_an_easy_to_verb_without_object_takes_it_as_its_object() -> None:
 )
 def test_a_bare_verb_after_do_and_a_demonstrative_is_its_verb(query: str, reference: str) -> None:
     assert [r.text for r in detect(query, "the build fails with an import error")] == [reference]
+
+
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        (
+            "this is it, last bug before release — how do I cherry-pick a commit onto release/2.0?",
+            ("release 2.0 goes out tomorrow", "Make sure the changelog is up to date."),
+        ),
+        (
+            "ah well, that's life. how do I cancel an Amazon Prime free trial before it charges me?",
+            ("car failed its MOT again", "Sorry to hear that."),
+        ),
+        (
+            "why do they always tell you never to click links in texts that claim to be from your bank?",
+            ("Got a letter from HMRC saying I owe £230.", "You can check it online."),
+        ),
+    ],
+)
+def test_idioms_and_a_relative_that_after_a_plural_are_no_references(query: str, turns: tuple[str, ...]) -> None:
+    assert _expanded(query, *turns) == query

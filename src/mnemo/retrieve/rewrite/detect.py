@@ -210,6 +210,8 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
                 continue  # "said that Qdrant is fast", "avoid that Chrome autofills": a conjunction
             if low == "that" and prev in REPORTING_VERBS and (nxt in QUANTIFIERS or clause_follows(lowered, i + 1)):
                 continue  # "does the manual say that error E24 means ...": a conjunction before a clause
+            if low == "that" and i >= 2 and _relative_after_plural(lowered[i - 2], prev, nxt, known):
+                continue  # "links in texts that claim to be from your bank": a relative clause
             opener = prev if i != 1 or prev in SUBJECT_AUX else ""  # "will that ...": the question's own verb
             if prev in ("much", "many", "long", "often") and i >= 2 and lowered[i - 2] == "how":
                 opener = ""  # "ask her how much that place charges": an embedded question, no relative clause
@@ -367,6 +369,19 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 
 _COUNTS = frozenset("two three four five".split())
+#: Words before a plural noun that show it is a noun ("in texts", "the files", "all emails").
+_NOUN_LEADS = frozenset(
+    "in on at of for with from to by about the my your our their these those all some many any".split()
+)
+
+
+def _relative_after_plural(before: str, prev: str, nxt: str, known: set[str]) -> bool:
+    """ "that" after a plural noun (itself after a preposition or determiner) and before a word the
+    chat never used opens a relative clause: "texts that claim ...", "for files that fail ..."."""
+    plural = len(prev) > 3 and prev.isalpha() and prev.endswith("s") and not prev.endswith("ss")
+    return plural and before in _NOUN_LEADS and nxt.isalpha() and nxt not in known
+
+
 _DO_AUXILIARIES = frozenset("do does did can could will would should might must".split())
 
 

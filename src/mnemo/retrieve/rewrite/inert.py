@@ -30,6 +30,8 @@ _FORMULA = (
     r"|a\s+lot(?:\s+(?:of\s+(?:information|info|detail|details|steps|text)|to\s+(?:take\s+in|process|digest|remember)))?)"
     r"|that\s+makes\s+(?:total\s+|perfect\s+)?sense|that\s+(?:works|helps|sounds\s+\w+)|so\s+be\s+it"
     r"|never\s+mind\s+that|that(?:'s|\s+is|\s+was)\s+all\s+(?:i|we)\s+(?:needed|wanted)"
+    # idioms of resignation and resolve: "ah well, that's life", "this is it, I'm booking"
+    r"|(?:that|this)(?:'s|\s+is)\s+(?:life|it|the\s+way\s+it\s+goes|how\s+it\s+goes|the\s+thing)"
     r"|(?:ok|okay|alright|all\s+right|right|fine|good|great|so|well|cool|ok\s+cool|sounds\s+good)\s+then"
 )
 _DISCOURSE = re.compile(

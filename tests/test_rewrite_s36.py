@@ -560,3 +560,25 @@ def test_a_bare_verb_after_do_and_a_demonstrative_is_its_verb(query: str, refere
 )
 def test_idioms_and_a_relative_that_after_a_plural_are_no_references(query: str, turns: tuple[str, ...]) -> None:
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want", "not_want"),
+    [
+        (
+            "could that pub do a buffet for 60?",
+            ("Venues: the function room at The Red Lion in Didsbury or Dishoom Manchester.", "The Red Lion, then."),
+            "Red Lion",
+            "Didsbury do",
+        ),
+        ("does that hotel have a pool", ("I'm staying at the Ritz in Madrid", "Lovely."), "Ritz", "does Madrid"),
+    ],
+)
+def test_a_venue_is_no_town(query: str, turns: tuple[str, ...], want: str, not_want: str) -> None:
+    expanded = _expanded(query, *turns)
+    assert want in expanded
+    assert not_want not in expanded
+
+
+def test_a_measure_opens_a_noun_phrase() -> None:
+    assert "the 2kg beef brisket" in [c.text for c in extract(said("Doing a 2kg beef brisket in the oven tomorrow."))]

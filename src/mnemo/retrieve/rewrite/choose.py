@@ -107,7 +107,8 @@ def choose(
         modified = modified or ((called, 0.8) if called else None)
         # "that story" after "the story about Jamie getting lost in Prague": the chat's fuller mention
         fuller = specific_mention(ref.noun, context) if ref.noun.lower() not in TIME_HEADS else None
-        return modified or said_which(query, ref, candidates, context) or through_noun(ref.noun, candidates) or fuller
+        through = through_noun(ref.noun, candidates, conversation_text(context))
+        return modified or said_which(query, ref, candidates, context) or through or fuller
     if ref.kind in ("thing", "demonstrative"):
         return _thing(query, ref, candidates, context)
     if ref.kind == "temporal" and low in ("since then", "back then", "at that time"):

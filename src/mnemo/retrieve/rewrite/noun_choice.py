@@ -13,6 +13,7 @@ from mnemo.retrieve.rewrite.health import (
     GENERIC_MEDICINE,
     medicine_like,
 )
+from mnemo.retrieve.rewrite.lexicon import geographic
 from mnemo.retrieve.rewrite.names import (
     ANY_GIVEN_NAME,
     PERSON_NOUNS,
@@ -44,8 +45,12 @@ _DOCUMENTS = frozenset(
 )
 
 
-def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+def through_noun(noun: str, candidates: Sequence[Candidate], said: str = "") -> tuple[str, float] | None:
+    """What "that <noun>" is, by the noun: a name of its class, a named product, a problem, a
+    document, or the salient thing's <noun>. ``said`` is the chat's text (for "The Red Lion in
+    Didsbury": Didsbury is where the venue is)."""
     stem = noun.lower().removesuffix("'s").rstrip("s")
+    around = {m.group(1) for m in _IN_PLACE.finditer(said)} if stem in _VENUE_WORDS else set()
     if stem in _ORGANISATION_WORDS and (firm := _organisation(candidates)):
         return firm, 0.75  # "is that company remote-friendly" after "an offer from Stripe": Stripe
     if class_noun(noun):
@@ -53,10 +58,21 @@ def through_noun(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float
         people = stem in PERSON_NOUNS | _PERSON_WORDS
         persons = {c.text.lower() for c in candidates if c.kind == "person"}
         named = [c for c in candidates if c.text[:1].isupper() and c.kind == ("person" if people else "place")]
+        if stem in _VENUE_WORDS:  # "that pub" is The Red Lion, never Didsbury: a venue is no town
+            named = [c for c in named if not geographic(without_determiner(c.text)) and c.text not in around]
         if not people and (not named or stem in ("place", "spot")):  # "that place": a named restaurant too
             named = [
                 c for c in candidates if c.text[:1].isupper() and c.kind == "thing" and c.text.lower() not in persons
             ]
+        if stem in _VENUE_WORDS and not [c for c in named if not geographic(without_determiner(c.text))]:
+            named = (
+                [  # "staying at the Ritz in Madrid": the venue's name after its article
+                    c
+                    for c in candidates
+                    if c.kind == "thing" and without_determiner(c.text)[:1].isupper() and not geographic(c.text)
+                ]
+                or named
+            )
         headed = [
             c
             for c in candidates
@@ -166,6 +182,10 @@ def _product(noun: str, candidates: Sequence[Candidate]) -> tuple[str, float] | 
 
 
 _PERSON_WORDS = frozenset("guy person woman man lady bloke chap girl boy".split())
+#: "The Red Lion in Didsbury": the name after "in" is where the named thing is.
+_IN_PLACE = re.compile(r"(?-i:[A-Z])[\w'-]+\s+in\s+((?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
+#: Venues, which a town or a country the lexicon knows is not.
+_VENUE_WORDS = frozenset("restaurant bar pub cafe shop store hotel clinic venue taverna gym museum hostel".split())
 #: Nouns for an organisation, which the chat names with a capital ("Stripe", "Octopus Energy").
 _ORGANISATION_WORDS = frozenset(
     "company firm employer business startup agency bank supplier provider insurer airline retailer brand".split()

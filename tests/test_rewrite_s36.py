@@ -582,3 +582,25 @@ def test_a_venue_is_no_town(query: str, turns: tuple[str, ...], want: str, not_w
 
 def test_a_measure_opens_a_noun_phrase() -> None:
     assert "the 2kg beef brisket" in [c.text for c in extract(said("Doing a 2kg beef brisket in the oven tomorrow."))]
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "pair"),
+    [
+        (
+            "which has better retry support out of the box?",
+            ("Choosing between Celery with Redis and RQ.", "RQ is simpler; Celery is more powerful."),
+            "Celery or RQ",
+        ),
+        (
+            "which has the better battery for a 3-hour commute?",
+            (
+                "Getting either a Steam Deck OLED or a Nintendo Switch OLED for my commute to Leeds.",
+                "The Steam Deck plays your PC library. The Switch has exclusives like Zelda and Mario Kart.",
+            ),
+            "Steam Deck OLED or Nintendo Switch OLED",
+        ),
+    ],
+)
+def test_a_comparison_takes_the_options_weighed_not_the_examples(query: str, turns: tuple[str, ...], pair: str) -> None:
+    assert pair in _expanded(query, *turns)

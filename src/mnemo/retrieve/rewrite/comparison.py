@@ -29,7 +29,9 @@ _DIFFERENCE = re.compile(r"\bdifference\b(?!\s+(?:between|in|of)\b)", re.IGNOREC
 
 
 #: A question that names its own options after the comparative: "which is cheaper, Lidl or Aldi?".
-_OWN_OPTIONS = re.compile(r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|\bof\s+(?:the|these|those)\b", re.IGNORECASE)
+_OWN_OPTIONS = re.compile(
+    r",|\bor\b|\bvs\.?\b|\bversus\b|\bbetween\b|(?<!\bout\s)\bof\s+(?:the|these|those)\b", re.IGNORECASE
+)  # "out of the box" is an idiom, no options
 #: Options weighed anywhere in the question: "kindle paperwhite vs kobo clara, which is better?".
 _WEIGHED_ANYWHERE = re.compile(r"\bvs\.?\s|\bversus\b|\bbetween\s+.{1,60}?\s+and\b", re.IGNORECASE)
 

@@ -412,10 +412,19 @@ def _subject(clause: str) -> str:
 
 #: Two names weighed against each other: "between Flask and Litestar", "Flask or Litestar", "X vs Y".
 _WEIGHED = re.compile(
-    r"(?:between\s+)?([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)\s+(?:and|or|vs\.?|versus)\s+([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+    r"(?:(?:between|either)\s+)?(?:(?:a|an|the)\s+)?([A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2})"
+    r"\s+(?:and|or|vs\.?|versus)\s+(?:(?:a|an|the)\s+)?([A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2})"
 )
 
 
+_NAME_WORDS = r"[A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2}"
+#: "between Celery with Redis and RQ": the first option's own attachment is no option of its own.
+_BETWEEN_WITH = re.compile(
+    rf"\bbetween\s+(?:(?:a|an|the)\s+)?({_NAME_WORDS})\s+(?:with|on|in|plus|using)\s+{_NAME_WORDS}"
+    rf"\s+(?:and|or)\s+(?:(?:a|an|the)\s+)?({_NAME_WORDS})"
+)
+#: Examples, not options: "exclusives like Zelda and Mario Kart", "such as Notion and Obsidian".
+_EXEMPLIFIED = re.compile(r"\b(?:like|such\s+as|including|e\.g\.|incl\.)\s*$", re.IGNORECASE)
 #: "between the Kindle Paperwhite and the Kobo Clara": two names the asker weighs, each with its article.
 _BETWEEN = re.compile(
     r"\bbetween\s+(?:the\s+|a\s+|an\s+)?([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s+(?:and|or)\s+"
@@ -457,7 +466,14 @@ def compared_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
         if len(names) == 2:
             return still_weighed(recent, names)
         if len(names) > 2:  # a list: only "between X and Y" or "X or Y" says which two are weighed
-            joined = next((m for m in _WEIGHED.finditer(text) if not text[: m.start()].rstrip().endswith(",")), None)
+            joined = _BETWEEN_WITH.search(text) or next(
+                (
+                    m
+                    for m in _WEIGHED.finditer(text)
+                    if not text[: m.start()].rstrip().endswith(",") and not _EXEMPLIFIED.search(text[: m.start()])
+                ),
+                None,
+            )
             if joined:
                 return [joined.group(1), joined.group(2)]
             # "Lisbon, Porto and Seville": three; an answer that names more (the MacBook, the XPS,

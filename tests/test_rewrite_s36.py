@@ -604,3 +604,17 @@ def test_a_measure_opens_a_noun_phrase() -> None:
 )
 def test_a_comparison_takes_the_options_weighed_not_the_examples(query: str, turns: tuple[str, ...], pair: str) -> None:
     assert pair in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I read that grapes are toxic to dogs — does that apply to raisins too?",
+        "I heard that you can freeze milk, is that true for oat milk?",
+        "it's meant to be gusting 50mph on Saturday, should we still go?",
+        "is it ever safe to swim after eating?",
+    ],
+)
+def test_a_reported_claim_and_weather_it_are_no_references(query: str) -> None:
+    turns = ("Taking our spaniel to the beach on Saturday.", "Bring fresh water and rinse her coat afterwards.")
+    assert _expanded(query, *turns) == query

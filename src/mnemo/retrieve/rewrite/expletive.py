@@ -14,7 +14,7 @@ _EXPLETIVE_ADJ = (
 )
 #: "it" that points at nothing: "is it possible to ...", "it's raining", "what time is it".
 EXPLETIVE_IT = re.compile(
-    rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
+    rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+|ever\s+|even\s+|always\s+|usually\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     # "is it worth learning Rust" (a gerund with its object); "is it worth repairing?" repairs the chat's thing
     r"|\b(?:it(?:'s|\s+is|\s+was)?|is\s+it)\s+worth\s+\w+ing\b(?!\s*(?:or\b|now\b|anymore\b|at\s+all\b|[?.,!;]|$))"
     # "is it rude to leave": an adjective and a to-infinitive (a determiner or pronoun after "to"
@@ -37,7 +37,11 @@ EXPLETIVE_IT = re.compile(
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
-    r"|\bit(?:'s|\s+is|\s+was)?\s+going\s+to\s+(?:rain|snow|pour|hail|be\s+(?:sunny|cold|hot|warm|windy|freezing))\b"
+    r"|\bit(?:'s|\s+is|\s+was)?\s+(?:going|forecast)\s+to\s+(?:rain|snow|pour|hail"
+    r"|be\s+(?:sunny|cold|hot|warm|windy|freezing|gusting|blowing|stormy|icy|foggy))\b"
+    # "it's meant to be gusting 50mph": only the weather's own words ("supposed to be hot" may be food)
+    r"|\bit(?:'s|\s+is)?\s+(?:meant|supposed|due)\s+to\s+(?:rain|snow|pour|hail|be\s+(?:windy|gusting|blowing"
+    r"|stormy|icy|foggy|sunny|raining|snowing))\b"
     # "it's supposed to be cold saturday", "it's forecast to be wet": the weather, with its expectation
     r"|\b(?:it(?:'s|\s+is|\s+was)?\s+(?:supposed|meant|forecast|expected|due)\s+to\s+(?:rain|snow|pour|be\s+(?:\w+\s+)?"
     r"(?=[a-z]))|it(?:'ll|\s+will)\s+be\s+(?:\w+\s+)?)"
@@ -179,8 +183,21 @@ _CONDITIONED = re.compile(
 )
 
 
+#: A claim the query reports, then asks about: "I read that grapes are toxic to dogs — does that apply
+#: to raisins too?", "I heard that you can freeze milk, is that true for oat milk?".
+_REPORTED_THEN = re.compile(
+    r"^(?:so\s+|ok\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:read|heard|saw|seen|was\s+told|were\s+told|learned|learnt)"
+    r"\s+(?:somewhere\s+|online\s+)?that\s+(?P<clause>[^?]{6,120}?)\s*(?:[,;.!]|\s[-–—])\s*(?:but\s+|so\s+)?"
+    r"(?:does|do|is|would|could|can|will|did)\s+(?P<that>that|this)\b",
+    re.IGNORECASE,
+)
+
+
 def own_clause_that(query: str) -> re.Match[str] | None:
     """The match of a query whose "that" is its own clause before the comma, or None."""
+    reported = _REPORTED_THEN.match(query)
+    if reported is not None:
+        return reported  # "I read that grapes are toxic — does that apply to raisins": the claim read
     challenged = _CHALLENGED.match(query)
     if challenged is not None:
         return challenged  # "why is that" after a statement of its own asks about the statement

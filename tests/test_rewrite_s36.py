@@ -618,3 +618,11 @@ def test_a_comparison_takes_the_options_weighed_not_the_examples(query: str, tur
 def test_a_reported_claim_and_weather_it_are_no_references(query: str) -> None:
     turns = ("Taking our spaniel to the beach on Saturday.", "Bring fresh water and rinse her coat afterwards.")
     assert _expanded(query, *turns) == query
+
+
+def test_a_grandmother_in_her_familys_language_owns_her_recipe() -> None:
+    expanded = _expanded(
+        "how long does it go in the oven for?", "Making my nonna's focaccia tonight, it's huge.", "Great sign."
+    )
+    assert "focaccia" in expanded
+    assert "does my nonna go" not in expanded

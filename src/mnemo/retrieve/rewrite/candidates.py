@@ -28,6 +28,7 @@ from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind, titl
 from mnemo.retrieve.rewrite.names import (
     FEMALE_NOUNS,
     FIRST_NAMES,
+    KIN_ABROAD,
     MALE_NOUNS,
     NOT_NAMES,
     PERSON_NOUNS,
@@ -421,7 +422,7 @@ def _named(
         whole_title = " " in name and title_opener(lead, name, text[:start])
         if whole_title:
             pass  # "finished The Remains of the Day", "the Do Not Call registry": the title's own word
-        elif " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS):  # "Ask John": John
+        elif " " in name and (lead in NOT_NAMES or title is not None or lead in PERSON_NOUNS - KIN_ABROAD):
             name, start = name.split(" ", 1)[1], start + len(name.split(" ", 1)[0]) + 1
         elif kin and " " not in name:  # "put aunt Rosa at table 4": the kin word written lower-case
             found.append(

@@ -99,11 +99,17 @@ FEMALE_NOUNS = frozenset(
     """wife mother mom mum sister daughter girlfriend aunt auntie grandmother grandma granny niece lady woman
     nan nana nanna gran stepmum stepmom stepmother stepsister stepdaughter fiancee fiancée godmother
     goddaughter sister-in-law mother-in-law daughter-in-law""".split()
-)
+) | frozenset("nonna abuela abuelita oma babcia yiayia bubbe bubby lola nani dadi ammamma".split())
 MALE_NOUNS = frozenset(
     """husband father dad brother son boyfriend uncle grandfather grandpa granddad nephew guy man grandad
     gramps stepdad stepfather stepbrother stepson fiance fiancé godfather godson brother-in-law father-in-law
     son-in-law""".split()
+) | frozenset("nonno abuelo abuelito opa dziadek papou zayde lolo nanu dada".split())
+#: Grandparents in the languages families use for them ("my nonna's focaccia"); written with a
+#: capital before a name they may also name a place ("Nonna Rosa's on Abbeville Road").
+KIN_ABROAD = frozenset(
+    "nonna abuela abuelita oma babcia yiayia bubbe bubby lola nani dadi ammamma nonno abuelo abuelito opa dziadek"
+    " papou zayde lolo nanu dada".split()
 )
 PERSON_NOUNS = (
     frozenset(

@@ -626,3 +626,15 @@ def test_a_grandmother_in_her_familys_language_owns_her_recipe() -> None:
     )
     assert "focaccia" in expanded
     assert "does my nonna go" not in expanded
+
+
+def test_an_age_opens_a_noun_phrase_and_an_amount_is_no_topic() -> None:
+    turns = ("We're adopting a 2-year-old rescue beagle from Battersea next week!", "Beagles follow their noses.")
+    assert "beagle" in _expanded("what size crate?", *turns)
+    turns = ("Remortgaging: on a £200k balance the fee is £999.", "That's competitive.")
+    assert "200k" not in _expanded("and the early repayment charges?", *turns)
+
+
+def test_an_adjective_in_ly_is_part_of_the_definite_phrase() -> None:
+    found = detect("and the early repayment charges?", "a 5-year fix with a fee")
+    assert found and found[0].text == "and"

@@ -60,7 +60,7 @@ RELATIONAL = frozenset(
     name names next step steps rest end ending beginning start installation delivery shipping refund
     warranty contract terms offer quote estimate invoice bill review approval rules policy requirements
     risks risk downside downsides upside alternative alternatives options cheapest fastest problem
-    error message link password receipt confirmation booking reservation""".split()
+    error message link password receipt confirmation booking reservation charges penalty penalties""".split()
 )
 _DEFINITE = re.compile(r"\b(?:the|our)\s+([a-z][\w-]*)", re.IGNORECASE)
 _DEFINITION = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an)?\s*[a-z]", re.IGNORECASE)
@@ -317,13 +317,18 @@ def is_role(noun: str) -> bool:
     return noun in PERSON_NOUNS or (len(noun) > 5 and noun.endswith(("ist", "ician", "ologist")))
 
 
+#: Adjectives in -ly, which modify a noun rather than a verb: "the early repayment charges".
+_LY_ADJECTIVES = frozenset("early daily weekly monthly yearly quarterly nightly hourly friendly elderly".split())
+
+
 def head_noun(query: str, match: re.Match[str]) -> tuple[str, int]:
     """The head noun of "the ..." and where it ends: the last word of the run of content words,
     or the one before it when the phrase is the subject of an auxiliary ("did the doctor *prescribe*")."""
     run: list[re.Match[str]] = []
     for word in cached_re.finditer(r"[A-Za-z][\w'-]*", query[match.start(1) :]):
         low = word.group(0).lower()
-        if low in STOPWORDS or low in LIGHT or (low.endswith("ly") and len(low) > 4) or len(run) == 3:
+        adverb = low.endswith("ly") and len(low) > 4 and low not in _LY_ADJECTIVES
+        if low in STOPWORDS or low in LIGHT or adverb or len(run) == 3:
             break
         if run and low.endswith("ed") and len(low) > 4:
             break  # "the landlord answered": a past-tense verb after the noun is its predicate
@@ -367,8 +372,8 @@ def topic(
     for candidate in candidates:
         if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
             continue
-        if QUANTITY.fullmatch(candidate.text):  # "1h20", "21.99": an amount is said about the topic, not it
-            continue
+        if QUANTITY.fullmatch(candidate.text) or (_THOUSANDS.fullmatch(candidate.text) and _priced(candidate, context)):
+            continue  # "1h20", "21.99", "£200k": an amount is said about the topic, not it ("the 10k" is a race)
         if candidate.text.lower() in people:
             continue  # "Sione" read both ways: a person is not a topic
         owned = cached_re.sub(
@@ -386,6 +391,15 @@ def topic(
         if best is None or score > best[0]:
             best = (score, candidate)
     return best[1] if best else None
+
+
+_THOUSANDS = re.compile(r"[£$€]?\d[\d.,]*k")
+
+
+def _priced(candidate: Candidate, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether the chat writes the candidate with a currency sign: "£200k" is money."""
+    sign = re.compile(rf"[£$€]{re.escape(candidate.text)}\b")
+    return any(sign.search(str(m.get("content") or "")) for m in context)
 
 
 def _head(text: str) -> str:

@@ -37,7 +37,7 @@ _PHRASE = re.compile(
     # a dot only inside a word ("fly.io", "v2.3"): "a tough situation. Whose" is two sentences
     # a plural's apostrophe keeps its phrase: "the farmers' market"
     # a clock time or a measure may open it: "the 11pm dream feed", "the 7:15 train", "a 2kg beef brisket"
-    r"(?=((?:(?:\d{1,2}(?::\d\d)?\s?[ap]m|\d{1,2}:\d\d|\d+(?:\.\d+)?(?:kg|g|lb|ml|l|cm|mm|m|km|inch|ft|oz))\s+)?"
+    r"(?=((?:(?:\d{1,2}(?::\d\d)?\s?[ap]m|\d{1,2}:\d\d|\d+(?:\.\d+)?(?:kg|g|lb|ml|l|cm|mm|m|km|inch|ft|oz)|\d{1,2}-(?:year|month|week)-old)\s+)?"
     r"(?:[A-Za-z](?:[\w\-]|\.(?=\w)|(?<=s)'(?=\s))*\s+){0,2}[A-Za-z](?:[\w\-]|\.(?=\w))*))",
     re.IGNORECASE,
 )

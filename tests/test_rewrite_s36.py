@@ -638,3 +638,17 @@ def test_an_age_opens_a_noun_phrase_and_an_amount_is_no_topic() -> None:
 def test_an_adjective_in_ly_is_part_of_the_definite_phrase() -> None:
     found = detect("and the early repayment charges?", "a 5-year fix with a fee")
     assert found and found[0].text == "and"
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase"),
+    [
+        ("our flight lands at 6am on Saturday", "the flight"),
+        ("On a £200k balance the fee adds roughly 0.1% a year.", "the fee"),
+        ("our dishwasher keeps leaving a white film", "our dishwasher"),
+    ],
+)
+def test_a_thing_s_own_verb_ends_its_phrase(message: str, phrase: str) -> None:
+    texts = [c.text for c in extract(said(message))]
+    assert phrase in texts or phrase.replace("our ", "the ") in texts
+    assert not any(t.endswith(("lands", "adds roughly", "keeps leaving")) for t in texts)

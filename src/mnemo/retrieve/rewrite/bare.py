@@ -142,6 +142,9 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
             continue  # a verb after its subject, or a phrase the determiner pass already has
         if low in _VERBS_IN_S and before.lower() not in STOPWORDS:
             continue  # "the farmers' market sells lemon drizzle loaves": the verb after its subject noun
+        following = [words[n + 1].group(0)] if n + 1 < len(words) else []
+        if _third_person_verb(low) and _verb_after_actor(low, following, loose=True):
+            continue  # "our flight lands at 6am": the flight's verb, no "flight lands"
         if cached_re.fullmatch(r"[\d.,]+", before) and low.rstrip("s") in _UNITS_OF_MEASURE:
             continue  # "5 metres tall": a measure, never what "those" are
         modifiers: list[str] = []
@@ -222,20 +225,35 @@ def trim(phrase: str) -> str:
             break  # "my in-laws arrive friday": a plural noun's own verb, never its compound
         if words and _actor(words[-1].lower()) and _verb_after_actor(low, given[at + 1 : at + 2]):
             break  # "my neighbour parks across ...", "my cat keeps scratching": a person's or pet's own verb
+        if words and _third_person_verb(low) and _verb_after_actor(low, given[at + 1 : at + 2], loose=True):
+            break  # "our flight lands at 6am", "the fee adds roughly 0.1%": a thing's own verb
         words.append(word.strip(".-"))
     if not words or words[-1].lower() in VAGUE or all(w.lower() in VAGUE for w in words):
         return ""
     return " ".join(words)
 
 
-def _verb_after_actor(low: str, following: list[str]) -> bool:
+def _verb_after_actor(low: str, following: list[str], loose: bool = False) -> bool:
     """A word in -s after a person or a pet, followed by a preposition, a particle, a determiner or
     a gerund, is its verb ("parks across", "keeps scratching"); "the vet bills", "dog treats" are
-    compounds."""
+    compounds. ``loose`` also takes an adverb of degree or a number after it ("adds roughly 0.1%")."""
     if not low.endswith("s") or low.endswith("ss") or "'" in low or not following:
         return False
     nxt = following[0].lower()
-    return nxt in _AFTER_VERB or (nxt.endswith("ing") and len(nxt) > 4)
+    degree = loose and (nxt in _DEGREE_AFTER or nxt[:1].isdigit() or nxt[:1] in "£$€")
+    return nxt in _AFTER_VERB or (nxt.endswith("ing") and len(nxt) > 4) or degree
+
+
+_DEGREE_AFTER = frozenset("roughly about around almost nearly only just over under up".split())
+#: Verbs a thing does, in the third person: "the flight lands", "the fee adds", "the sale ends".
+_THING_VERBS = _COMMON_VERBS_3RD | frozenset(
+    "land add arrive leave depart expire end begin charge cover include apply last ship".split()
+)
+
+
+def _third_person_verb(low: str) -> bool:
+    """ "lands", "adds", "includes": a verb of ``_THING_VERBS`` with its third-person ending."""
+    return low.endswith("s") and (low[:-1] in _THING_VERBS or (low.endswith("es") and low[:-2] in _THING_VERBS))
 
 
 _AFTER_VERB = frozenset(

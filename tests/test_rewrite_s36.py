@@ -652,3 +652,25 @@ def test_a_thing_s_own_verb_ends_its_phrase(message: str, phrase: str) -> None:
     texts = [c.text for c in extract(said(message))]
     assert phrase in texts or phrase.replace("our ", "the ") in texts
     assert not any(t.endswith(("lands", "adds roughly", "keeps leaving")) for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("is there a joining fee?", ("I'm thinking of joining PureGym on Oxford Road.", "It's open 24/7."), "PureGym"),
+        ("do I need a special licence?", ("I'm renting a van from Enterprise on Saturday.", "Good plan."), "van"),
+    ],
+)
+def test_a_requirement_or_feature_asks_of_the_undertaking(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+def test_a_requirement_with_its_own_purpose_is_left_alone() -> None:
+    query = "do i need a reservation to drive to rifugio auronzo"
+    assert _expanded(query, "we're renting a car for the dolomites", "Nice.") == query
+
+
+def test_her_before_what_is_done_to_her_is_an_object() -> None:
+    expanded = _expanded("when should we get her vaccinated?", "We adopted a kitten last week.", "Congrats!")
+    assert "kitten vaccinated" in expanded
+    assert "'s vaccinated" not in expanded

@@ -89,6 +89,10 @@ _TIME_NOUNS = frozenset(
 _CAUSATIVE = re.compile(r"\b(?:make|makes|made|making|let|lets|letting|help|helps|helped|watch|watched|hear|heard)\s*$")
 
 
+#: Verbs of having something done: "get her spayed", "had her checked", "keep her warmed up".
+_HAVE_DONE = re.compile(r"\b(?:get|gets|got|getting|have|has|had|having|want|wants|need|needs)\s*$")
+
+
 #: A preposition just before "her": what follows is its object, a possessive phrase.
 _GOVERNED = re.compile(r"\b(?:on|at|in|during|after|before|until|since|by|for|from|of)\s*$")
 
@@ -105,6 +109,8 @@ def is_possessive_her(query: str, end: int) -> bool:
         return False  # "tell her that's fine", "ask her if it's ok": a clause of its own follows
     if _CAUSATIVE.search(query[: max(0, end - 3)].lower()):
         return False  # "make her throw up", "let her sleep": an object, then a bare verb
+    if words[0].endswith("ed") and _HAVE_DONE.search(query[: max(0, end - 3)].lower()):
+        return False  # "get her vaccinated", "have her checked": an object, then what is done to her
     if words[0].endswith("ing") and _MESSAGING.search(query[: max(0, end - 3)].lower()):
         return False  # "email her asking for an extension": the one written to, then what the message does
     if words[0] in _ORDINAL_ADJECTIVES:

@@ -108,7 +108,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return None
     if first in _WH and len(content) <= 2 and len(words) <= 4 and not _own_subject(low):
         return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
-    there = _THERE_IS.match(query)
+    there = _THERE_IS.match(query) or _NEED_ONE.match(query)
     if there and _undertaken(known) and not _FURTHER_SUBJECT.search(query[there.end() :]):
         return query.strip(), 0, len(query.strip()), None  # "is there a dress code?" at the show the chat booked
     if _BARE_DEED.match(query):
@@ -124,6 +124,14 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
 #: "is there a dress code?", "are there any lockers?": a feature asked of the undertaking the chat is about.
 _THERE_IS = re.compile(
     r"^\s*(?:so\s+|and\s+|ok\s+)?(?:is|are)\s+there\s+(?:a|an|any)\s+(?:[a-z-]+\s+){0,2}?[a-z-]{3,}(?=\s*\?\s*$|\s)",
+    re.IGNORECASE,
+)
+
+
+#: "do I need a special licence?", "do we need a 4x4?": a requirement of the undertaking the chat is about.
+_NEED_ONE = re.compile(
+    r"^\s*(?:so\s+|and\s+|ok\s+)?do\s+(?:i|we)\s+(?:still\s+|also\s+)?need\s+(?:a|an|any)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]{2,}\s*\??\s*$",  # the question ends on the noun: "... to drive to X" says its own
     re.IGNORECASE,
 )
 
@@ -259,7 +267,8 @@ def _undertaken(known: frozenset[str] | set[str]) -> bool:
 _UNDERTAKING = frozenset(
     """booked booking bought buying ordered order signed registered applied application applying planning
     planned organising organizing hosting arranging scheduled appointment tickets ticket reservation
-    draft drafting writing finished submitted enrolled entered invited""".split()
+    draft drafting writing finished submitted enrolled entered invited joining joined visiting renting rented
+    hiring hired adopting adopted moving switching enrolling subscribed subscribing""".split()
 )
 _DATED = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|weekend|january|february|march|april|may|june"

@@ -674,3 +674,7 @@ def test_her_before_what_is_done_to_her_is_an_object() -> None:
     expanded = _expanded("when should we get her vaccinated?", "We adopted a kitten last week.", "Congrats!")
     assert "kitten vaccinated" in expanded
     assert "'s vaccinated" not in expanded
+
+
+def test_a_table_booked_at_a_place_leaves_the_place_the_topic() -> None:
+    assert "Padella" in _expanded("is there a dress code?", "Booked a table at Padella for Friday at 8.", "Nice!")

@@ -73,6 +73,8 @@ NOT_TOPICS = (
     | TIME_HEADS
     | VAGUE
     | frozenset("quarter sprint season hour hours minutes days weeks months years".split())
+    # what one books at a place: "a table at Padella" is about Padella
+    | frozenset("table slot seat seats spot".split())
 )
 
 

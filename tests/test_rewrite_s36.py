@@ -678,3 +678,19 @@ def test_her_before_what_is_done_to_her_is_an_object() -> None:
 
 def test_a_table_booked_at_a_place_leaves_the_place_the_topic() -> None:
     assert "Padella" in _expanded("is there a dress code?", "Booked a table at Padella for Friday at 8.", "Nice!")
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("how long in the oven?", ("I'm making a lasagne for 10 people.", "Lovely."), "lasagne"),
+        ("which finish, matte or satin?", ("I'm repainting our bathroom ceiling.", "Treat the mold."), "bathroom"),
+    ],
+)
+def test_a_short_question_without_a_verb_asks_of_the_topic(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize("query", ["how long do eggs take to boil?", "what is a good laptop for coding?"])
+def test_a_question_with_its_verb_stays_clear(query: str) -> None:
+    assert _expanded(query, "I'm making a lasagne for 10 people.", "Lovely.") == query

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
+    COMMON_VERBS,
     PERSON_NOUNS,
     PLURAL_GROUPS,
     QUANTITY,
@@ -93,8 +94,8 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     own_complement = opener is not None and _ANY_FOR.match(query)  # "any tips for sourdough?" names its topic
     if opener and not own_complement and (len(content) <= 2 or (definite and len(content) <= 3)):
         return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
-    if _fragment(low, query):
-        return query.strip(), 0, len(query.strip()), None  # "deadline?", "processing time?": of the topic
+    if _fragment(low, query) or _verbless(low, query):
+        return query.strip(), 0, len(query.strip()), None  # "deadline?", "how long in the oven?": of the topic
     first = low[0].split("'")[0]
     if not (first in _WH or first in _AUX or query.rstrip().endswith("?")):
         return None  # a statement or a command says what it wants
@@ -136,6 +137,17 @@ _NEED_ONE = re.compile(
     r"(?:[\w-]+\s+){0,2}?[\w-]{2,}\s*\??\s*$",  # the question ends on the noun: "... to drive to X" says its own
     re.IGNORECASE,
 )
+
+
+def _verbless(low: list[str], query: str) -> bool:
+    """A short wh-question with no verb at all: "how long in the oven?", "how many per person?" -
+    what it asks about is the topic's (a general question has its verb: "how long do eggs boil")."""
+    if not query.rstrip().endswith("?") or len(low) > 6 or low[0] not in ("how", "what", "which", "where", "when"):
+        return False
+    verbal = (
+        _AUX | COMMON_VERBS | {"is", "are", "was", "were", "s", "be", "am", "get", "got", "go", "do", "does", "did"}
+    )
+    return not any(w in verbal or w.endswith(("ing", "ed")) or "'" in w for w in low[1:])
 
 
 def _fragment(low: list[str], query: str) -> bool:

@@ -694,3 +694,19 @@ def test_a_short_question_without_a_verb_asks_of_the_topic(query: str, turns: tu
 @pytest.mark.parametrize("query", ["how long do eggs take to boil?", "what is a good laptop for coding?"])
 def test_a_question_with_its_verb_stays_clear(query: str) -> None:
     assert _expanded(query, "I'm making a lasagne for 10 people.", "Lovely.") == query
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        ("roughly how much should we budget?", ("We're renovating the bathroom next month.", "Exciting."), "bathroom"),
+        ("how many coats will I need?", ("I'm repainting the living room in Hague Blue.", "Lovely."), "living room"),
+    ],
+)
+def test_an_amount_needed_is_for_the_undertaking(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)
+
+
+def test_an_amount_needed_with_nothing_undertaken_stays_clear() -> None:
+    query = "how much water should I drink?"
+    assert _expanded(query, "I love the colour green.", "It's calming.") == query

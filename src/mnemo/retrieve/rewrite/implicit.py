@@ -111,7 +111,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
         return None
     if first in _WH and len(content) <= 2 and len(words) <= 4 and not _own_subject(low):
         return query.strip(), 0, len(query.strip()), None  # "how much flour?", "which step failed?"
-    there = _THERE_IS.match(query) or _NEED_ONE.match(query)
+    there = _THERE_IS.match(query) or _NEED_ONE.match(query) or _HOW_MANY_NEEDED.match(query)
     if there and _undertaken(known) and not _FURTHER_SUBJECT.search(query[there.end() :]):
         return query.strip(), 0, len(query.strip()), None  # "is there a dress code?" at the show the chat booked
     if _BARE_DEED.match(query):
@@ -135,6 +135,14 @@ _THERE_IS = re.compile(
 _NEED_ONE = re.compile(
     r"^\s*(?:so\s+|and\s+|ok\s+)?do\s+(?:i|we)\s+(?:still\s+|also\s+)?need\s+(?:a|an|any)\s+"
     r"(?:[\w-]+\s+){0,2}?[\w-]{2,}\s*\??\s*$",  # the question ends on the noun: "... to drive to X" says its own
+    re.IGNORECASE,
+)
+
+
+#: "how many coats will I need?", "how much should we budget?": an amount for the undertaking.
+_HOW_MANY_NEEDED = re.compile(
+    r"^\s*(?:so\s+|and\s+|roughly\s+)?how\s+(?:much|many)\s+(?:[a-z]+\s+)?(?:will|do|should|would|shall)\s+"
+    r"(?:i|we)\s+(?:need|use|budget|buy|order|get|allow)\s*\??\s*$",
     re.IGNORECASE,
 )
 
@@ -282,7 +290,8 @@ _UNDERTAKING = frozenset(
     """booked booking bought buying ordered order signed registered applied application applying planning
     planned organising organizing hosting arranging scheduled appointment tickets ticket reservation
     draft drafting writing finished submitted enrolled entered invited joining joined visiting renting rented
-    hiring hired adopting adopted moving switching enrolling subscribed subscribing""".split()
+    hiring hired adopting adopted moving switching enrolling subscribed subscribing renovating repainting
+    decorating redoing building baking cooking training learning""".split()
 )
 _DATED = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|weekend|january|february|march|april|may|june"

@@ -710,3 +710,17 @@ def test_an_amount_needed_is_for_the_undertaking(query: str, turns: tuple[str, .
 def test_an_amount_needed_with_nothing_undertaken_stays_clear() -> None:
     query = "how much water should I drink?"
     assert _expanded(query, "I love the colour green.", "It's calming.") == query
+
+
+def test_from_there_is_the_place_left() -> None:
+    turns = ("My mum is flying to Lagos on the 3rd to see her sister.", "Lovely.")
+    assert "from Lagos" in _expanded("when does she get back from there?", *turns)
+
+
+def test_from_there_as_a_next_step_is_no_place() -> None:
+    assert detect("take the train to Leeds, and from there, a bus to Otley", "we're going to Yorkshire") == []
+
+
+def test_a_possessive_place_name_is_whole() -> None:
+    turns = ("My daughter Aiko has a piano recital on the 12th at St John's Hall.", "Lovely!")
+    assert "St John's Hall" in _expanded("can I record her performance there?", *turns)

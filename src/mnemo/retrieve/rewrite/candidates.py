@@ -364,6 +364,9 @@ def _read_mentions(
     found.extend(noun_phrases)
     found.extend(compounds)
     found.extend(titles)
+    # "St John's Hall": the owner of a place's name is no place of its own
+    owners = {c.text.split("'s ")[0] for _, c in titles if c.kind == "place"}
+    found = [(at, c) for at, c in found if not (c.kind == "place" and c.text in owners)]
     # a plural inside a phrase is that phrase's ("the Docker images"); its own attachment is not
     # ("two kittens from a shelter": the shelter's phrase does not hold the kittens)
     found.extend(p for p in bare_plurals(text) if not _held(p[1].text, inside))

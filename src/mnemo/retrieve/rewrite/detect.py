@@ -410,6 +410,10 @@ def _adverbial(word: str) -> bool:
     return looks_verbal(word) or (word.endswith("ly") and len(word) > 4)
 
 
+#: What follows "from there" when it is the next step of a route or a plan, not a place left.
+_SEQUENCE_AFTER_FROM = frozenset({",", "on", "onwards", "you", "it", "it's", "we", "i", "just", "take", "go", "walk"})
+
+
 def _word_kind(low: str, prev: str, nxt: str) -> str | None:
     if low in PERSON_PRONOUNS:
         return "person"
@@ -418,8 +422,10 @@ def _word_kind(low: str, prev: str, nxt: str) -> str | None:
     if low in THING_PRONOUNS:
         return "thing"
     if low in ("there", "here"):
-        if nxt in EXISTENTIAL or prev in ("is", "are", "was", "were", "from"):
+        if nxt in EXISTENTIAL or prev in ("is", "are", "was", "were"):
             return None
+        if prev == "from" and nxt in _SEQUENCE_AFTER_FROM:
+            return None  # "from there, take the bus", "from there on": a next step, no place
         return "place"
     if low in ("this", "that", "these", "those"):
         if low in ("that", "those") and nxt in TIME_NOUNS | {"day", "days"}:

@@ -724,3 +724,9 @@ def test_from_there_as_a_next_step_is_no_place() -> None:
 def test_a_possessive_place_name_is_whole() -> None:
     turns = ("My daughter Aiko has a piano recital on the 12th at St John's Hall.", "Lovely!")
     assert "St John's Hall" in _expanded("can I record her performance there?", *turns)
+
+
+def test_those_told_apart_are_the_alternatives_the_chat_gave() -> None:
+    turns = ("my tomatoes have yellow leaves at the bottom", "Could be nitrogen deficiency or early blight.")
+    assert "tell nitrogen deficiency and early blight apart" in _expanded("how do I tell those apart?", *turns)
+    assert [r.text for r in detect("how do I tell those apart?", "x")] == ["those"]

@@ -8,8 +8,10 @@ candidates when none applies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
+from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.anchoring import anchor_text
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choices import ordinal_choice
@@ -115,8 +117,15 @@ def from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: st
     return None
 
 
+_APART = re.compile(r"\s+apart\b", re.IGNORECASE)
+
+
 def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: str) -> tuple[str, float] | None:
     """ "those", "that dog", "that idea", "those dates", "that part": a demonstrative by its noun."""
+    apart = ref.text.lower() in ("these", "those", "them") and bool(_APART.match(query, ref.end))
+    told_apart = alternative_pair(context) if apart else None
+    if told_apart and len(told_apart) == 2:  # "how do I tell those apart" after "nitrogen deficiency or early blight"
+        return f"{told_apart[0]} and {told_apart[1]}", 0.75
     if not ref.noun and ref.text.lower() in ("these", "those"):
         items = find_list(context, named=True)  # "which of those" -> "the ThinkPad X1 and the MacBook Air"
         return (", ".join(items[:-1]) + f" and {items[-1]}", 0.75) if items else None

@@ -88,8 +88,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     pointer = not prev or prev in POINTER_CONTEXT or prev in PUNCT
     if nxt in _REFLEXIVES and prev not in STOPWORDS:
         return "pronoun"  # "clear that myself": no noun follows, and no clause
-    if nxt in PARTICLES and prev not in STOPWORDS:  # "turn that off", "set this up"
-        return "pronoun"
+    if (nxt in PARTICLES or nxt in ("apart", "together", "aside")) and prev not in STOPWORDS:
+        return "pronoun"  # "turn that off", "set this up", "tell those apart"
     if prev in _DO_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member

@@ -730,3 +730,18 @@ def test_those_told_apart_are_the_alternatives_the_chat_gave() -> None:
     turns = ("my tomatoes have yellow leaves at the bottom", "Could be nitrogen deficiency or early blight.")
     assert "tell nitrogen deficiency and early blight apart" in _expanded("how do I tell those apart?", *turns)
     assert [r.text for r in detect("how do I tell those apart?", "x")] == ["those"]
+
+
+def test_a_name_a_reply_calls_her_is_a_she_though_a_he_came_first() -> None:
+    turns = (
+        "just started baldur's gate 3 with shadowheart and astarion in the party",
+        "Astarion is your lockpicker, so keep him in light armour. Shadowheart is your healer, so keep her back.",
+    )
+    assert "Shadowheart" in _expanded("what armour should I give her?", *turns)
+
+
+def test_a_subject_with_a_plural_verb_is_several() -> None:
+    turns = ("Ordered Nike Pegasus and a hoodie. The Pegasus are half a size too small.", "You have 28 days.")
+    assert "Pegasus" in _expanded("can I swap them in store?", *turns)
+    monstera = ("The leaves on my Monstera are going brown at the edges.", "That's often low humidity.")
+    assert "the heating" not in _expanded("how often should i water it in winter", *monstera)

@@ -35,7 +35,7 @@ from mnemo.retrieve.rewrite.names import (
     VAGUE,
     fold,
 )
-from mnemo.retrieve.rewrite.noun_phrases import named_last, person_phrase, phrases
+from mnemo.retrieve.rewrite.noun_phrases import PLURAL_VERB, named_last, person_phrase, phrases
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.retrieve.rewrite.plain_names import code_names, dosed, headline, labelled, lower_answer, quoted
 from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_owned, possessed
@@ -249,7 +249,9 @@ def _with_definites_merged(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def _merge_into(target: Candidate, reading: Candidate) -> None:
-    """One thing named two ways: the fuller reading takes the other's salience, recency and mentions."""
+    """One thing named two ways: the fuller reading takes the other's salience, recency, mentions
+    and number (a plural verb after the short name says the things are several)."""
+    target.plural = target.plural or (reading.plural and reading.kind == "thing" and target.kind == "thing")
     target.salience = max(target.salience, reading.salience)
     target.last_seen = min(target.last_seen, reading.last_seen)
     target.mentions += reading.mentions
@@ -394,6 +396,7 @@ def _tidied(candidate: Candidate) -> Candidate:
 
 
 _SEASONS = frozenset("spring summer autumn winter".split())
+
 _LEGAL_FORM = re.compile(
     r"\s(?:GmbH|AG|KG|LLC|LLP|PLC|plc|Inc|Ltd|Limited|Corp|Corporation|SA|BV|NV|AB|Oy|SpA|SRL|Pty)$"
 )
@@ -479,8 +482,14 @@ def _named(
         # "the ryokan in Kyoto", "the billing service to Kubernetes": a name in a phrase attached
         # to a noun phrase says where that thing is or goes; the noun phrase is what is talked about
         attached = kind != "person" and " & " not in name and bool(_NP_BEFORE_PLACE.search(before[-40:]))
+        agreeing = kind == "thing" and bool(PLURAL_VERB.match(after))  # "The Pegasus are half a size too small"
         found.append(
-            (start, Candidate(name, kind, salience=weight * (0.5 if attached else 1.0), gender=gender, hint=hint))
+            (
+                start,
+                Candidate(
+                    name, kind, salience=weight * (0.5 if attached else 1.0), gender=gender, hint=hint, plural=agreeing
+                ),
+            )
         )
         if kind == "place":  # "in Rust", "to Redis": places and things share the cue words
             found.append((start, Candidate(name, "thing", salience=0.5 if attached else 1.2)))

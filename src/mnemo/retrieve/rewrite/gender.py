@@ -90,7 +90,8 @@ def learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
                 candidate.plural = True  # "Stripe changed their fees": a collective, "they"
             continue
         elif candidate.kind == "thing":
-            if not _person_before(found, low, at):  # "Haruto ... from Sapporo ... pick him up": him is Haruto
+            pronoun_gender = "m" if he < she else "f" if she < he else None
+            if not _person_before(found, low, at, pronoun_gender):  # "Haruto ... from Sapporo ... pick him up"
                 _animate(found, candidate, he, she)
             continue
         elif he < she:
@@ -111,10 +112,14 @@ def _animate(found: dict[tuple[str, str], Candidate], thing: Candidate, he: int,
     found[(word.lower(), "person")] = person
 
 
-def _person_before(found: dict[tuple[str, str], Candidate], low: str, at: int) -> bool:
+def _person_before(found: dict[tuple[str, str], Candidate], low: str, at: int, gender: str | None = None) -> bool:
     """Whether a person the message names comes before position ``at``: a later "he" is more
-    likely theirs than a word's the name lists do not know."""
-    return any(c.kind == "person" and 0 <= low.find(c.text.lower()) < at for c in found.values())
+    likely theirs than a word's the name lists do not know - unless that person's gender is not the
+    pronoun's ("Astarion ... keep him. Shadowheart ... keep her": her is Shadowheart)."""
+    return any(
+        c.kind == "person" and 0 <= low.find(c.text.lower()) < at and (gender is None or c.gender in (gender, None))
+        for c in found.values()
+    )
 
 
 def _first(text: str, needles: tuple[str, ...]) -> int:

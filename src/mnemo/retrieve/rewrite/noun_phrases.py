@@ -77,6 +77,8 @@ def _whole_name(phrase: str, text: str, start: int) -> str:
     return " ".join(words)
 
 
+#: A plural verb right after a phrase or a name: what it names is several ("The Pegasus are", "AirPods were").
+PLURAL_VERB = re.compile(r"\s+(?:are|were|have\s+been|aren't|weren't)\b")
 #: "from" and a capitalised name after a person: the firm or place that says which person.
 _FROM_NAME = re.compile(r"^(\s*from\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*)?)(?![\w'-])")
 #: A copula after a name or a pronoun: what follows with "a"/"an" describes it ("The RadCity 5 Plus
@@ -164,6 +166,10 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         # "the Yaris", "the Prius": a name in -is or -us is one thing ("the Okonkwos" stay a family)
         last = phrase.split()[-1]
         plural = looks_plural(head) and not (last[:1].isupper() and last.endswith(("is", "us")))
+        # "The Pegasus are half a size too small": a sentence's subject that takes a plural verb is
+        # several ("the leaves on my Monstera are" says nothing of the Monstera's number)
+        opens = not before.strip() or before.rstrip()[-1:] in ".!?;:,"
+        plural = plural or (opens and bool(PLURAL_VERB.match(text, match.start(1) + len(phrase))))
         candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=plural)
         out.append((match.start(), candidate))
         if goal:

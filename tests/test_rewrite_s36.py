@@ -745,3 +745,12 @@ def test_a_subject_with_a_plural_verb_is_several() -> None:
     assert "Pegasus" in _expanded("can I swap them in store?", *turns)
     monstera = ("The leaves on my Monstera are going brown at the edges.", "That's often low humidity.")
     assert "the heating" not in _expanded("how often should i water it in winter", *monstera)
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [("I bought trainers from JD Sports last week", "JD Sports"), ("we bank with HSBC UK now", "HSBC UK")],
+)
+def test_an_acronym_may_open_a_firms_name(message: str, name: str) -> None:
+    texts = [c.text for c in extract(said(message))]
+    assert name in texts or f"the {name}" in texts

@@ -53,7 +53,8 @@ GENERIC_ROLES = frozenset({"user", "assistant", "system", "tool", "human", "ai",
 #: languages with their particles: "Tasca do Chico", "Rio de Janeiro", "Ludwig van Beethoven".
 _JOINER = r"\s+(?:of\s+(?:the\s+)?|&\s+|(?:d[aeiou]s?|del|della|van|von|de\s+la|van\s+der|van\s+den)\s+)"
 _NAME = re.compile(
-    rf"(?<![\w])({WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
+    # an acronym may open a firm's name: "JD Sports", "BT Sport", "HSBC Bank"
+    rf"(?<![\w])((?:(?-i:[A-Z]{{2,4}})\s(?={WORD}))?{WORD}(?:-[a-z]+)?(?:(?:[- ]|{_JOINER}){WORD}(?:-[a-z]+)?){{0,3}}"
     # a model number keeps its product: "Raspberry Pi 5", "Pixel 8a", "Galaxy S24" (not "March 2023")
     rf"(?:(?<=[a-z])\s\d{{1,3}}[a-z]?(?![\w:,/-])(?!\.\d))?"
     # a firm's legal form is part of its name: "Hartmann GmbH", "Nordwind AG", "Acme Inc"

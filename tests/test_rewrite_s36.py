@@ -754,3 +754,22 @@ def test_a_subject_with_a_plural_verb_is_several() -> None:
 def test_an_acronym_may_open_a_firms_name(message: str, name: str) -> None:
     texts = [c.text for c in extract(said(message))]
     assert name in texts or f"the {name}" in texts
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "how many reps of each?",
+            ("My physio gave me clamshells and glute bridges for my knee.", "Classic exercises."),
+            "(clamshells and glute bridges)",
+        ),
+        (
+            "what's the price of each?",
+            ("We shortlisted the Dyson V15 and the Shark Stratos.", "Both are strong."),
+            "Dyson V15",
+        ),
+    ],
+)
+def test_each_is_every_item_the_chat_listed(query: str, turns: tuple[str, ...], want: str) -> None:
+    assert want in _expanded(query, *turns)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.comparing import weighed_pair
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
+from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.reorder import repeated_order
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -55,6 +57,14 @@ def attach_topic(
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []
+    each = _EACH.search(query)
+    items = (find_list(context) or alternative_pair(context) or joined_pair(list(context)[-2:])) if each else []
+    if each and len(items) >= 2:  # "how many reps of each?" after "clamshells and glute bridges"
+        listed = ", ".join(items[:-1]) + f" and {items[-1]}"
+        stripped = query.rstrip(" ?.!")
+        return f"{stripped} ({listed}){query[len(stripped) :]}", [
+            Resolution(p.text, f"({listed})", p.kind, 0.7) for p in pending
+        ]
     owned = _owner_carried(query, candidates)
     if owned is not None:  # "what about the morning nap" after "Mila's last nap": Mila's morning nap
         return owned[0], [Resolution(p.text, owned[1], p.kind, 0.7) for p in pending]
@@ -78,6 +88,8 @@ def attach_topic(
     return rewritten, [Resolution(p.text, f"{link} {topic}", p.kind, confidence) for p in pending]
 
 
+#: "of each", "for each", "each one": every item of the chat's list.
+_EACH = re.compile(r"\b(?:of|for|in|with)\s+each(?:\s+one)?\s*[?.!]*\s*$", re.IGNORECASE)
 #: A follow-up that ends on a definite phrase: "what about the morning nap?", "and the front tyre?".
 _ENDS_DEFINITE = re.compile(r"\bthe\s+((?:[a-z]+\s+){1,2}?([a-z]+))\s*[?.!]*\s*$", re.IGNORECASE)
 

@@ -773,3 +773,8 @@ def test_an_acronym_may_open_a_firms_name(message: str, name: str) -> None:
 )
 def test_each_is_every_item_the_chat_listed(query: str, turns: tuple[str, ...], want: str) -> None:
     assert want in _expanded(query, *turns)
+
+
+def test_a_role_of_no_gender_is_a_singular_they() -> None:
+    turns = ("My GP referred me to a dermatologist for the mole on my back.", "Good.")
+    assert "the dermatologist" in _expanded("what will they do at the first appointment?", *turns)

@@ -95,7 +95,24 @@ def plural_referent(
         )
         # "how long do they keep in the fridge": with no one in sight, things that "they" can be
         or (best([c for c in candidates if _countable_plural(c)], high=0.5) if _THING_PREDICATE.match(after) else None)
+        # "referred me to a dermatologist ... what will they do": a role of no known gender, a singular "they"
+        or (_one_role(candidates) if low == "they" else None)
     )
+
+
+def _one_role(candidates: Sequence[Candidate]) -> tuple[str, float] | None:
+    """The person the chat names only by a role of no gender ("a dermatologist"), the latest of
+    several, or None."""
+    roles = [
+        c
+        for c in candidates
+        if c.kind == "person" and not c.speaker and not c.gender and not c.plural and c.head in PERSON_NOUNS
+    ]
+    if not roles:
+        return None
+    # "my GP referred me to a dermatologist": the role the chat brought in last is the one now meant
+    latest = min(roles, key=lambda c: (c.last_seen, -c.order))
+    return latest.text, 0.45
 
 
 #: What breaks, said after a subject "they": "could they be failing", "are they still flaky".

@@ -778,3 +778,9 @@ def test_each_is_every_item_the_chat_listed(query: str, turns: tuple[str, ...], 
 def test_a_role_of_no_gender_is_a_singular_they() -> None:
     turns = ("My GP referred me to a dermatologist for the mole on my back.", "Good.")
     assert "the dermatologist" in _expanded("what will they do at the first appointment?", *turns)
+
+
+def test_is_it_safe_to_cook_asks_of_the_chats_food() -> None:
+    turns = ("I left the chicken in the fridge for 5 days in a yogurt marinade.", "That's fine for a day or two.")
+    assert "the chicken" in _expanded("is it still safe to cook?", *turns)
+    assert _expanded("is it ok to eat before a workout?", *turns) == "is it ok to eat before a workout?"

@@ -251,11 +251,23 @@ def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
     if "it" not in query.lower():
         return []  # every expletive frame has its "it" (or "its"); most queries have none
-    frames = [m for m in EXPLETIVE_IT.finditer(query) if not _TOUGH.search(m.group(0) + query[m.end() :])]
+    frames = [
+        m
+        for m in EXPLETIVE_IT.finditer(query)
+        if not _TOUGH.search(m.group(0) + query[m.end() :]) and not _SAFE_TO_USE.search(m.group(0) + query[m.end() :])
+    ]
     spans = [(m.start(), m.end()) for m in frames]
     return spans + [(m.start("it"), m.end("it")) for m in _SITUATION_IT.finditer(query)]
 
 
+#: "is it still safe to cook?", "is it ok to eat now?": whether the chat's food or thing may be used,
+#: the verb's object left out and nothing after it ("is it ok to eat before a workout" is expletive).
+_SAFE_TO_USE = re.compile(
+    r"^(?:is|was|isn't|wasn't)\s+it\s+(?:still\s+|really\s+)?(?:safe|ok|okay|fine|alright|all\s+right)\s+to\s+"
+    r"(?:eat|drink|cook|freeze|refreeze|reheat|microwave|use|wear|wash|touch|store|keep|serve|feed)"
+    r"(?:\s+(?:now|still|yet|again|anymore|today|tonight))?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 #: "is it easy to fold with one hand?": an "easy"-type adjective whose verb has no object of its own
 #: takes the "it" as that object (it is easy to fold *it*), so the "it" is the chat's thing;
 #: "is it easy to fold a duvet" keeps the expletive reading.

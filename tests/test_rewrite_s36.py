@@ -10,6 +10,7 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.habits import ongoing
 from mnemo.retrieve.rewrite.possessive_titles import possessive_titles
+from mnemo.retrieve.rewrite.splice import spliced
 from tests.test_rewrite import said
 
 pytestmark = pytest.mark.core
@@ -784,3 +785,16 @@ def test_is_it_safe_to_cook_asks_of_the_chats_food() -> None:
     turns = ("I left the chicken in the fridge for 5 days in a yogurt marinade.", "That's fine for a day or two.")
     assert "the chicken" in _expanded("is it still safe to cook?", *turns)
     assert _expanded("is it ok to eat before a workout?", *turns) == "is it ok to eat before a workout?"
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("when they'd fix it", "when my parents would fix it"),
+        ("they'd already left", "my parents had already left"),
+        ("they'd been told", "my parents had been told"),
+    ],
+)
+def test_a_d_clitic_is_spelled_out_after_a_replacement(query: str, want: str) -> None:
+    start = query.index("they")
+    assert spliced(query, [(start, start + 4, "my parents")]) == want

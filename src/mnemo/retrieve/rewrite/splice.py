@@ -19,8 +19,10 @@ _DOUBLED_ARTICLE = re.compile(r"\b(the|a|an)\s+(?:the|a|an)\b(?=\s+\w)", re.IGNO
 _DETERMINER_END = re.compile(r"\b(?:the|a|an|my|our|your)\s+$", re.IGNORECASE)
 _DETERMINER_START = re.compile(r"^(?:the|a|an)\s+(?=\w)", re.IGNORECASE)
 #: Clitics no noun can carry: "they're", "we've", "they'll" spelled out after the replacement.
-_CLITIC_AFTER = re.compile(r"['’](re|ve|ll)\b", re.IGNORECASE)
-_CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will"}
+_CLITIC_AFTER = re.compile(r"['’](re|ve|ll|d)\b", re.IGNORECASE)
+_CLITIC_VERBS = {"re": "are", "ve": "have", "ll": "will", "d": "would"}  # "they'd fix" -> "... would fix"
+#: What follows a "'d" that is "had": a participle or an adverb of the perfect.
+_HAD_NEXT = re.compile(r"\s+(?:already|just|never|ever|been|gone|done|\w+ed|\w+en)\b", re.IGNORECASE)
 
 
 def tidied_replacement(replacement: str) -> str:
@@ -42,6 +44,9 @@ def spliced(query: str, replacements: Sequence[tuple[int, int, str]]) -> str:
         cursor = end
         clitic = _CLITIC_AFTER.match(query, cursor)
         if clitic:  # "they're separate" -> "my parents are separate", not "my parents're"
-            pieces.append(" " + _CLITIC_VERBS[clitic.group(1).lower()])
+            verb = _CLITIC_VERBS[clitic.group(1).lower()]
+            if verb == "would" and _HAD_NEXT.match(query, clitic.end()):
+                verb = "had"  # "they'd already left", "she'd been told": the past perfect
+            pieces.append(" " + verb)
             cursor = clitic.end()
     return "".join(pieces) + query[cursor:]

@@ -798,3 +798,9 @@ def test_is_it_safe_to_cook_asks_of_the_chats_food() -> None:
 def test_a_d_clitic_is_spelled_out_after_a_replacement(query: str, want: str) -> None:
     start = query.index("they")
     assert spliced(query, [(start, start + 4, "my parents")]) == want
+
+
+def test_a_purpose_phrase_is_said_of_the_thing_before_it() -> None:
+    turns = ("Kwame wants to borrow my camera for his trip to Ghana.", "Nice of you.")
+    assert "insure my camera" in _expanded("should I ask him to insure it?", *turns)
+    assert "my camera for " not in [c.text for c in extract(said(*turns))]

@@ -114,7 +114,7 @@ def _predicate_nominal(match: re.Match[str], text: str) -> bool:
 
 def phrases(text: str) -> list[tuple[int, Candidate]]:
     out: list[tuple[int, Candidate]] = []
-    covered = 0
+    covered = previous_end = 0
     for match in _PHRASE.finditer(text):
         phrase = trim(match.group(1))
         if not phrase or match.start() < covered:
@@ -152,7 +152,12 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
             phrase = f"{phrase} {named.group(1)}"
         elif firm:
             phrase = f"{phrase} {firm.group(1)}"  # "an engineer from HeatRight": where the person comes from
-        elif attached and kind != "person" and _attachable(rest.split()[0], attached.group(1), before):
+        elif (
+            attached
+            and kind != "person"
+            and _attachable(rest.split()[0], attached.group(1), before)
+            and trim_keep_det(attached.group(1)).strip()
+        ):
             phrase = f"{phrase} {rest.split()[0]} {trim_keep_det(attached.group(1))}"
         elif len(words) > 1 and words[-1].endswith("ing") and (object_ := _PARTICIPLE_OBJECT.match(rest)):
             phrase = f"{phrase} {object_.group(1)}"  # "a clause banning all pets": the participle's object says which
@@ -170,8 +175,11 @@ def phrases(text: str) -> list[tuple[int, Candidate]]:
         # several ("the leaves on my Monstera are" says nothing of the Monstera's number)
         opens = not before.strip() or before.rstrip()[-1:] in ".!?;:,"
         plural = plural or (opens and bool(PLURAL_VERB.match(text, match.start(1) + len(phrase))))
+        if out and text[previous_end : match.start()].strip().lower() in ("for", "during"):
+            weight *= 0.85  # "borrow my camera for his trip": the purpose is said of the thing before it
         candidate = Candidate(f"{owner} {phrase}", kind, salience=weight, gender=gender, plural=plural)
         out.append((match.start(), candidate))
+        previous_end = covered
         if goal:
             out.append((match.start(), Candidate(candidate.text, "place", salience=0.8 * weight)))
     # "the neighbours' dog": the owners are a group of their own ("ask them")

@@ -804,3 +804,15 @@ def test_a_purpose_phrase_is_said_of_the_thing_before_it() -> None:
     turns = ("Kwame wants to borrow my camera for his trip to Ghana.", "Nice of you.")
     assert "insure my camera" in _expanded("should I ask him to insure it?", *turns)
     assert "my camera for " not in [c.text for c in extract(said(*turns))]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What are the symptoms of burnout and how do I deal with it?",
+        "what's the treatment for eczema and how long does it take to clear?",
+    ],
+)
+def test_a_condition_the_query_names_is_its_own_it(query: str) -> None:
+    turns = ("Our boiler broke again and the engineer said the pump is gone.", "A new pump costs £200-£400.")
+    assert _expanded(query, *turns) == query

@@ -28,6 +28,7 @@ from mnemo.retrieve.rewrite.internal import (
     title_before,
 )
 from mnemo.retrieve.rewrite.names import GOING_VERBS
+from mnemo.store.sql import STOPWORDS
 
 #: Code in backticks: a thing the query names itself.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
@@ -47,6 +48,22 @@ _OWN_PLACE = re.compile(
 _MOTION = re.compile(
     rf"\b(?:{'|'.join(sorted(GOING_VERBS | {'stay', 'staying'}))}|take\s+\w+|taking\s+\w+)\s+$", re.IGNORECASE
 )
+
+
+#: Questions that name a condition or a matter by a bare noun: "the symptoms of burnout", "signs of
+#: anxiety", "treatment for eczema", "how common is insomnia".
+_CONDITION_LEADS = frozenset("of for about with".split())
+_CONDITION_HEADS = frozenset("symptoms signs causes treatment treatments cure causes risks effects stages".split())
+
+
+def _condition_before(lowered: list[str]) -> bool:
+    """A bare singular noun after "symptoms of", "treatment for" ... in the query, which a later
+    "it" takes up ("... and how do I deal with it")."""
+    for n in range(len(lowered) - 2):
+        head, lead, noun = lowered[n], lowered[n + 1], lowered[n + 2]
+        if head in _CONDITION_HEADS and lead in _CONDITION_LEADS and noun.isalpha() and len(noun) > 3:
+            return noun not in STOPWORDS
+    return False
 
 
 def antecedent_in_query(
@@ -91,6 +108,8 @@ def antecedent_in_query(
         return True  # "set the oven to 180 and turn it off": the query names what "it" is
     if low == "it" and own_thing_before(lowered[:i]):
         return True  # "how do i fix a leaky tap? it drips all night": the query brought in its own thing
+    if low == "it" and _condition_before(lowered[:i]):
+        return True  # "what are the symptoms of burnout and how do I deal with it": the query's own burnout
     if low == "it" and name_subject_before(words, i):
         return True  # "I heard that Venice is sinking, how fast is it sinking": the query's own Venice
     if low in ("it", "its") and title_before(words[:i]):

@@ -816,3 +816,11 @@ def test_a_purpose_phrase_is_said_of_the_thing_before_it() -> None:
 def test_a_condition_the_query_names_is_its_own_it(query: str) -> None:
     turns = ("Our boiler broke again and the engineer said the pump is gone.", "A new pump costs £200-£400.")
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    "query", ["Is that true that goldfish have a three-second memory?", "What do they mean by 'net zero'?"]
+)
+def test_an_extraposed_that_and_a_generic_they_mean_are_no_references(query: str) -> None:
+    turns = ("Our boiler broke and the engineer from British Gas said the pump is gone.", "A new pump costs £300.")
+    assert _expanded(query, *turns) == query

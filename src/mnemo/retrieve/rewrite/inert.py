@@ -64,7 +64,11 @@ _GENERIC_THEY = re.compile(r"\bwhat\s+do\s+they\s+call\b|\bin\s+[A-Z][\w-]*\s+do
 #: "proofread this sentence: 'Their going to the park'", "translate these: hola, adiós", "summarise
 #: this paragraph in one sentence: '...'".
 _CATAPHORA = re.compile(
-    r"\b(?:this|these)(?:\s+[a-z][\w-]*){0,5}\s*:\s*\S|\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s+(?=['\"“‘])",
+    r"\b(?:this|these)(?:\s+[a-z][\w-]*){0,5}\s*:\s*\S|\b(?:this|these)(?:\s+[a-z][\w-]*){0,2}\s+(?=['\"“‘])"
+    # "is that true that goldfish ...": the clause after it is what "that" is
+    r"|\b(?:is|isn't)\s+(?:that|this)\s+(?:really\s+)?(?:true|right|correct|a\s+myth|a\s+fact)\s+that\b"
+    # "what do they mean by 'net zero'": people in general, as "they say"
+    r"|\bwhat\s+do\s+they\s+mean\s+(?:by|when)\b",
     re.IGNORECASE,
 )
 

@@ -824,3 +824,16 @@ def test_a_condition_the_query_names_is_its_own_it(query: str) -> None:
 def test_an_extraposed_that_and_a_generic_they_mean_are_no_references(query: str) -> None:
     turns = ("Our boiler broke and the engineer from British Gas said the pump is gone.", "A new pump costs £300.")
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Why does npm install take so long and how can I speed it up?",
+        "What does the -it flag do in docker run?",
+        "What's a good way to structure a FastAPI project as it grows?",
+    ],
+)
+def test_a_command_a_flag_or_an_as_clause_keeps_its_own_it(query: str) -> None:
+    turns = ("Our API on Kubernetes keeps returning 502s.", "Check the readiness probe and the pod logs.")
+    assert _expanded(query, *turns) == query

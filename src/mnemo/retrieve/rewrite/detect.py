@@ -198,6 +198,8 @@ def _word_references(query: str, known: set[str], written: frozenset[str] = froz
         if low in ("that", "this") and TAKES_EFFECT.match(query, end):
             found.append(Reference(word, "demonstrative", start, end))  # "how long before that kicks in"
             continue
+        if start and query[start - 1] == "-":
+            continue  # "the -it flag", "--this": part of an option, no pronoun
         kind = _word_kind(low, prev, nxt)
         if word == "IT" and not query.isupper():
             continue  # "ask the IT guy": the department, in a query that is not all capitals

@@ -322,7 +322,7 @@ def own_thing_before(lowered: list[str]) -> bool:
     i freeze it"), and an "it" already said, a preposition's object or a person is no antecedent."""
     if not lowered or lowered[-1] in _PREPOSITIONS or "it" in lowered or "it's" in lowered:
         return False  # "can i have a beer while i'm still on it": a preposition's "it" is the chat's
-    breaks = PUNCTUATION | _SUBORDINATORS | _REPORTING | {".", "?", "!", "—", "-"}
+    breaks = PUNCTUATION | _SUBORDINATORS | _REPORTING | {".", "?", "!", "—", "-", "as", "whenever"}
     boundary = max((n for n, w in enumerate(lowered) if w in breaks), default=-1)
     for n, word in enumerate(lowered[: max(boundary - 1, 0)]):
         if word not in _INTRODUCING or (n and lowered[n - 1] in _ADDRESSING | _PREPOSITIONS):

@@ -30,6 +30,11 @@ from mnemo.retrieve.rewrite.internal import (
 from mnemo.retrieve.rewrite.names import GOING_VERBS
 from mnemo.store.sql import STOPWORDS
 
+#: A command the query runs: "why does npm install take so long and how can I speed it up".
+_COMMAND = re.compile(
+    r"\b(?:npm|npx|pip|pip3|yarn|pnpm|docker|kubectl|cargo|terraform|poetry)\s+[a-z][\w-]+",
+    re.IGNORECASE,
+)
 #: Code in backticks: a thing the query names itself.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 
@@ -85,7 +90,9 @@ def antecedent_in_query(
     if kind == "plural" and family_before(lowered[:i], words[:i]):
         return True  # "ask the Patels if they can bring chairs": a family named in the query
     if low in ("it", "its") and (
-        any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i]) or _CODE_SPAN.search(query[:start])
+        any(IDENTIFIER_WORD.search(w) for w, _, _ in words[:i])
+        or _CODE_SPAN.search(query[:start])
+        or _COMMAND.search(query[:start])
     ):
         return True  # "rename load_config and update its docstring", "why does `git pull` say it ...": its own code
     if kind in ("person", "plural", "thing") and case_named_before(lowered[:i], low):

@@ -837,3 +837,15 @@ def test_an_extraposed_that_and_a_generic_they_mean_are_no_references(query: str
 def test_a_command_a_flag_or_an_as_clause_keeps_its_own_it(query: str) -> None:
     turns = ("Our API on Kubernetes keeps returning 502s.", "Check the readiness probe and the pod logs.")
     assert _expanded(query, *turns) == query
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I've never made risotto, is it hard?",
+        "I keep forgetting people's names right after they tell me, any tricks?",
+    ],
+)
+def test_a_deed_never_done_and_people_in_general_are_the_querys_own(query: str) -> None:
+    turns = ("I'm training for a half marathon in October with my friend Tom.", "Great!")
+    assert _expanded(query, *turns) == query

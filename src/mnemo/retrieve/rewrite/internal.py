@@ -117,6 +117,8 @@ def plural_before(lowered: list[str], pronoun: str = "they") -> bool:
         return True  # "for someone in their 50s", "if anyone loses their ticket": the singular "they"
     if any(w in _PLURAL_OWNERS and any(plural_word(x) for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered)):
         return True  # "my parents", "our new neighbours"
+    if any(w.removesuffix("'s") in ("people", "everyone", "everybody", "others") for w in lowered):
+        return True  # "I keep forgetting people's names right after they tell me": people in general
     # "notify the frontend team when their contract breaks": a group the query names with "the"
     return any(w == "the" and any(x in _GROUP_HEADS for x in lowered[n + 1 : n + 3]) for n, w in enumerate(lowered))
 

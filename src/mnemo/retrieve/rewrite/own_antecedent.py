@@ -30,6 +30,12 @@ from mnemo.retrieve.rewrite.internal import (
 from mnemo.retrieve.rewrite.names import GOING_VERBS
 from mnemo.store.sql import STOPWORDS
 
+#: A deed the asker has never done, which a later "it" takes up as a whole.
+_NEVER_DONE = re.compile(
+    r"\b(?:never|not\s+yet|haven't\s+ever)\s+(?:\w+ed|made|done|tried|seen|been|eaten|ridden|driven|flown|sung|"
+    r"grown|built|taken|written|run|swum|worn|bought|sold)\b",
+    re.IGNORECASE,
+)
 #: A command the query runs: "why does npm install take so long and how can I speed it up".
 _COMMAND = re.compile(
     r"\b(?:npm|npx|pip|pip3|yarn|pnpm|docker|kubectl|cargo|terraform|poetry)\s+[a-z][\w-]+",
@@ -115,6 +121,8 @@ def antecedent_in_query(
         return True  # "set the oven to 180 and turn it off": the query names what "it" is
     if low == "it" and own_thing_before(lowered[:i]):
         return True  # "how do i fix a leaky tap? it drips all night": the query brought in its own thing
+    if low == "it" and _NEVER_DONE.search(query[:start]):
+        return True  # "I've never made risotto, is it hard?": the deed the query tells, no thing of the chat
     if low == "it" and _condition_before(lowered[:i]):
         return True  # "what are the symptoms of burnout and how do I deal with it": the query's own burnout
     if low == "it" and name_subject_before(words, i):

@@ -39,7 +39,8 @@ _LOCATIVE = re.compile(r"\b(?:in|at|near|to|around|off)\s+$")
 
 
 def possessive_titles(text: str) -> list[tuple[int, Candidate]]:
-    """(offset, candidate) for each possessive title of the text, a thing."""
+    """(offset, candidate) for each possessive name of the text: a thing, or a place when a
+    preposition of place comes before it ("in King's Cross")."""
     found: list[tuple[int, Candidate]] = []
     for match in _TITLE.finditer(text):
         owner, rest = match.group(1), match.group(2)

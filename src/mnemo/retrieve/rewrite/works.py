@@ -1,5 +1,5 @@
 """Creative works by their title: "that film" after "we watched Schindler's List", "that book"
-after "I'm reading Klara and the Sun".
+after "I just finished The Midnight Library".
 
 A demonstrative with the noun of a kind of work ("film", "book", "album") means the work the chat
 named, and its title is a capitalised name. The same noun in a reply's verdict ("A powerful film.")

@@ -135,8 +135,8 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
             return f"the {ref.noun} {name}", 0.8
     if ref.noun and (idea := proposed(ref.noun, context)):
         return idea, 0.75  # "that idea": the idea to freeze all merges to main
-    counted = "two " if " two " in f" {ref.text.lower()} " else ""  # "those two days": two times, not a range
-    if (ref.noun or "").lower() in DATE_SPAN_NOUNS and (span := date_span(context, counted + (ref.noun or ""))):
+    two = " two " in f" {ref.text.lower()} "  # "those two days": two times, not a range
+    if (ref.noun or "").lower() in DATE_SPAN_NOUNS and (span := date_span(context, ref.noun or "", two)):
         return f"{ref.text} ({span})", 0.8  # "for those dates": November 4–6
     if ref.noun and ref.noun.lower() not in TIME_HEADS:
         pointed = pointed_noun(ref, context, query)  # "that part", "that increase", "that city"

@@ -145,7 +145,9 @@ DATE_SPAN_NOUNS = frozenset({"dates", "days", "nights", "window", "gap", "period
 #: Spans the chat may give as two separate times: "the lease ends on August 31 and the new flat isn't
 #: ready until September 15" is "that gap"; "froze the code on Monday and sign-off is Thursday" are
 #: "those two days".
-_BETWEEN_NOUNS = frozenset({"gap", "window", "period", "stretch", "span", "two days", "two dates"})
+_BETWEEN_NOUNS = frozenset({"gap", "window", "period", "stretch", "span"})
+#: ...and "those two days", "those two dates": the two times themselves.
+_COUNTED_NOUNS = frozenset({"days", "dates"})
 #: A bare day before a dated one: "from 25 to 29 June".
 _DAY_TO_DATE = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:–|—|-|to|until|till)\s*(\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_NAME})\b",
@@ -153,9 +155,11 @@ _DAY_TO_DATE = re.compile(
 )
 
 
-def date_span(context: Sequence[Mapping[str, str]], noun: str = "") -> str | None:
+def date_span(context: Sequence[Mapping[str, str]], noun: str = "", two: bool = False) -> str | None:
     """The latest span of dates the chat gave ("November 4–6", "the 8th to the 22nd", "25 to 29
-    June"), or None; for a gap or a window, two times of one message ("August 31 to September 15")."""
+    June"), or None; for a gap or a window, two times of one message ("August 31 to September 15"),
+    and for "those two days" (``two``) the two times ("Monday and Thursday")."""
+    counted = two and noun.lower() in _COUNTED_NOUNS
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         bare = _DAY_TO_DATE.search(text)
@@ -168,8 +172,8 @@ def date_span(context: Sequence[Mapping[str, str]], noun: str = "") -> str | Non
             end = TIME.match(text, link.end()) or _BARE_DAY.match(text, link.end())
             if end is not None:
                 return without_preposition(text[found.start() : end.end()])
-        if noun.lower() in _BETWEEN_NOUNS:
+        if noun.lower() in _BETWEEN_NOUNS or counted:
             times = [without_preposition(t) for t in times_in(text)]
             if len(times) == 2:
-                return f"{times[0]} and {times[1]}" if noun.lower().startswith("two") else f"{times[0]} to {times[1]}"
+                return f"{times[0]} and {times[1]}" if counted else f"{times[0]} to {times[1]}"
     return None

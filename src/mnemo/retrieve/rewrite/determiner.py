@@ -69,8 +69,6 @@ def judged_predicate(prev: str, nxt: str, after: str) -> bool:
     return prev in _COPULAS and judging and (not after or after in PREPOSITIONS | PUNCT | _AFTER_JUDGED)
 
 
-#: Auxiliaries of "do"-support and modals: the word after their subject is the bare verb.
-_DO_AUX = frozenset("does do did will would can could should might may".split())
 #: Bare verbs that are no nouns after such a subject: "why does this happen", "will that work".
 _BARE_VERBS = frozenset("""happen keep work help matter mean affect apply cause count hurt last""".split())
 #: Verbs that need no object, which after "would that X" make X the subject's noun.
@@ -90,7 +88,7 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "clear that myself": no noun follows, and no clause
     if (nxt in PARTICLES or nxt in ("apart", "together", "aside")) and prev not in STOPWORDS:
         return "pronoun"  # "turn that off", "set this up", "tell those apart"
-    if prev in _DO_AUX and nxt in _BARE_VERBS:
+    if prev in SUBJECT_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"

@@ -251,13 +251,14 @@ def expletive_spans(query: str) -> list[tuple[int, int]]:
     """The spans of the query whose "it" is expletive."""
     if "it" not in query.lower():
         return []  # every expletive frame has its "it" (or "its"); most queries have none
-    frames = [
-        m
-        for m in EXPLETIVE_IT.finditer(query)
-        if not _TOUGH.search(m.group(0) + query[m.end() :]) and not _SAFE_TO_USE.search(m.group(0) + query[m.end() :])
-    ]
-    spans = [(m.start(), m.end()) for m in frames]
+    # "is it easy to fold with one hand", "is it still safe to cook": the frame's verb lacks its object
+    spans = [(m.start(), m.end()) for m in EXPLETIVE_IT.finditer(query) if not _object_raised(query[m.start() :])]
     return spans + [(m.start("it"), m.end("it")) for m in _SITUATION_IT.finditer(query)]
+
+
+def _object_raised(frame: str) -> bool:
+    """Whether the "it" of an expletive-looking frame is the object its verb left out."""
+    return bool(_TOUGH.search(frame) or _SAFE_TO_USE.search(frame))
 
 
 #: "is it still safe to cook?", "is it ok to eat now?": whether the chat's food or thing may be used,

@@ -430,7 +430,7 @@ _THOUSANDS = re.compile(r"[£$€]?\d[\d.,]*k")
 
 def _priced(candidate: Candidate, context: Sequence[Mapping[str, str]]) -> bool:
     """Whether the chat writes the candidate with a currency sign: "£200k" is money."""
-    sign = re.compile(rf"[£$€]{re.escape(candidate.text)}\b")
+    sign = cached_re.compile(rf"[£$€]{re.escape(candidate.text)}\b")  # compiled once per amount
     return any(sign.search(str(m.get("content") or "")) for m in context)
 
 

@@ -411,13 +411,14 @@ def _subject(clause: str) -> str:
 
 
 #: Two names weighed against each other: "between Flask and Litestar", "Flask or Litestar", "X vs Y".
+#: A name of one to three capitalised words, dots only inside a word ("Fly.io", not "RQ.").
+_NAME_WORDS = r"[A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2}"
 _WEIGHED = re.compile(
-    r"(?:(?:between|either)\s+)?(?:(?:a|an|the)\s+)?([A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2})"
-    r"\s+(?:and|or|vs\.?|versus)\s+(?:(?:a|an|the)\s+)?([A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2})"
+    rf"(?:(?:between|either)\s+)?(?:(?:a|an|the)\s+)?({_NAME_WORDS})"
+    rf"\s+(?:and|or|vs\.?|versus)\s+(?:(?:a|an|the)\s+)?({_NAME_WORDS})"
 )
 
 
-_NAME_WORDS = r"[A-Z][\w+-]*(?:\.\w+)*(?:\s+[A-Z][\w+-]*(?:\.\w+)*){0,2}"
 #: "between Celery with Redis and RQ": the first option's own attachment is no option of its own.
 _BETWEEN_WITH = re.compile(
     rf"\bbetween\s+(?:(?:a|an|the)\s+)?({_NAME_WORDS})\s+(?:with|on|in|plus|using)\s+{_NAME_WORDS}"

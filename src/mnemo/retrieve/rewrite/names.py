@@ -210,6 +210,12 @@ QUANTITY = re.compile(
 )
 
 
+def proper_name(text: str) -> bool:
+    """A capitalised name that is neither an amount ("1h20") nor an acronym ("PR", "NDA"): what a
+    title or a firm is named by."""
+    return text[:1].isupper() and not QUANTITY.fullmatch(text) and not text.isupper()
+
+
 #: The irregular past tenses of English (a closed class): like "-ed", they end a subject's phrase.
 IRREGULAR_PAST = frozenset(
     """ate became began bent bought brought built caught chose came dealt drank drove fell felt fought found flew

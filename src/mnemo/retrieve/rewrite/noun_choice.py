@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.names import (
     PROBLEM_WORDS,
     QUANTITY,
     fold,
+    proper_name,
 )
 from mnemo.retrieve.rewrite.plural import span_of_time
 from mnemo.retrieve.rewrite.ranked import best
@@ -197,12 +198,10 @@ def _organisation(candidates: Sequence[Candidate]) -> str | None:
     named = [
         c
         for c in candidates
-        if c.text[:1].isupper()
+        if proper_name(c.text)
         and c.kind in ("thing", "person")
-        and c.text.split()[0].lower() not in ("the", "my", "our", "your", "a", "an")
+        and c.text.split()[0].lower() not in ("the", "my", "our", "your", "a", "an")  # "The Red Lion": a venue
         and fold(c.text.split()[0]) not in ANY_GIVEN_NAME
-        and not QUANTITY.fullmatch(c.text)
-        and not c.text.isupper()
     ]
     return min(named, key=lambda c: (c.last_seen, -c.salience)).text if named else None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidates import extract
-from mnemo.retrieve.rewrite.names import QUANTITY
+from mnemo.retrieve.rewrite.names import proper_name
 
 #: Nouns for a kind of creative work.
 WORK_NOUNS = frozenset(
@@ -30,15 +30,7 @@ def titled_work(context: Sequence[Mapping[str, str]]) -> str | None:
     """The most salient capitalised thing of the chat that no one reads as a person, or None."""
     candidates = extract(context)
     people = {c.text.lower() for c in candidates if c.kind == "person"}
-    titles = [
-        c
-        for c in candidates
-        if c.kind == "thing"
-        and c.text[:1].isupper()
-        and c.text.lower() not in people
-        and not QUANTITY.fullmatch(c.text)
-        and not c.text.isupper()  # "PR", "NDA": an acronym is no title
-    ]
+    titles = [c for c in candidates if c.kind == "thing" and proper_name(c.text) and c.text.lower() not in people]
     if not titles:
         return None
     return max(titles, key=lambda c: (c.salience, -c.last_seen)).text

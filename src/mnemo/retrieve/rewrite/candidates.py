@@ -83,11 +83,11 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
         if lower_case_chat(text):
             text = truecase(text, written)
         # Soft recency, and the user's own words count more: what they asked about is the topic.
-        weight = (1.5 if role.lower() in ("user", "human") else 1.0) / (1.0 + 0.35 * distance)
+        weight = (USER_WEIGHT if role.lower() in ("user", "human") else 1.0) / (1.0 + RECENCY_DECAY * distance)
         if role and role.lower() not in GENERIC_ROLES:
             talking = role in participants
             speaker = Candidate(role, "person", gender=gender_of(role), hint=gender_hint(role), speaker=talking)
-            _note(found, speaker, weight * 0.8, distance)
+            _note(found, speaker, weight * SPEAKER_WEIGHT, distance)
         at = len(recent) - 1 - distance
         mentions = _mentions(text, written, answer=_asks(recent[at - 1]) if at > 0 else "", common=common)
         named_speaker = bool(role) and role.lower() not in GENERIC_ROLES
@@ -103,7 +103,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
             _note(
                 found,
                 candidate,
-                weight * framed * candidate.salience * (1.25 - 0.5 * order / max(1, len(mentions))),
+                weight * framed * candidate.salience * (1.0 + ORDER_SPREAD * (0.5 - order / max(1, len(mentions)))),
                 distance,
             )
         for match in _TIME.finditer(text):
@@ -262,6 +262,17 @@ def _topic_bonus(found: dict[tuple[str, str], Candidate], recent: Sequence[Mappi
             candidate.salience *= TOPIC_BONUS
 
 
+#: How much the user's own words count over the assistant's: what they asked about is the topic.
+USER_WEIGHT = 1.5
+#: How fast a message's weight falls with its distance from the query (1 / (1 + decay * distance)).
+RECENCY_DECAY = 0.35
+#: A participant's name as a referent, against the things their message names.
+SPEAKER_WEIGHT = 0.8
+#: How far a message's first mention outweighs its last (the first gets 1 + spread / 2).
+ORDER_SPREAD = 0.5
+#: What each further mention adds, decayed like the message it is in.
+REPEAT_BONUS = 0.3
+
 #: How much the opening topic counts against recency (measured on the rewrite dev sets).
 TOPIC_BONUS = 1.3
 
@@ -275,7 +286,7 @@ def _note(found: dict[tuple[str, str], Candidate], new: Candidate, weight: float
         found[key] = new
         return
     # every further mention counts, however it was phrased ("Postgres won" opens a sentence)
-    known.salience = max(known.salience, weight) + 0.3 / (1.0 + 0.35 * distance)
+    known.salience = max(known.salience, weight) + REPEAT_BONUS / (1.0 + RECENCY_DECAY * distance)
     known.mentions += 1
     known.last_seen = min(known.last_seen, distance)
     known.gender = known.gender or new.gender

@@ -338,6 +338,8 @@ def own_thing_before(lowered: list[str]) -> bool:
 def _owned(lowered: list[str], n: int, end: int) -> str:
     """The word at ``n``, or what it owns when it is a possessor: "my neighbour's dog", "my
     neighbours' tree" (whose apostrophe is a token of its own)."""
+    if lowered[n] == "own" and n + 1 < end:
+        return lowered[n + 1]  # "my own credit score"
     if lowered[n].endswith("'s") and n + 1 < end:
         return lowered[n + 1]
     if lowered[n + 1 : n + 2] == ["'"] and n + 2 < end:

@@ -1,0 +1,350 @@
+"""References whose antecedent is a situation, a person or a time the query sets up itself.
+
+A query often tells its own situation first and then asks about it: "my wife wants to quit her
+job to open a bakery — how do we plan our finances for a change like that?", "my grandad keeps
+telling the same stories, should I point it out to him?". It brings in its own person: "email a
+university professor to ask if she'll write me a letter", "who created the Linux kernel, and when
+did he release it?". Or it anchors its own time: "how long after you pass is the certificate
+valid?", "how many novels did Charles Dickens finish before he died?". In each the reference points
+at nothing of the conversation, and rewriting it with a conversation's referent breaks a clear
+query. The readings here are checked after detection (detect.py) and drop such references.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
+from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.store.sql import STOPWORDS
+
+#: A question after the query's own statement: the statement (five words or more, opening with
+#: its subject), a break, then the question with the reference.
+_STATEMENT = re.compile(
+    r"^(?P<statement>(?:my|our|i|i'm|i've|we|we're|we've|an?|the|[A-Z][a-z]+)\s+(?:\S+\s+){3,}?\S+?)"
+    r"(?:\s*[—–;:]\s*|\s+-\s+|[,.!]\s+(?:but\s+|so\s+|and\s+)?(?=(?:how|what|should|can|could|would|do|does|is|am|are|was)\b))",
+    re.IGNORECASE,
+)
+#: Statements that are themselves questions or greetings: no situation of their own.
+_NOT_STATEMENT = re.compile(
+    r"^(?:the\s+(?:same|other|first|second|last|latter|former)|an?\s+(?:other|few|lot|bit))\b", re.IGNORECASE
+)
+#: A verb in the statement: a word in -s/-ed/-ing, a modal, a copula or a common irregular verb.
+_FINITE = re.compile(
+    r"\b(?:\w+(?:s|ed)|wants?|keeps?|says?|said|told|asked|got|has|have|had|is|are|was|were|am|'m|'s|'re|"
+    r"can't|won't|doesn't|didn't|isn't|thinks?|feels?|needs?|made|went|came|took|left|found|lost|gave)\b",
+    re.IGNORECASE,
+)
+
+#: "a change like that", "a question like that", "or is that a myth?", "what does that mean":
+#: a bare "that"/"this" judging or describing what was just said.
+_SITUATION_THAT = re.compile(
+    r"(?:\b(?:a|an|the)\s+(?:change|question|situation|request|comment|move|decision|thing|message|"
+    r"remark|reply|answer|offer|problem|habit|behaviour|behavior)\s+like\s+|\bor\s+is\s+|\bwhat\s+does\s+|"
+    r"\bwhat\s+do\s+(?:you|i)\s+make\s+of\s+|\bhow\s+(?:do|should|would|can)\s+i\s+(?:respond|react|reply)\s+to\s+)"
+    r"$",
+    re.IGNORECASE,
+)
+
+#: Raising a matter with someone: "point it out to him", "bring it up with her", "tell him it
+#: bothers me", "without him taking it personally", "keep it quiet".
+_MATTER_VERB_BEFORE = re.compile(
+    r"\b(?:point|bring|raise|mention|bringing|pointing|raising|mentioning|taking|take|takes|keep|keeping|"
+    r"tell\s+(?:him|her|them)|telling\s+(?:him|her|them))\s+$",
+    re.IGNORECASE,
+)
+_MATTER_AFTER = re.compile(
+    r"^\s+(?:out\b|up\b|personally\b|to\s+heart\b|quiet\b|secret\b|bothers\b|upsets\b|hurts\b|annoys\b)",
+    re.IGNORECASE,
+)
+
+#: A subject or possessive pronoun of a person, with its contraction.
+_SUBJECT_PRONOUN = re.compile(r"^(?:he|she|they)(?:'ll|'s|'d|'re|'ve)?$|^(?:his|their)$", re.IGNORECASE)
+#: Time clauses the query anchors itself: "before he died", "after you pass", "after eating".
+_OWN_TIME_CLAUSE = re.compile(
+    r"^(?:in\s+the\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?)\s+)?(?:before|after|until|since)\s+"
+    r"(?:(?:you|one)\s+\w+|\w+ing\b)",
+    re.IGNORECASE,
+)
+_PERSON_CLAUSE = re.compile(
+    r"^(?:in\s+the\s+(?:\w+\s+)?(?:years?|months?)\s+)?(?:before|after|until|since)\s+(?:he|she)\s+\w+", re.IGNORECASE
+)
+#: A person the query names in full before the pronoun: "Charles Dickens", "Winston Churchill".
+_FULL_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+\b")
+
+
+def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether ``ref`` points at something the query itself sets up (its own statement, quote,
+    pair, person, time, place or thing) or is part of an idiom, so that it points at nothing of the
+    conversation. ``known`` holds the conversation's words (a demonstrative's noun the chat never
+    used, described by a relative clause, is the query's own description)."""
+    low = ref.text.lower()
+    before = query[: ref.start]
+    if low in ("itself", "themselves", "himself", "herself"):
+        return True  # a reflexive is bound inside its own clause: "while `[]` itself is truthy"
+    if low in ("that", "this", "it") and (_QUOTED.search(before) or _OWN_MATERIAL.search(before)):
+        return True  # 'my boss said "we'll revisit it in Q3" — what does that mean?'
+    if (low in ("that", "this", "these") or _JUDGED_NOUN.match(low)) and _own_statement_that(query, ref, before):
+        return True
+    thing = _THATS_THE_THING.match(query)
+    if thing is not None and ref.start < thing.end():
+        return True  # "that's the thing about remote work, ...": an idiom
+    if low == "it" and _own_it(query, ref, before):
+        return True
+    if (
+        low == "its"
+        and _NEW_THING.search(before)
+        and not cached_re.search(r"\b(?:it|that|this)\b", before, re.IGNORECASE)
+    ):
+        return True  # "at what age should a puppy get its first jabs?"
+    if low in ("that", "this") and _WH_THEN_AND.match(before):
+        return True  # "why does your heart rate go up when you stand, and when should that be a concern?"
+    if ref.kind in ("person", "plural") and _own_people(query, ref, before):
+        return True
+    if ref.kind in ("temporal", "place") and _own_time_or_place(query, ref, before):
+        return True
+    if ref.kind in ("ordinal", "implicit", "plural") and _PAIR.search(before) and _PAIRED_REF.match(low):
+        return True  # "the difference between a list and a tuple, and when would you use one over the other?"
+    if low == "the other" and _ALTERNATIVES.search(before):
+        return True  # "Polars or pandas, and why is one so much quicker than the other?"
+    if low in ("the same", "at the same time") and (_PAIR.search(before) or _SAME_AS.match(query[ref.end :])):
+        return True  # "can you use retinol and vitamin c in the same routine", "the same rules ... as"
+    if ref.kind == "implicit" and (_COUNTRY.match(ref.text) or _TITLED.match(ref.text)):
+        return True  # "from the UK": a name
+    if low in ("they", "them") and _PLURAL_OPENING.match(before):
+        return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
+    if ref.kind == "ordinal" and cached_re.match(r"the\s+(?:First|Second|Third|Last)\b", ref.text):
+        return True  # "the First World War": a name
+    if low.startswith(("that ", "those ", "these ")) and ref.noun and ref.noun.lower() not in known:
+        return bool(_DESCRIBED.match(query[ref.end :]))  # "that campaign where people don't mow ..."
+    return False
+
+
+def _own_statement_that(query: str, ref: Reference, before: str) -> bool:
+    """A bare "that"/"this" about the query's own statement, report, condition or number."""
+    if _after_statement(query, ref) and _SITUATION_THAT.search(before):
+        return True  # "my wife wants to open a bakery — how do we plan for a change like that?"
+    if _REPORTED_OPENING.match(query) and _BREAK.search(before):
+        return True  # "I read somewhere that eating late makes you gain weight — any truth to that?"
+    if _CONDITION_OPENING.match(query) and _BREAK.search(before):
+        return True  # "if I sell shares at a loss, can I use that to reduce the tax?"
+    if ref.start == 0 and _CATAPHORIC.match(query):
+        return True  # "these are the vows we wrote: '...' — do they sound cheesy?"
+    or_is = cached_re.search(r"\bor\s+is\s+$", before, re.IGNORECASE)
+    return bool(or_is and _OR_IS_THAT.match(query[ref.start :])) and len(before.split()) >= 5
+
+
+def _own_it(query: str, ref: Reference, before: str) -> bool:
+    """An "it" of an idiom, of the query's own matter, or of a thing the query names bare."""
+    if _in_idiom(query, ref):
+        return True  # "why is it that", "was it Cohen or Buckley", "take it personally"
+    if _after_statement(query, ref) and (_MATTER_VERB_BEFORE.search(before) or _MATTER_AFTER.match(query[ref.end :])):
+        return True  # "my grandad keeps repeating stories, should I point it out to him?"
+    if _EXPLAINED.search(before):
+        return True  # "why is the sky blue? explain it like i'm 8"
+    if _WHO_MADE.match(before):
+        return True  # "who founded Wikipedia, and when did he launch it?"
+    if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
+        return True  # "if I marinate chicken overnight, will it go mushy?"
+    return bool(_TIMED_IT.search(before) and _NEW_THING.search(before) and _VERB_AFTER.match(query[ref.end :]))
+
+
+def _in_idiom(query: str, ref: Reference) -> bool:
+    """Whether the "it" at ``ref`` is the first "it" of an idiom or cleft around it."""
+    offset = max(0, ref.start - 40)
+    for match in _IDIOM_IT.finditer(query[offset : ref.end + 30]):
+        first = cached_re.search(r"\bit\b", match.group(0), re.IGNORECASE)
+        if first is not None and offset + match.start() + first.start() == ref.start:
+            return True
+    return False
+
+
+def _own_people(query: str, ref: Reference, before: str) -> bool:
+    """A pronoun for a person or people the query brings in itself."""
+    low = ref.text.lower()
+    if _SUBJECT_PRONOUN.match(_word_at(query, ref)) and (_introduced_person(before, low) or _wh_person(before)):
+        return True  # "email a university professor to ask if she'll write me a letter"
+    if low == "their" and _PLURAL_ASKED.search(before):
+        return True  # "what age do kids usually lose their first tooth"
+    return low in ("they", "them", "their") and bool(_PEOPLE_COMPOUND.search(before))  # "do tradespeople ..."
+
+
+def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
+    """A time clause the query anchors itself, a "then" its own time or condition fixes, a "there"
+    after the place it names."""
+    low = ref.text.lower()
+    span = query[ref.start :]
+    if ref.kind == "temporal" and _OWN_TIME_CLAUSE.match(span):
+        return True  # "how long is the certificate valid for after you pass?"
+    if ref.kind == "temporal" and _PERSON_CLAUSE.match(span) and _FULL_NAME.search(before):
+        return True  # "how many novels did Charles Dickens finish before he died?"
+    if low in ("then", "back then", "at the time", "at that time", "by then") and _OWN_ERA.search(before):
+        return True  # "what did sailors eat in the 1700s, and how did they avoid scurvy back then?"
+    if low == "then" and (_CONDITION_OPENING.match(query) or _WHEN_CLAUSE.search(before)):
+        return True  # "if inflation is 4% and my savings pay 3%, am I losing money then?"
+    return low == "there" and bool(_NAMED_PLACE.search(before))  # "the weather in Lisbon ... swim there"
+
+
+def _word_at(query: str, ref: Reference) -> str:
+    """The whole word at the reference, its contraction included ("she'll")."""
+    match = cached_re.match(r"[\w']+", query[ref.start :])
+    return match.group(0) if match else ref.text
+
+
+def _after_statement(query: str, ref: Reference) -> bool:
+    """Whether the reference is in a question that follows the query's own statement."""
+    found = _STATEMENT.match(query)
+    if found is None or found.end() > ref.start or _NOT_STATEMENT.match(query):
+        return False
+    statement = found.group("statement")
+    return bool(_FINITE.search(statement)) and not cached_re.search(
+        r"\b(?:that|this|it|those|these|then|there)\b", statement, re.IGNORECASE
+    )
+
+
+#: "a university professor", "a junior developer", "a brother who ...": a person the query brings
+#: in with an indefinite article (up to two modifiers between).
+_INDEFINITE_PERSON = re.compile(r"\b(?:a|an)\s+(?P<words>[\w-]+(?:\s+[\w-]+){0,2})", re.IGNORECASE)
+
+
+def _introduced_person(before: str, pronoun: str) -> bool:
+    """Whether the query brings in a person of the pronoun's gender with "a"/"an" before it."""
+    gendered = (
+        FEMALE_NOUNS if pronoun.startswith("she") else MALE_NOUNS if pronoun.startswith(("he", "his")) else frozenset()
+    )
+    for match in _INDEFINITE_PERSON.finditer(before):
+        for noun in match.group("words").lower().split():
+            if noun in gendered or (noun in PERSON_NOUNS and noun not in FEMALE_NOUNS | MALE_NOUNS):
+                return True
+            if gendered and len(noun) > 4 and noun.endswith(("er", "or", "ist", "ian")) and noun not in STOPWORDS:
+                return True  # "a personal trainer ... she'll": a "she" is no thing
+    return False
+
+
+def _wh_person(before: str) -> bool:
+    """ "who created the Linux kernel, and when did he ...": the person the question asks for."""
+    return bool(cached_re.match(r"\s*who\s+\w+[^,;?]*[,;]\s*(?:and\s+|but\s+)?", before, re.IGNORECASE)) and bool(
+        cached_re.search(r"[,;]", before)
+    )
+
+
+#: A quotation of two words or more in the query: what a later "that"/"it" is about.
+_QUOTED = re.compile(r"[\"\u201c][^\"\u201d]*\s[^\"\u201d]*[\"\u201d]|(?<![\w])'[^']*\s[^']*'(?![\w])")
+#: "I get this error: ModuleNotFoundError ...": the query's own material after a colon.
+_OWN_MATERIAL = re.compile(r"\b(?:this|that|the\s+following)\s+\w+\s*:\s*\S+(?:\s+\S+){2,}")
+#: "I read (somewhere) that ...", "they say ...", "apparently ...": a claim the query reports.
+_REPORTED_OPENING = re.compile(
+    r"^(?:so\s+|ok\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+(?:read|heard|saw|seen|was\s+told|were\s+told)\s+"
+    r"(?:somewhere\s+|online\s+|recently\s+)?that|(?:they|people)\s+say|apparently|supposedly)\b",
+    re.IGNORECASE,
+)
+#: "if I ...", "suppose we ...": a condition the query states first.
+_CONDITION_OPENING = re.compile(r"^(?:so\s+|ok\s+|and\s+)?(?:if|suppose|assuming)\b", re.IGNORECASE)
+#: "where did that number come from?": a "that" with a noun for a claim or a figure.
+_JUDGED_NOUN = re.compile(r"^that\s+(?:number|figure|claim|rule|advice|idea|statistic|stat|saying|amount|percentage)$")
+_THATS_THE_THING = re.compile(
+    r"^that(?:'s|\s+is)\s+the\s+(?:thing|problem|trouble|issue)\s+(?:about|with)\b", re.IGNORECASE
+)
+_BREAK = re.compile(r"[,;:.!?\u2014\u2013]|\s-\s")
+#: "these are the vows we wrote:", "this is my draft:": a demonstrative that points ahead.
+_CATAPHORIC = re.compile(r"^(?:these|this)\s+(?:are|is)\s+(?:the|my|our)\s+[^:?]{2,60}:", re.IGNORECASE)
+#: "..., or is that a myth?": the query's own claim judged at its end.
+_OR_IS_THAT = re.compile(
+    r"that\s+(?:just\s+|really\s+|only\s+|all\s+)?(?:(?:a|an)\s+\w+\s*[?.!]*\s*$|(?:possible|true|necessary|allowed|legal|"
+    r"needed|required|recommended|safe)\b)",
+    re.IGNORECASE,
+)
+#: A wh-question that names its own matter, then a question about it: "why do people say X, and is
+#: that still good advice?" (the clause holds no pronoun of its own).
+_WH_THEN_AND = re.compile(
+    r"^(?:why|what|how|when|where|which|who)\b(?P<clause>(?:(?!\b(?:it|its|this|that|these|those|they|them|he|she|"
+    r"there|then)\b)[^?]){15,}?),\s+(?:and|but|or)\s+(?:\w+\s+){0,6}$",
+    re.IGNORECASE,
+)
+#: "when it's cloudy, ... then": a time the query's own clause sets.
+_WHEN_CLAUSE = re.compile(r"\b(?:when|whenever|while|once)\s+\w+", re.IGNORECASE)
+#: Alternatives the query weighs: "Polars or pandas", "--soft or --hard".
+_ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b", re.IGNORECASE)
+#: A title of capitalised words: "the World Cup", "the Premier League" is a name.
+_TITLED = re.compile(r"^the\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)+$")
+
+#: Idioms and clefts whose "it" stands for nothing.
+_IDIOM_IT = re.compile(
+    r"\bwhy\s+(?:is|was)\s+it\s+that\b|\b(?:is|was)\s+it\s+(?:really\s+)?(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)*\s+or\s+"
+    r"|\bit(?:'s|\s+is)\s+(?:high\s+)?about\s+time\b|\bit(?:'s|\s+has)\s+been\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|ages|"
+    r"a\s+while|forever)\s+since\b|\bhow\s+long\s+(?:does|did|will|would|should)\s+it\s+(?:usually|typically|normally|"
+    r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
+    r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
+    r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
+    # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
+    r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
+    r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
+    r"|\b(?:is|was)\s+it\s+(?:a\s+|an\s+)?(?:legal\s+)?(?:requirement|rule|law|myth|tradition|custom|bad\s+luck|good\s+luck"
+    r"|legal|illegal|mandatory|compulsory)\s+(?:to|for|that|in)\b",
+    re.IGNORECASE,
+)
+#: "why is the sky blue? explain it": the question the query asked before.
+_EXPLAINED = re.compile(r"\?\s*(?:can\s+you\s+|please\s+)?(?:explain|describe)\s+$", re.IGNORECASE)
+_NOT_BARE = (
+    r"(?!(?:the|a|an|my|your|our|his|her|their|this|that|these|those|it|them|him|me|us|some|any|to|up|out|off|"
+    r"down|on|in|at|for|with|from|about|into|over|back|away|again|more|less|so|too|very|really|just|still|"
+    r"i|you|he|she|we|they|people|someone|anyone)\b)"
+)
+#: A thing the query names without a determiner, as a verb's object or a question's subject:
+#: "if I freeze cooked rice and reheat it", "get rid of moss ... it keeps coming back", "how long can
+#: cooked rice sit out before it's unsafe", "keeps borrowing money and never pays it back".
+_BARE_THING = re.compile(
+    rf"\b(?:if|when|once)\s+(?:i|you|we)\s+[a-z]+\s+{_NOT_BARE}[a-z]+(?:\s+[a-z]+)?\s+(?:and|overnight|in|for|,)"
+    rf"|\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b|^how\s+long\s+(?:can|does|do|should|will)\s+{_NOT_BARE}[a-z]+\s+[a-z]+\s+"
+    rf"|\b[a-z]+ing\s+{_NOT_BARE}[a-z]+\s+and\b"
+    r"|^(?:does|do|did|will|would|can|could|is)\s+[a-z]+ing\s+(?:off\s+|up\s+|out\s+)?(?:my|your|our)\s+",
+    re.IGNORECASE,
+)
+#: "rest a roast chicken after it comes out of the oven": a time clause about the thing just named.
+_TIMED_IT = re.compile(r"\b(?:before|after|until|once|when)\s+$", re.IGNORECASE)
+_NEW_THING = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
+_VERB_AFTER = re.compile(
+    r"(?:'s|\s+(?:is|was|gets|goes|comes|starts|stops|cools|finishes|runs|turns)\b)", re.IGNORECASE
+)
+
+#: "what age do kids usually lose their first tooth": a plural the question asks about.
+_PLURAL_ASKED = re.compile(
+    r"\b(?:do|does|did|should|can|could|are|were|will|would|why)\s+(?:[a-z]+\s+)?(?:people|children|kids|[a-z]{3,}s)\s+"
+    r"(?:usually\s+|often\s+|always\s+|ever\s+|normally\s+|still\s+)?[a-z]+\s+(?:[a-z]+\s+)?$",
+    re.IGNORECASE,
+)
+#: "tradespeople", "salespeople": people in general.
+_PEOPLE_COMPOUND = re.compile(r"\b[a-z]+people\b", re.IGNORECASE)
+
+#: An era the query names: "in the 1700s", "in 1989", "in the 19th century", "in the sixties".
+_OWN_ERA = re.compile(
+    r"\b(?:in|during|by|around)\s+(?:the\s+)?(?:\d{3,4}s?\b|\d{1,2}(?:st|nd|rd|th)\s+century|(?:fifties|sixties|seventies|"
+    r"eighties|nineties|middle\s+ages|victorian\s+era|war|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|summer|winter|spring|autumn)\b)",
+    re.IGNORECASE,
+)
+#: A place the query names before "there": "in Lisbon", "to Kyoto".
+_NAMED_PLACE = re.compile(r"\b(?:in|to|at|visit|visiting|near)\s+[A-Z][a-z]{2,}")
+
+#: A pair the query names: "the difference between X and Y", "X vs Y", "X or Y".
+_PAIR = re.compile(
+    r"\bbetween\s+\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
+    re.IGNORECASE,
+)
+_PAIRED_REF = re.compile(r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same)$", re.IGNORECASE)
+_SAME_AS = re.compile(r"^\s+(?:[\w-]+\s+){0,5}?(?:as|for\s+\w+\s+and|over\s+and\s+over)\b", re.IGNORECASE)
+#: Countries and unions written as "the" and initials: names, no definite reference.
+_COUNTRY = re.compile(r"^the\s+(?:UK|US|USA|EU|UAE|UN|NHS)$")
+#: A query that opens by describing plural things: "those little silica gel packets that ...".
+#: "who founded Wikipedia": the thing the question asks about, named by the query.
+_WHO_MADE = re.compile(
+    r"^\s*who\s+(?:founded|invented|wrote|created|built|designed|discovered|directed|painted|composed|started|"
+    r"sang|recorded|developed)\s+(?:the\s+)?(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+_PLURAL_OPENING = re.compile(
+    r"^(?:those|these)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:that|which|who|you|from|in|on)\b", re.IGNORECASE
+)
+#: A relative clause describing the demonstrative's noun: "that campaign where people ...".
+_DESCRIBED = re.compile(r"^\s+(?:[\w-]+\s+){0,3}?(?:where|which|who|that|whose)\s+\w+", re.IGNORECASE)

@@ -1,0 +1,176 @@
+"""Query rewriting, fifteenth pass: clear queries that set up their own situation, quote, pair,
+person, time, place or thing, and idioms whose "it" or "that" stands for nothing (own_situation.py).
+Each clear case comes with a chat full of tempting referents; the guards show the same words still
+resolve when the query leaves its referent to the chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+#: A chat with people, things, dates and places a careless resolver could put in a clear query.
+_BUSY = (
+    "My sister Ines is visiting from Porto on 3 June, and I still need to fix the garden gate.",
+    "Sounds busy! Mr Osei the carpenter could look at the gate on Friday.",
+)
+
+
+def _rewrite(query: str, *turns: str) -> tuple[bool, str]:
+    result = QueryRewriter(cache_ttl=0).rewrite(query, said(*(turns or _BUSY)))
+    return result.was_rewritten, result.expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # the query's own statement, then a question about it
+        "my flatmate wants to move his girlfriend in — how do we split the bills for a change like that?",
+        "my manager keeps scheduling calls at 7pm, should I point it out to her?",
+        "my son says he's being teased at football — how do I bring it up with the coach?",
+        # a quotation or material of the query's own
+        'my landlord wrote "the deposit is subject to review" — what does that usually mean?',
+        "I keep getting this warning: DeprecationWarning: pkg_resources is deprecated — how do I silence it?",
+        "who sang 'Don't Stop Me Now', and when did they release it?",
+        # a claim reported, a condition stated
+        "I heard somewhere that cracking your knuckles causes arthritis — is there any truth to that?",
+        "people say you lose most heat through your head — where did that idea come from?",
+        "if I overpay my mortgage by 200 a month, will that shorten the term much?",
+        "if the bank rate falls and stays low, do I pay less then?",
+        "how long should you leave a steak to rest, or is that a myth?",
+        "these are the lines I wrote: 'I'll be there for you' — do they sound cheesy?",
+        "that's the thing about night shifts, nobody sees you — how do I stay visible at work?",
+    ],
+)
+def test_a_query_about_its_own_statement_is_left_alone(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "why is it that cats knead blankets?",
+        "who painted The Kiss — was it Klimt or Schiele?",
+        "it's about time I learned to swim, where do adults start?",
+        "it's been three years since I serviced my bike, what should be checked?",
+        "how long does it usually take to get a new passport?",
+        "how do I tell a friend I'm busy without her taking it personally?",
+        "my colleague is pregnant and asked me to keep it quiet, how do I plan a gift?",
+        "my brother is struggling at uni, how do I help without making it worse?",
+    ],
+)
+def test_an_idiom_or_cleft_it_is_no_reference(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "if I freeze cooked pasta and reheat it later, does it go soggy?",
+        "how do I get rid of mould on a shower seal? it keeps coming back",
+        "how long can cooked chicken sit out before it's unsafe?",
+        "how long should you rest a roast joint after it comes out of the oven?",
+        "does paying off my own credit card early improve it?",
+        "why is the sea salty? explain it like I'm 10",
+    ],
+)
+def test_an_it_after_a_thing_the_query_names_is_left_alone(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "how do I ask a personal trainer if she'll do a session at home?",
+        "what's a good gift for a grandad who says he has everything?",
+        "how do I tell a new hire their code needs more tests?",
+        "who founded Wikipedia, and when did he launch it?",
+        "what age do children usually lose their baby teeth?",
+        "do salespeople earn commission, and how do they get paid?",
+        "those little stickers that come on fruit — are they edible?",
+    ],
+)
+def test_people_the_query_brings_in_are_its_own(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "how long is a driving licence valid for after you pass?",
+        "what should you eat before running a half marathon?",
+        "how many symphonies did Ludwig Beethoven write before he went deaf?",
+        "what did people wear in the 1920s, and how did they wash clothes back then?",
+        "what's the weather like in Seville in October, and can you swim there?",
+        "what's the difference between a latte and a flat white, and can you swap one for the other?",
+        "what's the difference between TCP and UDP, and which of them is faster?",
+        "can you use niacinamide and vitamin c in the same routine?",
+        "do the same parking rules apply to motorbikes as to cars?",
+        "my grandad tells the same jokes over and over, is that normal at 90?",
+        "when did the First World War end?",
+        "do I need a visa to visit Japan from the UK?",
+        "what's that law where you have to clear snow from the pavement called?",
+    ],
+)
+def test_a_time_place_pair_or_name_of_the_querys_own_is_left_alone(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "how should I respond to a comment like that?",
+            ("My colleague Dana said my report was 'a bit thin'.", "That sounds like feedback on depth."),
+            "bit thin",
+        ),
+        ("when will it be ready?", ("I started a sourdough starter on Monday.", "Feed it daily."), "sourdough"),
+        (
+            "which of them has better battery life?",
+            ("I'm comparing the Kindle and the Kobo.", "Both are good e-readers."),
+            "Kobo",
+        ),
+        ("how long until I can play it well?", ("I just bought a ukulele.", "Fun! Start with C, F and G."), "ukulele"),
+        (
+            "is that a fair price?",
+            ("The plumber quoted 400 for the boiler service.", "That's on the high side."),
+            "boiler",
+        ),
+    ],
+)
+def test_the_same_words_still_resolve_when_the_chat_holds_the_referent(
+    query: str, turns: tuple[str, str], want: str
+) -> None:
+    rewritten, expanded = _rewrite(query, *turns)
+    assert rewritten and want in expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Does it usually snow in Sapporo in March?",
+        "Does it help to stretch before lifting weights?",
+        "Is it a legal requirement to carry your licence when driving in France?",
+        "At what age should a kitten get its first jabs?",
+        "Why does a phone battery drain faster in the cold, and when should that be a worry?",
+        "Do heat pumps still work when it's freezing, and how much less heat do they give then?",
+        "Is the sea warm enough to swim in Crete in October, or is it too cold by then?",
+        "Which is easier to learn, Spanish or Italian, and why is one harder than the other?",
+        "How many times has Italy won the World Cup?",
+        "Why does a Python list that contains itself print with dots?",
+        "Can I take vitamin D and calcium at the same time?",
+        "Can you bring a bike on the Eurostar, or is that only possible on Le Shuttle?",
+    ],
+)
+def test_weather_frames_alternatives_titles_and_the_querys_own_times_are_left_alone(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+def test_a_frame_is_expletive_only_for_its_own_it() -> None:
+    rewritten, expanded = _rewrite(
+        "how much does it cost to replace it", "my boiler is 15 years old and keeps losing pressure", "ok"
+    )
+    assert rewritten and "boiler" in expanded

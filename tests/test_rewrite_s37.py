@@ -174,3 +174,37 @@ def test_a_frame_is_expletive_only_for_its_own_it() -> None:
         "how much does it cost to replace it", "my boiler is 15 years old and keeps losing pressure", "ok"
     )
     assert rewritten and "boiler" in expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How do I make a Python enum serialisable so that its values come out as strings?",
+        "How do I mock a method in Jest so that it throws on the second call?",
+        "How can I preview a Terraform plan without actually applying it?",
+        "What should a tenancy agreement include so that late rent can be charged interest?",
+        "Why shouldn't toddlers drink cow's milk before they turn one?",
+        "Tennis players grunt when they serve — does grunting help their speed?",
+        "Is keeping hamsters and gerbils in the same cage a good idea?",
+        "How should a teacher handle it when two pupils won't stop arguing?",
+        "Does adding a second monitor slow down a laptop, and if it does, by how much?",
+        "How do I clear my grandma's house when nobody has lived there for years?",
+    ],
+)
+def test_things_plurals_and_conjunctions_of_the_querys_own(query: str) -> None:
+    assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "so that first method is better for us?",
+            ("Two ways: rebase onto main, or merge main in.", "The first method keeps a linear history."),
+            "rebase",
+        ),
+    ],
+)
+def test_a_leading_so_that_is_no_conjunction(query: str, turns: tuple[str, str], want: str) -> None:
+    rewritten, expanded = _rewrite(query, *turns)
+    assert rewritten and want in expanded

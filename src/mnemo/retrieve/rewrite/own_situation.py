@@ -83,6 +83,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
     before = query[: ref.start]
     if low in ("itself", "themselves", "himself", "herself"):
         return True  # a reflexive is bound inside its own clause: "while `[]` itself is truthy"
+    if low.startswith("that") and _CONJUNCTION_THAT.search(before):
+        return True  # "so that late payments can be charged": a conjunction, no demonstrative
     if low in ("that", "this", "it") and (_QUOTED.search(before) or _OWN_MATERIAL.search(before)):
         return True  # 'my boss said "we'll revisit it in Q3" — what does that mean?'
     if (low in ("that", "this", "these") or _JUDGED_NOUN.match(low)) and _own_statement_that(query, ref, before):
@@ -92,12 +94,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "that's the thing about remote work, ...": an idiom
     if low == "it" and _own_it(query, ref, before):
         return True
-    if (
-        low == "its"
-        and _NEW_THING.search(before)
-        and not cached_re.search(r"\b(?:it|that|this)\b", before, re.IGNORECASE)
-    ):
-        return True  # "at what age should a puppy get its first jabs?"
+    if low in ("it", "its") and _introduced_thing(before, low):
+        return True  # "should a puppy get its first jabs?", "mock a function so that it returns ..."
     if low in ("that", "this") and _WH_THEN_AND.match(before):
         return True  # "why does your heart rate go up when you stand, and when should that be a concern?"
     if ref.kind in ("person", "plural") and _own_people(query, ref, before):
@@ -108,7 +106,9 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
     if low == "the other" and _ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
-    if low in ("the same", "at the same time") and (_PAIR.search(before) or _SAME_AS.match(query[ref.end :])):
+    if low in ("the same", "at the same time") and (
+        _PAIR.search(before) or _SAME_AS.match(query[ref.end :]) or _JOINED.search(before)
+    ):
         return True  # "can you use retinol and vitamin c in the same routine", "the same rules ... as"
     if ref.kind == "implicit" and (_COUNTRY.match(ref.text) or _TITLED.match(ref.text)):
         return True  # "from the UK": a name
@@ -147,7 +147,7 @@ def _own_it(query: str, ref: Reference, before: str) -> bool:
         return True  # "who founded Wikipedia, and when did he launch it?"
     if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
         return True  # "if I marinate chicken overnight, will it go mushy?"
-    return bool(_TIMED_IT.search(before) and _NEW_THING.search(before) and _VERB_AFTER.match(query[ref.end :]))
+    return bool(_TIMED_IT.search(before) and _AN_ARTICLE.search(before) and _VERB_AFTER.match(query[ref.end :]))
 
 
 def _in_idiom(query: str, ref: Reference) -> bool:
@@ -167,7 +167,25 @@ def _own_people(query: str, ref: Reference, before: str) -> bool:
         return True  # "email a university professor to ask if she'll write me a letter"
     if low == "their" and _PLURAL_ASKED.search(before):
         return True  # "what age do kids usually lose their first tooth"
+    plural = _PLURAL_SUBJECT.match(before)
+    if plural and plural.group("plural").lower() not in STOPWORDS and (low == "their" or _SUBORDINATE.search(before)):
+        return True  # "why shouldn't babies be given honey before they turn one?"
     return low in ("they", "them", "their") and bool(_PEOPLE_COMPOUND.search(before))  # "do tradespeople ..."
+
+
+def _introduced_thing(before: str, pronoun: str) -> bool:
+    """A thing the query brings in with "a"/"an" before an "it"/"its" of its own clause or of a
+    clause the query ties to it ("so that", "each time", "without ...ing", "how big")."""
+    if cached_re.search(
+        r"\b(?:it|this|that)\b(?!\s+(?:is|was)\b)", cached_re.sub(r"\bso\s+that\b", "", before), re.IGNORECASE
+    ):
+        return False  # an "it" or "that" before may be the chat's: "it" follows it
+    introduced = [m for m in _NEW_THING.finditer(before) if m.group(1).lower() not in _NOT_THINGS]
+    if not introduced:
+        return False
+    if pronoun == "its":
+        return True
+    return bool(_TIED_CLAUSE.search(before[introduced[0].end() :]))
 
 
 def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
@@ -175,6 +193,9 @@ def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
     after the place it names."""
     low = ref.text.lower()
     span = query[ref.start :]
+    plural = _PLURAL_SUBJECT.match(before)
+    if plural and plural.group("plural").lower() not in STOPWORDS and _THEIR_TIME.match(span):
+        return True  # "why shouldn't babies be given honey before they turn one?"
     if ref.kind == "temporal" and _OWN_TIME_CLAUSE.match(span):
         return True  # "how long is the certificate valid for after you pass?"
     if ref.kind == "temporal" and _PERSON_CLAUSE.match(span) and _FULL_NAME.search(before):
@@ -214,7 +235,7 @@ def _introduced_person(before: str, pronoun: str) -> bool:
         FEMALE_NOUNS if pronoun.startswith("she") else MALE_NOUNS if pronoun.startswith(("he", "his")) else frozenset()
     )
     for match in _INDEFINITE_PERSON.finditer(before):
-        for noun in match.group("words").lower().split():
+        for noun in match.group("words").lower().replace("'s", "").split():
             if noun in gendered or (noun in PERSON_NOUNS and noun not in FEMALE_NOUNS | MALE_NOUNS):
                 return True
             if gendered and len(noun) > 4 and noun.endswith(("er", "or", "ist", "ian")) and noun not in STOPWORDS:
@@ -277,6 +298,7 @@ _IDIOM_IT = re.compile(
     r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
     r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
     r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
+    r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|\bif\s+it\s+(?:does|is|isn't|doesn't)\s*,"
     # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
     r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
@@ -303,7 +325,34 @@ _BARE_THING = re.compile(
 )
 #: "rest a roast chicken after it comes out of the oven": a time clause about the thing just named.
 _TIMED_IT = re.compile(r"\b(?:before|after|until|once|when)\s+$", re.IGNORECASE)
-_NEW_THING = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
+_NEW_THING = re.compile(
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\b(?=\s+(?:to|in|on|by|so|that|and|or|would|is|lose|get|\w+s\b)|\s*[,?]|$)",
+    re.IGNORECASE,
+)
+_AN_ARTICLE = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
+#: Nouns "a"/"an" brings in that no "it" takes up: amounts, times, people.
+_NOT_THINGS = frozenset(
+    "lot bit few couple little while day week month year time hour minute person friend kid child".split()
+)
+#: A clause the query ties to the thing it named: "so that", "each time", "without installing".
+_TIED_CLAUSE = re.compile(
+    r"\b(?:so\s+that|each\s+time|every\s+time|how\s+(?:big|long|much|old|fast|often)|without\s+(?:actually\s+)?\w+ing|"
+    r"why\s+(?:can|does|would)|once|until|whenever)\b[^,;.?]*$",
+    re.IGNORECASE,
+)
+#: "... it when", "if it does": an "it" pointing ahead to its clause, or at the question just asked.
+#: "guinea pigs and rabbits in the same hutch": two things joined before "the same".
+_JOINED = re.compile(r"\b[\w-]+\s+and\s+[\w-]+\b", re.IGNORECASE)
+#: A plural the query opens with, as its clause's subject: "Tennis players grunt", "why do babies".
+_PLURAL_SUBJECT = re.compile(
+    r"^\s*(?:why\s+(?:do|don't|shouldn't|should|can't)|do|does|should|can|how\s+do|when\s+do|are|is\s+it\s+\w+\s+for)?\s*"
+    r"(?:[\w-]+\s+){0,2}?(?P<plural>[a-z]{3,}(?<!s)s|children|people)\b(?!\s+(?:is|was)\b)",
+    re.IGNORECASE,
+)
+_THEIR_TIME = re.compile(r"(?:before|after|until|when|once)\s+they\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(r"\b(?:before|after|when|whenever|if|until|once|so|because|while)\s+$", re.IGNORECASE)
+#: "so that", "now that": "that" as a conjunction.
+_CONJUNCTION_THAT = re.compile(r"\w[,]?\s+(?:so|such|now|given|except|provided|assuming)\s+$", re.IGNORECASE)
 _VERB_AFTER = re.compile(
     r"(?:'s|\s+(?:is|was|gets|goes|comes|starts|stops|cools|finishes|runs|turns)\b)", re.IGNORECASE
 )
@@ -325,7 +374,10 @@ _OWN_ERA = re.compile(
     re.IGNORECASE,
 )
 #: A place the query names before "there": "in Lisbon", "to Kyoto".
-_NAMED_PLACE = re.compile(r"\b(?:in|to|at|visit|visiting|near)\s+[A-Z][a-z]{2,}")
+_NAMED_PLACE = re.compile(
+    r"\b(?:in|to|at|visit|visiting|near)\s+[A-Z][a-z]{2,}|(?:'s|\b(?:a|my|your|our))\s+(?:\w+\s+)?(?:house|home|flat|"
+    r"apartment|village|town|city|island)\b"
+)
 
 #: A pair the query names: "the difference between X and Y", "X vs Y", "X or Y".
 _PAIR = re.compile(

@@ -208,3 +208,22 @@ def test_things_plurals_and_conjunctions_of_the_querys_own(query: str) -> None:
 def test_a_leading_so_that_is_no_conjunction(query: str, turns: tuple[str, str], want: str) -> None:
     rewritten, expanded = _rewrite(query, *turns)
     assert rewritten and want in expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Can you fish in Loch Ness without a permit, and how long is that allowed for?",
+        "Should commit messages be written in the imperative, and why is that?",
+        "Is it normal for a landlord to ask for six months' rent upfront, and do I have to pay them?",
+        "What's traditionally given for a 25th anniversary, and what does it stand for?",
+        "How do I keep a spreadsheet column fixed at the same cell when I scroll?",
+        "What's the name of that saving rule where you put away a pound more each week?",
+        "make this more polite: send me the report by five, I need the figures",
+        "What are the pros and cons of a monolith versus microservices, and when is the former better?",
+        "What eviction policies does Memcached use when it runs out of memory?",
+        "Why does cheese go mouldy faster when you wrap it in cling film?",
+    ],
+)
+def test_a_question_that_names_its_own_matter_before_a_second_one(query: str) -> None:
+    assert _rewrite(query) == (False, query)

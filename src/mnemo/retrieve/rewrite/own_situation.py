@@ -96,7 +96,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if low in ("it", "its") and _introduced_thing(before, low):
         return True  # "should a puppy get its first jabs?", "mock a function so that it returns ..."
-    if low in ("that", "this") and _WH_THEN_AND.match(before):
+    if low in ("that", "this", "it", "them") and _WH_THEN_AND.match(before):
         return True  # "why does your heart rate go up when you stand, and when should that be a concern?"
     if ref.kind in ("person", "plural") and _own_people(query, ref, before):
         return True
@@ -116,7 +116,12 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
     if ref.kind == "ordinal" and cached_re.match(r"the\s+(?:First|Second|Third|Last)\b", ref.text):
         return True  # "the First World War": a name
-    if low.startswith(("that ", "those ", "these ")) and ref.noun and ref.noun.lower() not in known:
+    if _MATERIAL_AFTER_COLON.search(before):
+        return True  # "make this more formal: can we push the meeting to thurs": the query's own text
+    asks_name = bool(_ASKS_NAME.search(before))
+    if low == "that" and asks_name and _DESCRIBED.match(query[ref.end :]):
+        return True  # "what's the name of that saving rule where you ..."
+    if low.startswith(("that ", "those ", "these ")) and ref.noun and (asks_name or ref.noun.lower() not in known):
         return bool(_DESCRIBED.match(query[ref.end :]))  # "that campaign where people don't mow ..."
     return False
 
@@ -147,6 +152,8 @@ def _own_it(query: str, ref: Reference, before: str) -> bool:
         return True  # "who founded Wikipedia, and when did he launch it?"
     if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
         return True  # "if I marinate chicken overnight, will it go mushy?"
+    if _SUBORDINATE_IT.search(before) and _MAIN_CLAUSE_THING.search(before) and not _EARLIER_POINTER.search(before):
+        return True  # "what eviction policies does Redis support when it reaches maxmemory?"
     return bool(_TIMED_IT.search(before) and _AN_ARTICLE.search(before) and _VERB_AFTER.match(query[ref.end :]))
 
 
@@ -279,7 +286,7 @@ _OR_IS_THAT = re.compile(
 #: A wh-question that names its own matter, then a question about it: "why do people say X, and is
 #: that still good advice?" (the clause holds no pronoun of its own).
 _WH_THEN_AND = re.compile(
-    r"^(?:why|what|how|when|where|which|who)\b(?P<clause>(?:(?!\b(?:it|its|this|that|these|those|they|them|he|she|"
+    r"^(?:why|what|how|when|where|which|who|can|could|should|is|are|does|do|did|has|have|will|would)\b(?P<clause>(?:(?!\b(?:it|its|this|that|these|those|they|them|he|she|"
     r"there|then)\b)[^?]){15,}?),\s+(?:and|but|or)\s+(?:\w+\s+){0,6}$",
     re.IGNORECASE,
 )
@@ -329,6 +336,19 @@ _NEW_THING = re.compile(
     r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\b(?=\s+(?:to|in|on|by|so|that|and|or|would|is|lose|get|\w+s\b)|\s*[,?]|$)",
     re.IGNORECASE,
 )
+#: An "it" opening a clause the main clause governs: "when it", "before it", "to sell it".
+_SUBORDINATE_IT = re.compile(
+    r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$|\bto\s+(?:sell|keep|store|use|fix|clean|admit|"
+    r"replace|return|install|run|cook|freeze|reheat)\s+$",
+    re.IGNORECASE,
+)
+#: A thing the main clause names: "a/an X", a name written with a capital, a bare subject ("does bread").
+_MAIN_CLAUSE_THING = re.compile(
+    r"\b(?:a|an)\s+[a-z]\w+|(?<=\s)(?-i:[A-Z])[a-z]\w+|^(?:why|how|when)\s+(?:does|do|is|can|will)\s+"
+    r"(?!(?:the|a|an|my|your|our|it|i|you|we|they|he|she|this|that)\b)[a-z]\w+",
+    re.IGNORECASE,
+)
+_EARLIER_POINTER = re.compile(r"\b(?:it|its|this|that|these|those|them|they|he|she|the\s+same)\b", re.IGNORECASE)
 _AN_ARTICLE = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
 #: Nouns "a"/"an" brings in that no "it" takes up: amounts, times, people.
 _NOT_THINGS = frozenset(
@@ -384,8 +404,14 @@ _PAIR = re.compile(
     r"\bbetween\s+\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
     re.IGNORECASE,
 )
-_PAIRED_REF = re.compile(r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same)$", re.IGNORECASE)
-_SAME_AS = re.compile(r"^\s+(?:[\w-]+\s+){0,5}?(?:as|for\s+\w+\s+and|over\s+and\s+over)\b", re.IGNORECASE)
+_PAIRED_REF = re.compile(
+    r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter)$", re.IGNORECASE
+)
+_SAME_AS = re.compile(
+    r"^\s+(?:[\w-]+\s+){0,5}?(?:as|for\s+\w+\s+and|over\s+and\s+over)\b|^\s+(?:[\w-]+\s+){1,3}?(?:when|whenever|where|"
+    r"while|each|every|throughout|across|keeps|again)\b",
+    re.IGNORECASE,
+)
 #: Countries and unions written as "the" and initials: names, no definite reference.
 _COUNTRY = re.compile(r"^the\s+(?:UK|US|USA|EU|UAE|UN|NHS)$")
 #: A query that opens by describing plural things: "those little silica gel packets that ...".
@@ -398,5 +424,13 @@ _WHO_MADE = re.compile(
 _PLURAL_OPENING = re.compile(
     r"^(?:those|these)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:that|which|who|you|from|in|on)\b", re.IGNORECASE
 )
+#: "make this more formal: ...", "translate the following: ...": the text after the colon is the query's own.
+_MATERIAL_AFTER_COLON = re.compile(
+    r"^\s*(?:please\s+|can\s+you\s+)?(?:make|rewrite|reword|translate|fix|proofread|summari[sz]e|shorten|improve|check|"
+    r"polish|tidy)\b[^:]{0,40}\b(?:this|the\s+following|below|message|email|text|sentence)\b[^:]{0,20}:",
+    re.IGNORECASE,
+)
+#: "what's the name of that rule where ...": a description asking for its name.
+_ASKS_NAME = re.compile(r"(?:\bname\s+(?:of|for)|\bwhat(?:'s|\s+is|\s+was))\s+$", re.IGNORECASE)
 #: A relative clause describing the demonstrative's noun: "that campaign where people ...".
 _DESCRIBED = re.compile(r"^\s+(?:[\w-]+\s+){0,3}?(?:where|which|who|that|whose)\s+\w+", re.IGNORECASE)

@@ -227,3 +227,45 @@ def test_a_leading_so_that_is_no_conjunction(query: str, turns: tuple[str, str],
 )
 def test_a_question_that_names_its_own_matter_before_a_second_one(query: str) -> None:
     assert _rewrite(query) == (False, query)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "luggage allowance?",
+            ("We're taking the Eurostar to Brussels in May.", "Book early; standard fares sell out."),
+            "Eurostar",
+        ),
+        (
+            "monthly cost for 3 users?",
+            (
+                "Which accounting software should my shop use, Xero or FreeAgent?",
+                "Xero suits a small retail shop best.",
+            ),
+            "Xero",
+        ),
+        (
+            "closed on mondays?",
+            ("We want to see the Rijksmuseum on our Amsterdam trip.", "Book a timed slot online."),
+            "Rijksmuseum",
+        ),
+    ],
+)
+def test_a_verbless_fragment_asks_about_the_topic(query: str, turns: tuple[str, str], want: str) -> None:
+    rewritten, expanded = _rewrite(query, *turns)
+    assert rewritten and want in expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "best budget noise cancelling headphones?",
+        "difference between affect and effect?",
+        "fair enough. good beginner book on Roman history?",
+        "Lisbon or Porto for a first trip?",
+    ],
+)
+def test_a_fragment_that_names_its_own_subject_or_asks_its_own_question_is_no_follow_up(query: str) -> None:
+    rewritten, expanded = _rewrite(query, "I bought noise cancelling headphones last week.", "Nice, which ones?")
+    assert (rewritten, expanded) == (False, query)

@@ -117,3 +117,39 @@ _PEOPLE = frozenset(
 def _personal(phrase: str) -> bool:
     words = phrase.lower().split()
     return bool(words) and (words[-1] in _PEOPLE or words[-1] in PERSON_NOUNS)
+
+
+#: Words that open a question of its own, however short: "best budget headphones?", "any tips?".
+_OWN_OPENERS = frozenset(
+    """what who whom whose which when where why how whats what's who's did does do is are was were can could
+    will would has have had should shall any best top cheapest good recommended difference define meaning""".split()
+)
+#: Words that make a phrase a clause: a verb, or a pronoun that would carry one.
+_CLAUSAL = frozenset(
+    """i you we me my your our he she they it is are was were be am get got go do does did need want use make
+    take have has can could should would will""".split()
+)
+_TOKEN = re.compile(r"[A-Za-z0-9£$€][\w'.£$%-]*")
+
+
+def verbless_fragment(query: str, verbs: frozenset[str] = frozenset()) -> bool:
+    """A question of a noun phrase without a verb: "luggage allowance?", "monthly cost for 2
+    users?", "thread safe?", "closed on sundays?". In a conversation such a phrase asks about the
+    topic (the luggage allowance of the train the chat booked); a question of its own has a verb,
+    a question word or a name ("best budget headphones?" opens with what it wants). One sentence
+    of up to eight words; ``verbs`` (the caller's list of common verbs) may not open it."""
+    stripped = query.strip()
+    if not stripped.endswith("?") or cached_re.search(r"[.!;:]\s", stripped):
+        return False
+    words = _TOKEN.findall(stripped)
+    if words and words[0].lower() in ("and", "so", "ok", "also"):
+        words = words[1:]
+    if not words or len(words) > 8 or words[0].lower() in _OWN_OPENERS:
+        return False
+    if any(w[:1].isupper() for w in words[1:]):
+        return False  # a name says what the question is about
+    low = [w.lower() for w in words]
+    if low[0] in verbs:
+        return False  # "explain recursion?", "convert 5 miles to km?": a command of its own
+    # after its first word a verb's form is the phrase's noun or participle: "monthly cost", "closed on sundays"
+    return not any(w in _CLAUSAL for w in low)

@@ -29,6 +29,7 @@ from mnemo.retrieve.rewrite.names import (
     VAGUE,
     is_pet,
 )
+from mnemo.retrieve.rewrite.fragments import verbless_fragment
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
@@ -66,6 +67,8 @@ RELATIONAL = frozenset(
 _DEFINITE = re.compile(r"\b(?:the|our)\s+([a-z][\w-]*)", re.IGNORECASE)
 _DEFINITION = re.compile(r"^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an)?\s*[a-z]", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][\w'.\-]*")
+#: An amount in a fragment ("for 3 users", "under 150", "500GB") qualifies it; it names no subject.
+_AMOUNT = re.compile(r"\d[\d.,]*(?:%|k|gb|mb|tb|kg|g|ml|l|m|km|h|hrs?|mins?|pm|am)?", re.IGNORECASE)
 #: Nouns that are no topic: people and groups (pronouns' business), times, vague words.
 NOT_TOPICS = (
     PERSON_NOUNS
@@ -84,7 +87,11 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     conversation, or the whole question when it has no content word), or None when the query
     stands on its own. ``known`` holds the conversation's words (lower-case)."""
     words = _WORD.findall(query)
-    if not words or len(words) > 10 or names_something(words):
+    if not words or len(words) > 10:
+        return None
+    if verbless_fragment(query, COMMON_VERBS) and not names_something([w for w in words if not _AMOUNT.fullmatch(w)]):
+        return query.strip(), 0, len(query.strip()), None  # "monthly cost for 3 users?": of the topic
+    if names_something(words):
         return None
     low = [w.lower().strip("'") for w in words]
     content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.fragments import verbless_fragment
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
     COMMON_VERBS,
@@ -29,7 +30,6 @@ from mnemo.retrieve.rewrite.names import (
     VAGUE,
     is_pet,
 )
-from mnemo.retrieve.rewrite.fragments import verbless_fragment
 from mnemo.retrieve.rewrite.opening import opening as opening_text
 from mnemo.store.sql import STOPWORDS
 
@@ -89,9 +89,11 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     words = _WORD.findall(query)
     if not words or len(words) > 10:
         return None
-    if verbless_fragment(query, COMMON_VERBS) and not names_something([w for w in words if not _AMOUNT.fullmatch(w)]):
-        return query.strip(), 0, len(query.strip()), None  # "monthly cost for 3 users?": of the topic
-    if names_something(words):
+    # "monthly cost for 3 users?": a phrase without a verb asks about the topic (an amount names no subject)
+    fragment = verbless_fragment(query, COMMON_VERBS) and not names_something(
+        [w for w in words if not _AMOUNT.fullmatch(w)]
+    )
+    if names_something(words) and not fragment:
         return None
     low = [w.lower().strip("'") for w in words]
     content = [w for w in low if w not in STOPWORDS and w not in _WH and w not in LIGHT and len(w) > 1]
@@ -101,7 +103,7 @@ def elliptical(query: str, known: frozenset[str] | set[str] = frozenset()) -> tu
     own_complement = opener is not None and _ANY_FOR.match(query)  # "any tips for sourdough?" names its topic
     if opener and not own_complement and (len(content) <= 2 or (definite and len(content) <= 3)):
         return opener.group(0).strip(), opener.start(), opener.end(), noun  # "and the deadline?"
-    if _fragment(low, query) or _verbless(low, query):
+    if _fragment(low, query) or _verbless(low, query) or fragment:
         return query.strip(), 0, len(query.strip()), None  # "deadline?", "how long in the oven?": of the topic
     first = low[0].split("'")[0]
     if not (first in _WH or first in _AUX or query.rstrip().endswith("?")):

@@ -269,3 +269,23 @@ def test_a_verbless_fragment_asks_about_the_topic(query: str, turns: tuple[str, 
 def test_a_fragment_that_names_its_own_subject_or_asks_its_own_question_is_no_follow_up(query: str) -> None:
     rewritten, expanded = _rewrite(query, "I bought noise cancelling headphones last week.", "Nice, which ones?")
     assert (rewritten, expanded) == (False, query)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "want"),
+    [
+        (
+            "how long will the job take?",
+            ("The decorators start on the hallway on Monday.", "Noted for Monday."),
+            "hallway",
+        ),
+        (
+            "minimum age?",
+            ("I'd like to volunteer at the animal shelter on weekends with friends.", "Most ask for an induction."),
+            "shelter",
+        ),
+    ],
+)
+def test_a_plural_of_a_time_or_a_group_is_no_topic(query: str, turns: tuple[str, str], want: str) -> None:
+    rewritten, expanded = _rewrite(query, *turns)
+    assert rewritten and want in expanded

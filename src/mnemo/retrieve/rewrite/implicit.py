@@ -411,7 +411,8 @@ def topic(
     best: tuple[float, Candidate] | None = None
     people = {c.text.lower() for c in candidates if c.kind == "person" and not c.pronominal}
     for candidate in candidates:
-        if candidate.kind not in ("thing", "place") or _head(candidate.text) in NOT_TOPICS:
+        head = _head(candidate.text)
+        if candidate.kind not in ("thing", "place") or head in NOT_TOPICS or _singular(head) in NOT_TOPICS:
             continue
         if QUANTITY.fullmatch(candidate.text) or (_THOUSANDS.fullmatch(candidate.text) and _priced(candidate, context)):
             continue  # "1h20", "21.99", "£200k": an amount is said about the topic, not it ("the 10k" is a race)
@@ -441,6 +442,11 @@ def _priced(candidate: Candidate, context: Sequence[Mapping[str, str]]) -> bool:
     """Whether the chat writes the candidate with a currency sign: "£200k" is money."""
     sign = cached_re.compile(rf"[£$€]{re.escape(candidate.text)}\b")  # compiled once per amount
     return any(sign.search(str(m.get("content") or "")) for m in context)
+
+
+def _singular(word: str) -> str:
+    """ "weekends" -> "weekend", "friends" -> "friend": a plural's head for the word lists."""
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
 
 
 def _head(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.candidates import extract
 from tests.test_rewrite import said
 
 pytestmark = pytest.mark.core
@@ -289,3 +290,17 @@ def test_a_fragment_that_names_its_own_subject_or_asks_its_own_question_is_no_fo
 def test_a_plural_of_a_time_or_a_group_is_no_topic(query: str, turns: tuple[str, str], want: str) -> None:
     rewritten, expanded = _rewrite(query, *turns)
     assert rewritten and want in expanded
+
+
+@pytest.mark.parametrize(
+    ("message", "phrase", "not_phrase"),
+    [
+        ("Use an ArrayDeque rather than a LinkedList.", "ArrayDeque", "ArrayDeque rather"),
+        ("We climbed the Ben Nevis path via the Mountain Track.", "the Ben Nevis path", "path via"),
+        ("I sent the form an hour ago.", "the form", "hour ago"),
+    ],
+)
+def test_an_adverb_or_preposition_ends_a_noun_phrase(message: str, phrase: str, not_phrase: str) -> None:
+    texts = [c.text for c in extract(said(message))]
+    assert any(phrase.lower() in t.lower() for t in texts)
+    assert not any(not_phrase.lower() in t.lower() for t in texts)

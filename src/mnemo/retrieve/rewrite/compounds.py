@@ -11,7 +11,10 @@ from mnemo.retrieve.rewrite.names import FIRST_NAMES, IRREGULAR_PAST, NOT_NAMES,
 from mnemo.store.sql import STOPWORDS
 
 _COMPOUND = re.compile(r"\b([A-Z][\w.\-]*[A-Za-z0-9](?:\s+[A-Z][\w.\-]*[A-Za-z0-9]){0,2})\s+([a-z]{3,})\b")
-_NOT_COMPOUND = frozenset("last next this now then here there today also still already never".split())
+_NOT_COMPOUND = frozenset(
+    """last next this now then here there today also still already never rather via versus per elsewhere ago
+    instead anyway though together apart""".split()
+)
 _PRONOUN_OBJECT = re.compile(r"\s+(?:it|them|him|her|me|us)\b")
 _NOT_COMPOUND_HEADS = STOPWORDS | PHRASE_BREAKERS | IRREGULAR_PAST
 

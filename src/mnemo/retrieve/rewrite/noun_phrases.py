@@ -271,9 +271,6 @@ _THIRD_PERSON_VERBS = frozenset(
 )
 
 
-#: Words that cannot be the noun of "<Name> <noun>": function words, verbs ("GP put", "Derya lent").
-
-
 #: Role nouns that also name things: "the team lead" is a person, "the extension lead" is not;
 #: "my client" is a person, "the API client" is software.
 _THING_SENSES = frozenset("lead client builder installer agent".split())

@@ -304,3 +304,9 @@ def test_an_adverb_or_preposition_ends_a_noun_phrase(message: str, phrase: str, 
     texts = [c.text for c in extract(said(message))]
     assert any(phrase.lower() in t.lower() for t in texts)
     assert not any(not_phrase.lower() in t.lower() for t in texts)
+
+
+def test_a_verb_before_a_bare_plural_is_no_modifier_of_it() -> None:
+    texts = [c.text for c in extract(said("Good options include clover lawns, which feed bees."))]
+    assert "clover lawns" in texts
+    assert not any(t.startswith("include") for t in texts)

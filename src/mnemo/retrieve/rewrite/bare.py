@@ -164,7 +164,13 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
             adverb = plow.endswith("ly") and len(plow) > 4
             # "new running shoes", "bought hiking boots": a gerund before the noun names its kind
             kind_of = not modifiers and plow.endswith("ing") and _gerund_modifies(words, n - 1)
-            if plow in STOPWORDS or plow in PHRASE_BREAKERS or adverb or plow in _VAGUE_AMOUNTS:
+            if (
+                plow in STOPWORDS
+                or plow in PHRASE_BREAKERS
+                or adverb
+                or plow in _VAGUE_AMOUNTS
+                or plow in _TAKES_OBJECTS
+            ):
                 break  # "how many changes": the changes, not "many changes"
             if verbal(plow) and not kind_of:
                 break
@@ -177,6 +183,16 @@ def bare_plurals(text: str) -> list[tuple[int, Candidate]]:
         # weaker than a determiner-led phrase: a bare "-s" word may be a name ("postgres") or a verb
         out.append((start, Candidate(phrase, "thing", salience=0.6, plural=True)))
     return out
+
+
+#: Verbs that take a plural object and never modify it: "options include clover lawns", "feeds
+#: bees", "interfaces represent unions".
+_TAKES_OBJECTS = frozenset(
+    """include includes represent represents structure contain contains support supports allow allows require
+    requires offer offers provide provides create creates cause causes serve serves feed feeds add adds remove
+    removes avoid avoids recommend recommends prefer prefers compare compares attract attracts reduce reduces
+    increase increases improve improves protect protects prevent prevents treat treats""".split()
+)
 
 
 def _plural_noun(low: str) -> bool:

@@ -7,7 +7,8 @@ university professor to ask if she'll write me a letter", "who created the Linux
 did he release it?". Or it anchors its own time: "how long after you pass is the certificate
 valid?", "how many novels did Charles Dickens finish before he died?". In each the reference points
 at nothing of the conversation, and rewriting it with a conversation's referent breaks a clear
-query. The readings here are checked after detection (detect.py) and drop such references.
+query. The readings here are checked after detection (detect.py) and drop such references; an
+"it" is read by own_it.py, a statement before the question by own_statement.py.
 """
 
 from __future__ import annotations
@@ -16,26 +17,10 @@ import re
 
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
+from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
+from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
-
-#: A question after the query's own statement: the statement (five words or more, opening with
-#: its subject), a break, then the question with the reference.
-_STATEMENT = re.compile(
-    r"^(?P<statement>(?:my|our|i|i'm|i've|we|we're|we've|an?|the|[A-Z][a-z]+)\s+(?:\S+\s+){3,}?\S+?)"
-    r"(?:\s*[—–;:]\s*|\s+-\s+|[,.!]\s+(?:but\s+|so\s+|and\s+)?(?=(?:how|what|should|can|could|would|do|does|is|am|are|was)\b))",
-    re.IGNORECASE,
-)
-#: Statements that are themselves questions or greetings: no situation of their own.
-_NOT_STATEMENT = re.compile(
-    r"^(?:the\s+(?:same|other|first|second|last|latter|former)|an?\s+(?:other|few|lot|bit))\b", re.IGNORECASE
-)
-#: A verb in the statement: a word in -s/-ed/-ing, a modal, a copula or a common irregular verb.
-_FINITE = re.compile(
-    r"\b(?:\w+(?:s|ed)|wants?|keeps?|says?|said|told|asked|got|has|have|had|is|are|was|were|am|'m|'s|'re|"
-    r"can't|won't|doesn't|didn't|isn't|thinks?|feels?|needs?|made|went|came|took|left|found|lost|gave)\b",
-    re.IGNORECASE,
-)
 
 #: "a change like that", "a question like that", "or is that a myth?", "what does that mean":
 #: a bare "that"/"this" judging or describing what was just said.
@@ -47,17 +32,6 @@ _SITUATION_THAT = re.compile(
     re.IGNORECASE,
 )
 
-#: Raising a matter with someone: "point it out to him", "bring it up with her", "tell him it
-#: bothers me", "without him taking it personally", "keep it quiet".
-_MATTER_VERB_BEFORE = re.compile(
-    r"\b(?:point|bring|raise|mention|bringing|pointing|raising|mentioning|taking|take|takes|keep|keeping|"
-    r"tell\s+(?:him|her|them)|telling\s+(?:him|her|them))\s+$",
-    re.IGNORECASE,
-)
-_MATTER_AFTER = re.compile(
-    r"^\s+(?:out\b|up\b|personally\b|to\s+heart\b|quiet\b|secret\b|bothers\b|upsets\b|hurts\b|annoys\b)",
-    re.IGNORECASE,
-)
 
 #: A subject or possessive pronoun of a person, with its contraction.
 _SUBJECT_PRONOUN = re.compile(r"^(?:he|she|they)(?:'ll|'s|'d|'re|'ve)?$|^(?:his|their)$", re.IGNORECASE)
@@ -92,9 +66,9 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
     thing = _THATS_THE_THING.match(query)
     if thing is not None and ref.start < thing.end():
         return True  # "that's the thing about remote work, ...": an idiom
-    if low == "it" and _own_it(query, ref, before):
+    if low == "it" and own_it(query, ref, before):
         return True
-    if low in ("it", "its") and _introduced_thing(before, low):
+    if low in ("it", "its") and introduced_thing(before, low):
         return True  # "should a puppy get its first jabs?", "mock a function so that it returns ..."
     if low in ("that", "this", "it", "them") and _WH_THEN_AND.match(before):
         return True  # "why does your heart rate go up when you stand, and when should that be a concern?"
@@ -128,7 +102,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
 
 def _own_statement_that(query: str, ref: Reference, before: str) -> bool:
     """A bare "that"/"this" about the query's own statement, report, condition or number."""
-    if _after_statement(query, ref) and _SITUATION_THAT.search(before):
+    if after_statement(query, ref) and _SITUATION_THAT.search(before):
         return True  # "my wife wants to open a bakery — how do we plan for a change like that?"
     if _REPORTED_OPENING.match(query) and _BREAK.search(before):
         return True  # "I read somewhere that eating late makes you gain weight — any truth to that?"
@@ -138,33 +112,6 @@ def _own_statement_that(query: str, ref: Reference, before: str) -> bool:
         return True  # "these are the vows we wrote: '...' — do they sound cheesy?"
     or_is = cached_re.search(r"\bor\s+is\s+$", before, re.IGNORECASE)
     return bool(or_is and _OR_IS_THAT.match(query[ref.start :])) and len(before.split()) >= 5
-
-
-def _own_it(query: str, ref: Reference, before: str) -> bool:
-    """An "it" of an idiom, of the query's own matter, or of a thing the query names bare."""
-    if _in_idiom(query, ref):
-        return True  # "why is it that", "was it Cohen or Buckley", "take it personally"
-    if _after_statement(query, ref) and (_MATTER_VERB_BEFORE.search(before) or _MATTER_AFTER.match(query[ref.end :])):
-        return True  # "my grandad keeps repeating stories, should I point it out to him?"
-    if _EXPLAINED.search(before):
-        return True  # "why is the sky blue? explain it like i'm 8"
-    if _WHO_MADE.match(before):
-        return True  # "who founded Wikipedia, and when did he launch it?"
-    if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
-        return True  # "if I marinate chicken overnight, will it go mushy?"
-    if _SUBORDINATE_IT.search(before) and _MAIN_CLAUSE_THING.search(before) and not _EARLIER_POINTER.search(before):
-        return True  # "what eviction policies does Redis support when it reaches maxmemory?"
-    return bool(_TIMED_IT.search(before) and _AN_ARTICLE.search(before) and _VERB_AFTER.match(query[ref.end :]))
-
-
-def _in_idiom(query: str, ref: Reference) -> bool:
-    """Whether the "it" at ``ref`` is the first "it" of an idiom or cleft around it."""
-    offset = max(0, ref.start - 40)
-    for match in _IDIOM_IT.finditer(query[offset : ref.end + 30]):
-        first = cached_re.search(r"\bit\b", match.group(0), re.IGNORECASE)
-        if first is not None and offset + match.start() + first.start() == ref.start:
-            return True
-    return False
 
 
 def _own_people(query: str, ref: Reference, before: str) -> bool:
@@ -178,21 +125,6 @@ def _own_people(query: str, ref: Reference, before: str) -> bool:
     if plural and plural.group("plural").lower() not in STOPWORDS and (low == "their" or _SUBORDINATE.search(before)):
         return True  # "why shouldn't babies be given honey before they turn one?"
     return low in ("they", "them", "their") and bool(_PEOPLE_COMPOUND.search(before))  # "do tradespeople ..."
-
-
-def _introduced_thing(before: str, pronoun: str) -> bool:
-    """A thing the query brings in with "a"/"an" before an "it"/"its" of its own clause or of a
-    clause the query ties to it ("so that", "each time", "without ...ing", "how big")."""
-    if cached_re.search(
-        r"\b(?:it|this|that)\b(?!\s+(?:is|was)\b)", cached_re.sub(r"\bso\s+that\b", "", before), re.IGNORECASE
-    ):
-        return False  # an "it" or "that" before may be the chat's: "it" follows it
-    introduced = [m for m in _NEW_THING.finditer(before) if m.group(1).lower() not in _NOT_THINGS]
-    if not introduced:
-        return False
-    if pronoun == "its":
-        return True
-    return bool(_TIED_CLAUSE.search(before[introduced[0].end() :]))
 
 
 def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
@@ -218,17 +150,6 @@ def _word_at(query: str, ref: Reference) -> str:
     """The whole word at the reference, its contraction included ("she'll")."""
     match = cached_re.match(r"[\w']+", query[ref.start :])
     return match.group(0) if match else ref.text
-
-
-def _after_statement(query: str, ref: Reference) -> bool:
-    """Whether the reference is in a question that follows the query's own statement."""
-    found = _STATEMENT.match(query)
-    if found is None or found.end() > ref.start or _NOT_STATEMENT.match(query):
-        return False
-    statement = found.group("statement")
-    return bool(_FINITE.search(statement)) and not cached_re.search(
-        r"\b(?:that|this|it|those|these|then|there)\b", statement, re.IGNORECASE
-    )
 
 
 #: "a university professor", "a junior developer", "a brother who ...": a person the query brings
@@ -297,69 +218,6 @@ _ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b"
 #: A title of capitalised words: "the World Cup", "the Premier League" is a name.
 _TITLED = re.compile(r"^the\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)+$")
 
-#: Idioms and clefts whose "it" stands for nothing.
-_IDIOM_IT = re.compile(
-    r"\bwhy\s+(?:is|was)\s+it\s+that\b|\b(?:is|was)\s+it\s+(?:really\s+)?(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)*\s+or\s+"
-    r"|\bit(?:'s|\s+is)\s+(?:high\s+)?about\s+time\b|\bit(?:'s|\s+has)\s+been\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|ages|"
-    r"a\s+while|forever)\s+since\b|\bhow\s+long\s+(?:does|did|will|would|should)\s+it\s+(?:usually|typically|normally|"
-    r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
-    r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
-    r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
-    r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|\bif\s+it\s+(?:does|is|isn't|doesn't)\s*,"
-    # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
-    r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
-    r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
-    r"|\b(?:is|was)\s+it\s+(?:a\s+|an\s+)?(?:legal\s+)?(?:requirement|rule|law|myth|tradition|custom|bad\s+luck|good\s+luck"
-    r"|legal|illegal|mandatory|compulsory)\s+(?:to|for|that|in)\b",
-    re.IGNORECASE,
-)
-#: "why is the sky blue? explain it": the question the query asked before.
-_EXPLAINED = re.compile(r"\?\s*(?:can\s+you\s+|please\s+)?(?:explain|describe)\s+$", re.IGNORECASE)
-_NOT_BARE = (
-    r"(?!(?:the|a|an|my|your|our|his|her|their|this|that|these|those|it|them|him|me|us|some|any|to|up|out|off|"
-    r"down|on|in|at|for|with|from|about|into|over|back|away|again|more|less|so|too|very|really|just|still|"
-    r"i|you|he|she|we|they|people|someone|anyone)\b)"
-)
-#: A thing the query names without a determiner, as a verb's object or a question's subject:
-#: "if I freeze cooked rice and reheat it", "get rid of moss ... it keeps coming back", "how long can
-#: cooked rice sit out before it's unsafe", "keeps borrowing money and never pays it back".
-_BARE_THING = re.compile(
-    rf"\b(?:if|when|once)\s+(?:i|you|we)\s+[a-z]+\s+{_NOT_BARE}[a-z]+(?:\s+[a-z]+)?\s+(?:and|overnight|in|for|,)"
-    rf"|\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b|^how\s+long\s+(?:can|does|do|should|will)\s+{_NOT_BARE}[a-z]+\s+[a-z]+\s+"
-    rf"|\b[a-z]+ing\s+{_NOT_BARE}[a-z]+\s+and\b"
-    r"|^(?:does|do|did|will|would|can|could|is)\s+[a-z]+ing\s+(?:off\s+|up\s+|out\s+)?(?:my|your|our)\s+",
-    re.IGNORECASE,
-)
-#: "rest a roast chicken after it comes out of the oven": a time clause about the thing just named.
-_TIMED_IT = re.compile(r"\b(?:before|after|until|once|when)\s+$", re.IGNORECASE)
-_NEW_THING = re.compile(
-    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\b(?=\s+(?:to|in|on|by|so|that|and|or|would|is|lose|get|\w+s\b)|\s*[,?]|$)",
-    re.IGNORECASE,
-)
-#: An "it" opening a clause the main clause governs: "when it", "before it", "to sell it".
-_SUBORDINATE_IT = re.compile(
-    r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$|\bto\s+(?:sell|keep|store|use|fix|clean|admit|"
-    r"replace|return|install|run|cook|freeze|reheat)\s+$",
-    re.IGNORECASE,
-)
-#: A thing the main clause names: "a/an X", a name written with a capital, a bare subject ("does bread").
-_MAIN_CLAUSE_THING = re.compile(
-    r"\b(?:a|an)\s+[a-z]\w+|(?<=\s)(?-i:[A-Z])[a-z]\w+|^(?:why|how|when)\s+(?:does|do|is|can|will)\s+"
-    r"(?!(?:the|a|an|my|your|our|it|i|you|we|they|he|she|this|that)\b)[a-z]\w+",
-    re.IGNORECASE,
-)
-_EARLIER_POINTER = re.compile(r"\b(?:it|its|this|that|these|those|them|they|he|she|the\s+same)\b", re.IGNORECASE)
-_AN_ARTICLE = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
-#: Nouns "a"/"an" brings in that no "it" takes up: amounts, times, people.
-_NOT_THINGS = frozenset(
-    "lot bit few couple little while day week month year time hour minute person friend kid child".split()
-)
-#: A clause the query ties to the thing it named: "so that", "each time", "without installing".
-_TIED_CLAUSE = re.compile(
-    r"\b(?:so\s+that|each\s+time|every\s+time|how\s+(?:big|long|much|old|fast|often)|without\s+(?:actually\s+)?\w+ing|"
-    r"why\s+(?:can|does|would)|once|until|whenever)\b[^,;.?]*$",
-    re.IGNORECASE,
-)
 #: "... it when", "if it does": an "it" pointing ahead to its clause, or at the question just asked.
 #: "guinea pigs and rabbits in the same hutch": two things joined before "the same".
 _JOINED = re.compile(r"\b[\w-]+\s+and\s+[\w-]+\b", re.IGNORECASE)
@@ -373,9 +231,6 @@ _THEIR_TIME = re.compile(r"(?:before|after|until|when|once)\s+they\b", re.IGNORE
 _SUBORDINATE = re.compile(r"\b(?:before|after|when|whenever|if|until|once|so|because|while)\s+$", re.IGNORECASE)
 #: "so that", "now that": "that" as a conjunction.
 _CONJUNCTION_THAT = re.compile(r"\w[,]?\s+(?:so|such|now|given|except|provided|assuming)\s+$", re.IGNORECASE)
-_VERB_AFTER = re.compile(
-    r"(?:'s|\s+(?:is|was|gets|goes|comes|starts|stops|cools|finishes|runs|turns)\b)", re.IGNORECASE
-)
 
 #: "what age do kids usually lose their first tooth": a plural the question asks about.
 _PLURAL_ASKED = re.compile(
@@ -414,13 +269,6 @@ _SAME_AS = re.compile(
 )
 #: Countries and unions written as "the" and initials: names, no definite reference.
 _COUNTRY = re.compile(r"^the\s+(?:UK|US|USA|EU|UAE|UN|NHS)$")
-#: A query that opens by describing plural things: "those little silica gel packets that ...".
-#: "who founded Wikipedia": the thing the question asks about, named by the query.
-_WHO_MADE = re.compile(
-    r"^\s*who\s+(?:founded|invented|wrote|created|built|designed|discovered|directed|painted|composed|started|"
-    r"sang|recorded|developed)\s+(?:the\s+)?(?-i:[A-Z])",
-    re.IGNORECASE,
-)
 _PLURAL_OPENING = re.compile(
     r"^(?:those|these)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:that|which|who|you|from|in|on)\b", re.IGNORECASE
 )

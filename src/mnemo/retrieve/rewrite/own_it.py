@@ -1,0 +1,174 @@
+"""An "it" or "its" whose antecedent is in the query itself, or that stands for nothing.
+
+"why is it that", "take it personally" (idioms and clefts), "my grandad keeps repeating stories,
+should I point it out to him?" (the query's own matter), "if I marinate chicken overnight, will it
+go mushy?" (a thing it names bare), "mock a function so that it returns ..." (a thing it brings in
+with "a"), "what eviction policies does Redis support when it reaches maxmemory?" (the main clause's
+thing). own_situation.py asks these for every "it" the detector found.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.own_statement import after_statement
+from mnemo.retrieve.rewrite.reference import Reference
+
+
+def own_it(query: str, ref: Reference, before: str) -> bool:
+    """An "it" of an idiom, of the query's own matter, or of a thing the query names bare."""
+    if _in_idiom(query, ref):
+        return True  # "why is it that", "was it Cohen or Buckley", "take it personally"
+    if after_statement(query, ref) and (_MATTER_VERB_BEFORE.search(before) or _MATTER_AFTER.match(query[ref.end :])):
+        return True  # "my grandad keeps repeating stories, should I point it out to him?"
+    if _EXPLAINED.search(before):
+        return True  # "why is the sky blue? explain it like i'm 8"
+    if _WHO_MADE.match(before):
+        return True  # "who founded Wikipedia, and when did he launch it?"
+    if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
+        return True  # "if I marinate chicken overnight, will it go mushy?"
+    if _SUBORDINATE_IT.search(before) and _MAIN_CLAUSE_THING.search(before) and not _EARLIER_POINTER.search(before):
+        return True  # "what eviction policies does Redis support when it reaches maxmemory?"
+    return bool(_TIMED_IT.search(before) and _AN_ARTICLE.search(before) and _VERB_AFTER.match(query[ref.end :]))
+
+
+def _in_idiom(query: str, ref: Reference) -> bool:
+    """Whether the "it" at ``ref`` is the first "it" of an idiom or cleft around it."""
+    offset = max(0, ref.start - 40)
+    for match in _IDIOM_IT.finditer(query[offset : ref.end + 30]):
+        first = cached_re.search(r"\bit\b", match.group(0), re.IGNORECASE)
+        if first is not None and offset + match.start() + first.start() == ref.start:
+            return True
+    return False
+
+
+def introduced_thing(before: str, pronoun: str) -> bool:
+    """A thing the query brings in with "a"/"an" before an "it"/"its" of its own clause or of a
+    clause the query ties to it ("so that", "each time", "without ...ing", "how big")."""
+    if cached_re.search(
+        r"\b(?:it|this|that)\b(?!\s+(?:is|was)\b)", cached_re.sub(r"\bso\s+that\b", "", before), re.IGNORECASE
+    ):
+        return False  # an "it" or "that" before may be the chat's: "it" follows it
+    introduced = [m for m in _NEW_THING.finditer(before) if m.group(1).lower() not in _NOT_THINGS]
+    if not introduced:
+        return False
+    if pronoun == "its":
+        return True
+    return bool(_TIED_CLAUSE.search(before[introduced[0].end() :]))
+
+
+#: Idioms and clefts whose "it" stands for nothing.
+_IDIOM_IT = re.compile(
+    r"\bwhy\s+(?:is|was)\s+it\s+that\b|\b(?:is|was)\s+it\s+(?:really\s+)?(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)*\s+or\s+"
+    r"|\bit(?:'s|\s+is)\s+(?:high\s+)?about\s+time\b|\bit(?:'s|\s+has)\s+been\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|ages|"
+    r"a\s+while|forever)\s+since\b|\bhow\s+long\s+(?:does|did|will|would|should)\s+it\s+(?:usually|typically|normally|"
+    r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
+    r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
+    r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
+    r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|\bif\s+it\s+(?:does|is|isn't|doesn't)\s*,"
+    # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
+    r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
+    r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
+    r"|\b(?:is|was)\s+it\s+(?:a\s+|an\s+)?(?:legal\s+)?(?:requirement|rule|law|myth|tradition|custom|bad\s+luck|good\s+luck"
+    r"|legal|illegal|mandatory|compulsory)\s+(?:to|for|that|in)\b",
+    re.IGNORECASE,
+)
+
+
+#: Raising a matter with someone: "point it out to him", "bring it up with her", "tell him it
+#: bothers me", "without him taking it personally", "keep it quiet".
+_MATTER_VERB_BEFORE = re.compile(
+    r"\b(?:point|bring|raise|mention|bringing|pointing|raising|mentioning|taking|take|takes|keep|keeping|"
+    r"tell\s+(?:him|her|them)|telling\s+(?:him|her|them))\s+$",
+    re.IGNORECASE,
+)
+
+
+_MATTER_AFTER = re.compile(
+    r"^\s+(?:out\b|up\b|personally\b|to\s+heart\b|quiet\b|secret\b|bothers\b|upsets\b|hurts\b|annoys\b)",
+    re.IGNORECASE,
+)
+
+
+#: "why is the sky blue? explain it": the question the query asked before.
+_EXPLAINED = re.compile(r"\?\s*(?:can\s+you\s+|please\s+)?(?:explain|describe)\s+$", re.IGNORECASE)
+
+
+#: A query that opens by describing plural things: "those little silica gel packets that ...".
+#: "who founded Wikipedia": the thing the question asks about, named by the query.
+_WHO_MADE = re.compile(
+    r"^\s*who\s+(?:founded|invented|wrote|created|built|designed|discovered|directed|painted|composed|started|"
+    r"sang|recorded|developed)\s+(?:the\s+)?(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
+_NOT_BARE = (
+    r"(?!(?:the|a|an|my|your|our|his|her|their|this|that|these|those|it|them|him|me|us|some|any|to|up|out|off|"
+    r"down|on|in|at|for|with|from|about|into|over|back|away|again|more|less|so|too|very|really|just|still|"
+    r"i|you|he|she|we|they|people|someone|anyone)\b)"
+)
+
+
+#: A thing the query names without a determiner, as a verb's object or a question's subject:
+#: "if I freeze cooked rice and reheat it", "get rid of moss ... it keeps coming back", "how long can
+#: cooked rice sit out before it's unsafe", "keeps borrowing money and never pays it back".
+_BARE_THING = re.compile(
+    rf"\b(?:if|when|once)\s+(?:i|you|we)\s+[a-z]+\s+{_NOT_BARE}[a-z]+(?:\s+[a-z]+)?\s+(?:and|overnight|in|for|,)"
+    rf"|\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b|^how\s+long\s+(?:can|does|do|should|will)\s+{_NOT_BARE}[a-z]+\s+[a-z]+\s+"
+    rf"|\b[a-z]+ing\s+{_NOT_BARE}[a-z]+\s+and\b"
+    r"|^(?:does|do|did|will|would|can|could|is)\s+[a-z]+ing\s+(?:off\s+|up\s+|out\s+)?(?:my|your|our)\s+",
+    re.IGNORECASE,
+)
+
+
+#: "rest a roast chicken after it comes out of the oven": a time clause about the thing just named.
+_TIMED_IT = re.compile(r"\b(?:before|after|until|once|when)\s+$", re.IGNORECASE)
+
+
+_AN_ARTICLE = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
+
+
+_VERB_AFTER = re.compile(
+    r"(?:'s|\s+(?:is|was|gets|goes|comes|starts|stops|cools|finishes|runs|turns)\b)", re.IGNORECASE
+)
+
+
+#: An "it" opening a clause the main clause governs: "when it", "before it", "to sell it".
+_SUBORDINATE_IT = re.compile(
+    r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$|\bto\s+(?:sell|keep|store|use|fix|clean|admit|"
+    r"replace|return|install|run|cook|freeze|reheat)\s+$",
+    re.IGNORECASE,
+)
+
+
+#: A thing the main clause names: "a/an X", a name written with a capital, a bare subject ("does bread").
+_MAIN_CLAUSE_THING = re.compile(
+    r"\b(?:a|an)\s+[a-z]\w+|(?<=\s)(?-i:[A-Z])[a-z]\w+|^(?:why|how|when)\s+(?:does|do|is|can|will)\s+"
+    r"(?!(?:the|a|an|my|your|our|it|i|you|we|they|he|she|this|that)\b)[a-z]\w+",
+    re.IGNORECASE,
+)
+
+
+_EARLIER_POINTER = re.compile(r"\b(?:it|its|this|that|these|those|them|they|he|she|the\s+same)\b", re.IGNORECASE)
+
+
+_NEW_THING = re.compile(
+    r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\b(?=\s+(?:to|in|on|by|so|that|and|or|would|is|lose|get|\w+s\b)|\s*[,?]|$)",
+    re.IGNORECASE,
+)
+
+
+#: Nouns "a"/"an" brings in that no "it" takes up: amounts, times, people.
+_NOT_THINGS = frozenset(
+    "lot bit few couple little while day week month year time hour minute person friend kid child".split()
+)
+
+
+#: A clause the query ties to the thing it named: "so that", "each time", "without installing".
+_TIED_CLAUSE = re.compile(
+    r"\b(?:so\s+that|each\s+time|every\s+time|how\s+(?:big|long|much|old|fast|often)|without\s+(?:actually\s+)?\w+ing|"
+    r"why\s+(?:can|does|would)|once|until|whenever)\b[^,;.?]*$",
+    re.IGNORECASE,
+)

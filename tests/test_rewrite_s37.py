@@ -310,3 +310,12 @@ def test_a_verb_before_a_bare_plural_is_no_modifier_of_it() -> None:
     texts = [c.text for c in extract(said("Good options include clover lawns, which feed bees."))]
     assert "clover lawns" in texts
     assert not any(t.startswith("include") for t in texts)
+
+
+def test_a_group_noun_with_a_modifier_is_a_topic() -> None:
+    rewritten, expanded = _rewrite(
+        "minimum age?",
+        "I'd like to volunteer at a food bank on weekends.",
+        "Lovely. Most ask for a short induction first.",
+    )
+    assert rewritten and "food bank" in expanded

@@ -412,7 +412,7 @@ def topic(
     people = {c.text.lower() for c in candidates if c.kind == "person" and not c.pronominal}
     for candidate in candidates:
         head = _head(candidate.text)
-        if candidate.kind not in ("thing", "place") or head in NOT_TOPICS or _singular(head) in NOT_TOPICS:
+        if candidate.kind not in ("thing", "place") or _not_topic(candidate.text, head):
             continue
         if QUANTITY.fullmatch(candidate.text) or (_THOUSANDS.fullmatch(candidate.text) and _priced(candidate, context)):
             continue  # "1h20", "21.99", "£200k": an amount is said about the topic, not it ("the 10k" is a race)
@@ -442,6 +442,19 @@ def _priced(candidate: Candidate, context: Sequence[Mapping[str, str]]) -> bool:
     """Whether the chat writes the candidate with a currency sign: "£200k" is money."""
     sign = cached_re.compile(rf"[£$€]{re.escape(candidate.text)}\b")  # compiled once per amount
     return any(sign.search(str(m.get("content") or "")) for m in context)
+
+
+def _not_topic(text: str, head: str) -> bool:
+    """Whether a candidate's head makes it no topic: a person, a time, a vague word, a group. A
+    group named with a modifier is a place or a service ("the food bank", "the book club")."""
+    if head in COLLECTIVES and _modified(text):
+        return False
+    return head in NOT_TOPICS or _singular(head) in NOT_TOPICS
+
+
+def _modified(text: str) -> bool:
+    words = [w for w in text.lower().split() if w not in ("the", "my", "our", "your", "a", "an")]
+    return len(words) >= 2 and words[-2].isalpha() and words[-2] not in STOPWORDS
 
 
 def _singular(word: str) -> str:

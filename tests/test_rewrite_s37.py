@@ -319,3 +319,8 @@ def test_a_group_noun_with_a_modifier_is_a_topic() -> None:
         "Lovely. Most ask for a short induction first.",
     )
     assert rewritten and "food bank" in expanded
+
+
+def test_an_idioms_it_does_not_hide_the_thing_the_query_names() -> None:
+    query = "In Rust, should I return a struct by value or by reference, and does it depend on how big it is?"
+    assert _rewrite(query) == (False, query)

@@ -46,9 +46,9 @@ def _in_idiom(query: str, ref: Reference) -> bool:
 def introduced_thing(before: str, pronoun: str) -> bool:
     """A thing the query brings in with "a"/"an" before an "it"/"its" of its own clause or of a
     clause the query ties to it ("so that", "each time", "without ...ing", "how big")."""
-    if cached_re.search(
-        r"\b(?:it|this|that)\b(?!\s+(?:is|was)\b)", cached_re.sub(r"\bso\s+that\b", "", before), re.IGNORECASE
-    ):
+    # an idiom's "it" ("does it depend on how big it is") and "so that" are no earlier pointer
+    plain = _IDIOM_IT.sub(" ", cached_re.sub(r"\bso\s+that\b", "", before))
+    if cached_re.search(r"\b(?:it|this|that)\b(?!\s+(?:is|was)\b)", plain, re.IGNORECASE):
         return False  # an "it" or "that" before may be the chat's: "it" follows it
     introduced = [m for m in _NEW_THING.finditer(before) if m.group(1).lower() not in _NOT_THINGS]
     if not introduced:
@@ -66,6 +66,7 @@ _IDIOM_IT = re.compile(
     r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
     r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
     r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
+    r"|\b(?:does|did|will|would)\s+it\s+(?:really\s+)?(?:depend\s+on|matter\s+(?:which|whether|if|how|what|when|who))\b"
     r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|\bif\s+it\s+(?:does|is|isn't|doesn't)\s*,"
     # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"

@@ -129,6 +129,22 @@ _CLAUSAL = frozenset(
     """i you we me my your our he she they it is are was were be am get got go do does did need want use make
     take have has can could should would will""".split()
 )
+#: A complement that names what the phrase is about: "of low iron", "to lisbon", "about tax".
+_OWN_COMPLEMENT = re.compile(
+    r"(?<!number )(?<!amount )(?<!quantity )(?<!list )(?<!kind )(?<!type )(?<!range )(?<!size )(?<!cost )(?<!price )"
+    r"\b(?:of|to|about)\s+(?!(?:the|a|an|it|them|this|that|each|all|both|look|watch|expect|avoid|use|get|take|make|try|"
+    r"bring|pack|wear|book|see|visit|pay|buy|know|check|consider|start|keep|ask)\b)[a-z]{3,}",
+    re.IGNORECASE,
+)
+_FUNCTION = frozenset("and or for in on at per by with without from after before during the a an any some".split())
+#: Words that ask something of a topic: amounts, times, sizes, rules, costs, kinds.
+_ASKED_OF = frozenset(
+    """cost costs price prices fee fees rent budget charge charges deposit time times age hours duration length
+    size range capacity number amount total limit limits allowance requirements rules policy warranty deadline
+    specs availability parking insurance tax discount tuition processing recovery waiting delivery installation
+    typical usual average minimum maximum max min roughly typically usually otherwise instead quantity number
+    symptoms risks effects models options alternatives""".split()
+)
 _TOKEN = re.compile(r"[A-Za-z0-9£$€][\w'.£$%-]*")
 
 
@@ -151,5 +167,12 @@ def verbless_fragment(query: str, verbs: frozenset[str] = frozenset()) -> bool:
     low = [w.lower() for w in words]
     if low[0] in verbs:
         return False  # "explain recursion?", "convert 5 miles to km?": a command of its own
+    if _OWN_COMPLEMENT.search(stripped):
+        return False  # "symptoms of low iron?", "cheap flights to lisbon?": the phrase names its own topic
     # after its first word a verb's form is the phrase's noun or participle: "monthly cost", "closed on sundays"
-    return not any(w in _CLAUSAL for w in low)
+    if any(w in _CLAUSAL for w in low):
+        return False
+    # "vegan lasagne recipe?": three words of content name a thing of their own, unless the last asks
+    # something of the topic ("typical number of guests", "running cost per year")
+    content = [w for w in low if w.isalpha() and w not in _FUNCTION]
+    return len(content) < 3 or any(w in _ASKED_OF for w in content)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.names import PERSON_NOUNS
 from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.reference import Reference
 
@@ -30,7 +31,8 @@ def own_it(query: str, ref: Reference, before: str) -> bool:
         return True  # "if I marinate chicken overnight, will it go mushy?"
     if _SUBORDINATE_IT.search(before) and _MAIN_CLAUSE_THING.search(before) and not _EARLIER_POINTER.search(before):
         return True  # "what eviction policies does Redis support when it reaches maxmemory?"
-    return bool(_TIMED_IT.search(before) and _AN_ARTICLE.search(before) and _VERB_AFTER.match(query[ref.end :]))
+    thing = any(m.group(1).lower() not in PERSON_NOUNS for m in _AN_ARTICLE.finditer(before))
+    return bool(_TIMED_IT.search(before) and thing and _VERB_AFTER.match(query[ref.end :]))
 
 
 def _in_idiom(query: str, ref: Reference) -> bool:
@@ -63,11 +65,10 @@ _IDIOM_IT = re.compile(
     r"\bwhy\s+(?:is|was)\s+it\s+that\b|\b(?:is|was)\s+it\s+(?:really\s+)?(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)*\s+or\s+"
     r"|\bit(?:'s|\s+is)\s+(?:high\s+)?about\s+time\b|\bit(?:'s|\s+has)\s+been\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|ages|"
     r"a\s+while|forever)\s+since\b|\bhow\s+long\s+(?:does|did|will|would|should)\s+it\s+(?:usually|typically|normally|"
-    r"generally|actually|roughly)\s+take\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
-    r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret|down|simple|short|professional|civil|light)\b"
-    r"|\b(?:make|makes|making|made)\s+it\s+(?:worse|better|awkward|weird)\b"
+    r"generally|actually|roughly)\s+take\s+(?:to|for)\b|\b(?:take|takes|taking|took)\s+it\s+(?:personally|to\s+heart)\b"
+    r"|\b(?:keep|keeps|keeping)\s+it\s+(?:quiet|secret)\b|\bwithout\s+making\s+it\s+(?:worse|awkward|weird)\b"
     r"|\b(?:does|did|will|would)\s+it\s+(?:really\s+)?(?:depend\s+on|matter\s+(?:which|whether|if|how|what|when|who))\b"
-    r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|\bif\s+it\s+(?:does|is|isn't|doesn't)\s*,"
+    r"|\b(?:handle|deal\s+with|hate|love|like|mind|stand|appreciate)\s+it\s+(?:when|if)\b|(?<=\w,\s)(?:and\s+)?if\s+it\s+(?:does|is|isn't|doesn't)\s*,"
     # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
     r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
@@ -96,7 +97,6 @@ _MATTER_AFTER = re.compile(
 _EXPLAINED = re.compile(r"\?\s*(?:can\s+you\s+|please\s+)?(?:explain|describe)\s+$", re.IGNORECASE)
 
 
-#: A query that opens by describing plural things: "those little silica gel packets that ...".
 #: "who founded Wikipedia": the thing the question asks about, named by the query.
 _WHO_MADE = re.compile(
     r"^\s*who\s+(?:founded|invented|wrote|created|built|designed|discovered|directed|painted|composed|started|"
@@ -115,20 +115,17 @@ _NOT_BARE = (
 #: A thing the query names without a determiner, as a verb's object or a question's subject:
 #: "if I freeze cooked rice and reheat it", "get rid of moss ... it keeps coming back", "how long can
 #: cooked rice sit out before it's unsafe", "keeps borrowing money and never pays it back".
-_BARE_THING = re.compile(
-    rf"\b(?:if|when|once)\s+(?:i|you|we)\s+[a-z]+\s+{_NOT_BARE}[a-z]+(?:\s+[a-z]+)?\s+(?:and|overnight|in|for|,)"
-    rf"|\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b|^how\s+long\s+(?:can|does|do|should|will)\s+{_NOT_BARE}[a-z]+\s+[a-z]+\s+"
-    rf"|\b[a-z]+ing\s+{_NOT_BARE}[a-z]+\s+and\b"
-    r"|^(?:does|do|did|will|would|can|could|is)\s+[a-z]+ing\s+(?:off\s+|up\s+|out\s+)?(?:my|your|our)\s+",
-    re.IGNORECASE,
-)
+_BARE_THING = re.compile(rf"\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b", re.IGNORECASE)
 
 
 #: "rest a roast chicken after it comes out of the oven": a time clause about the thing just named.
 _TIMED_IT = re.compile(r"\b(?:before|after|until|once|when)\s+$", re.IGNORECASE)
 
 
-_AN_ARTICLE = re.compile(r"\b(?:a|an)\s+[a-z]+", re.IGNORECASE)
+_AN_ARTICLE = re.compile(
+    r"\b(?:a|an)\s+(?:[a-z-]+\s+)?(?!(?:in|on|out|up|off|for|to|at|back|down)\b)([a-z]+)\b(?=\s+(?:after|before|until|once|when|out|in|on|for)\b)",
+    re.IGNORECASE,
+)
 
 
 _VERB_AFTER = re.compile(
@@ -138,15 +135,14 @@ _VERB_AFTER = re.compile(
 
 #: An "it" opening a clause the main clause governs: "when it", "before it", "to sell it".
 _SUBORDINATE_IT = re.compile(
-    r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$|\bto\s+(?:sell|keep|store|use|fix|clean|admit|"
-    r"replace|return|install|run|cook|freeze|reheat)\s+$",
+    r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$",
     re.IGNORECASE,
 )
 
 
-#: A thing the main clause names: "a/an X", a name written with a capital, a bare subject ("does bread").
+#: A thing the main clause names: a name written with a capital, a bare subject ("why does bread").
 _MAIN_CLAUSE_THING = re.compile(
-    r"\b(?:a|an)\s+[a-z]\w+|(?<=\s)(?-i:[A-Z])[a-z]\w+|^(?:why|how|when)\s+(?:does|do|is|can|will)\s+"
+    r"(?<=\s)(?-i:[A-Z])[a-z]\w+|^(?:why|how|when)\s+(?:does|do|is|can|will)\s+"
     r"(?!(?:the|a|an|my|your|our|it|i|you|we|they|he|she|this|that)\b)[a-z]\w+",
     re.IGNORECASE,
 )

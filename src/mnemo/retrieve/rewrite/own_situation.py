@@ -81,7 +81,9 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
     if low == "the other" and _ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
     if low in ("the same", "at the same time") and (
-        _PAIR.search(before) or _SAME_AS.match(query[ref.end :]) or _JOINED.search(before)
+        _PAIR.search(before)
+        or _SAME_AS.match(query[ref.end :])
+        or (_JOINED.search(before) and _SAME_NOUN.match(query[ref.end :]))
     ):
         return True  # "can you use retinol and vitamin c in the same routine", "the same rules ... as"
     if ref.kind == "implicit" and (_COUNTRY.match(ref.text) or _TITLED.match(ref.text)):
@@ -122,7 +124,7 @@ def _own_people(query: str, ref: Reference, before: str) -> bool:
     if low == "their" and _PLURAL_ASKED.search(before):
         return True  # "what age do kids usually lose their first tooth"
     plural = _PLURAL_SUBJECT.match(before)
-    if plural and plural.group("plural").lower() not in STOPWORDS and (low == "their" or _SUBORDINATE.search(before)):
+    if plural and _real_plural(plural.group("plural")) and (low == "their" or _SUBORDINATE.search(before)):
         return True  # "why shouldn't babies be given honey before they turn one?"
     return low in ("they", "them", "their") and bool(_PEOPLE_COMPOUND.search(before))  # "do tradespeople ..."
 
@@ -133,7 +135,7 @@ def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
     low = ref.text.lower()
     span = query[ref.start :]
     plural = _PLURAL_SUBJECT.match(before)
-    if plural and plural.group("plural").lower() not in STOPWORDS and _THEIR_TIME.match(span):
+    if plural and _real_plural(plural.group("plural")) and _THEIR_TIME.match(span):
         return True  # "why shouldn't babies be given honey before they turn one?"
     if ref.kind == "temporal" and _OWN_TIME_CLAUSE.match(span):
         return True  # "how long is the certificate valid for after you pass?"
@@ -146,6 +148,14 @@ def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
     return low == "there" and bool(_NAMED_PLACE.search(before))  # "the weather in Lisbon ... swim there"
 
 
+def _real_plural(word: str) -> bool:
+    """A plural noun, not a function word or a word of thanks or advice ("thanks", "tips")."""
+    return word.lower() not in STOPWORDS and word.lower() not in _NOT_PLURAL_SUBJECTS
+
+
+_NOT_PLURAL_SUBJECTS = frozenset("thanks tips ideas options others ones things does goes has was this its yes".split())
+
+
 def _word_at(query: str, ref: Reference) -> str:
     """The whole word at the reference, its contraction included ("she'll")."""
     match = cached_re.match(r"[\w']+", query[ref.start :])
@@ -153,7 +163,9 @@ def _word_at(query: str, ref: Reference) -> str:
 
 
 #: "a university professor", "a junior developer", "a brother who ...": a person the query brings
-#: in with an indefinite article (up to two modifiers between).
+#: in with an indefinite article (any of the three words after it may be the person word).
+#: Words for people the person lists lack, that an indefinite "a" brings into a query.
+_MORE_PEOPLE = frozenset("trainer driver worker teacher artist scientist historian musician lecturer".split())
 _INDEFINITE_PERSON = re.compile(r"\b(?:a|an)\s+(?P<words>[\w-]+(?:\s+[\w-]+){0,2})", re.IGNORECASE)
 
 
@@ -166,30 +178,39 @@ def _introduced_person(before: str, pronoun: str) -> bool:
         for noun in match.group("words").lower().replace("'s", "").split():
             if noun in gendered or (noun in PERSON_NOUNS and noun not in FEMALE_NOUNS | MALE_NOUNS):
                 return True
-            if gendered and len(noun) > 4 and noun.endswith(("er", "or", "ist", "ian")) and noun not in STOPWORDS:
-                return True  # "a personal trainer ... she'll": a "she" is no thing
+            if gendered and noun in _MORE_PEOPLE:
+                return True  # "a personal trainer ... she'll"
     return False
 
 
 def _wh_person(before: str) -> bool:
     """ "who created the Linux kernel, and when did he ...": the person the question asks for."""
-    return bool(cached_re.match(r"\s*who\s+\w+[^,;?]*[,;]\s*(?:and\s+|but\s+)?", before, re.IGNORECASE)) and bool(
+    # "who should I call first, and ...": an auxiliary after "who" asks the asker, no person of the answer
+    asked = r"\s*who\s+(?!(?:should|would|could|can|will|do|does|did|is|are|was|were|might|must)\b)\w+[^,;?]*[,;]"
+    return bool(cached_re.match(asked + r"\s*(?:and\s+|but\s+)?", before, re.IGNORECASE)) and bool(
         cached_re.search(r"[,;]", before)
     )
 
 
 #: A quotation of two words or more in the query: what a later "that"/"it" is about.
-_QUOTED = re.compile(r"[\"\u201c][^\"\u201d]*\s[^\"\u201d]*[\"\u201d]|(?<![\w])'[^']*\s[^']*'(?![\w])")
+# (a lookahead checks for the space, so the match stays linear in the quote's length)
+_QUOTED = re.compile(
+    r"[\"\u201c](?=[^\"\u201d\s]{0,80}\s)[^\"\u201d]{1,300}[\"\u201d]"
+    r"|(?<![\w])['\u2018](?=(?:[^'\u2019\s]|'(?=\w)){0,80}\s)(?:[^'\u2019]|'(?=\w)){1,300}['\u2019](?![\w])"
+)
 #: "I get this error: ModuleNotFoundError ...": the query's own material after a colon.
 _OWN_MATERIAL = re.compile(r"\b(?:this|that|the\s+following)\s+\w+\s*:\s*\S+(?:\s+\S+){2,}")
-#: "I read (somewhere) that ...", "they say ...", "apparently ...": a claim the query reports.
+#: "I read (somewhere) that ...", "they say ...": a claim the query reports.
 _REPORTED_OPENING = re.compile(
     r"^(?:so\s+|ok\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+(?:read|heard|saw|seen|was\s+told|were\s+told)\s+"
-    r"(?:somewhere\s+|online\s+|recently\s+)?that|(?:they|people)\s+say|apparently|supposedly)\b",
+    r"(?:somewhere\s+|online\s+|recently\s+)?that|(?:they|people)\s+say)\b",
     re.IGNORECASE,
 )
 #: "if I ...", "suppose we ...": a condition the query states first.
-_CONDITION_OPENING = re.compile(r"^(?:so\s+|ok\s+|and\s+)?(?:if|suppose|assuming)\b", re.IGNORECASE)
+_CONDITION_OPENING = re.compile(
+    r"^(?:so\s+|ok\s+|and\s+)?(?:if|suppose|assuming)\s+(?!(?:not|so|yes|no|possible|needed|necessary)\b)\w+\s+\w+",
+    re.IGNORECASE,
+)
 #: "where did that number come from?": a "that" with a noun for a claim or a figure.
 _JUDGED_NOUN = re.compile(r"^that\s+(?:number|figure|claim|rule|advice|idea|statistic|stat|saying|amount|percentage)$")
 _THATS_THE_THING = re.compile(
@@ -212,13 +233,12 @@ _WH_THEN_AND = re.compile(
     re.IGNORECASE,
 )
 #: "when it's cloudy, ... then": a time the query's own clause sets.
-_WHEN_CLAUSE = re.compile(r"\b(?:when|whenever|while|once)\s+\w+", re.IGNORECASE)
+_WHEN_CLAUSE = re.compile(r"\b(?:when|whenever|while|once)\s+(?:it|it's|you|i|we|they|the\s+\w+)\s+\w+", re.IGNORECASE)
 #: Alternatives the query weighs: "Polars or pandas", "--soft or --hard".
 _ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b", re.IGNORECASE)
 #: A title of capitalised words: "the World Cup", "the Premier League" is a name.
 _TITLED = re.compile(r"^the\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)+$")
 
-#: "... it when", "if it does": an "it" pointing ahead to its clause, or at the question just asked.
 #: "guinea pigs and rabbits in the same hutch": two things joined before "the same".
 _JOINED = re.compile(r"\b[\w-]+\s+and\s+[\w-]+\b", re.IGNORECASE)
 #: A plural the query opens with, as its clause's subject: "Tennis players grunt", "why do babies".
@@ -230,7 +250,11 @@ _PLURAL_SUBJECT = re.compile(
 _THEIR_TIME = re.compile(r"(?:before|after|until|when|once)\s+they\b", re.IGNORECASE)
 _SUBORDINATE = re.compile(r"\b(?:before|after|when|whenever|if|until|once|so|because|while)\s+$", re.IGNORECASE)
 #: "so that", "now that": "that" as a conjunction.
-_CONJUNCTION_THAT = re.compile(r"\w[,]?\s+(?:so|such|now|given|except|provided|assuming)\s+$", re.IGNORECASE)
+_CONJUNCTION_THAT = re.compile(
+    r"\b(?!(?:ok|okay|and|yeah|yes|well|right|oh|but|so|hmm)\b)\w+[,]?\s+"
+    r"(?:so|such|now|given|except|provided|assuming)\s+$",
+    re.IGNORECASE,
+)
 
 #: "what age do kids usually lose their first tooth": a plural the question asks about.
 _PLURAL_ASKED = re.compile(
@@ -250,25 +274,32 @@ _OWN_ERA = re.compile(
 )
 #: A place the query names before "there": "in Lisbon", "to Kyoto".
 _NAMED_PLACE = re.compile(
-    r"\b(?:in|to|at|visit|visiting|near)\s+[A-Z][a-z]{2,}|(?:'s|\b(?:a|my|your|our))\s+(?:\w+\s+)?(?:house|home|flat|"
+    r"\b(?:in|to|at|visit|visiting|near)\s+(?!(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Spring|Summer|Autumn|Winter)\b)[A-Z][a-z]{2,}|(?:'s|\b(?:a|my|your|our))\s+(?:\w+\s+)?(?:house|home|flat|"
     r"apartment|village|town|city|island)\b"
 )
 
 #: A pair the query names: "the difference between X and Y", "X vs Y", "X or Y".
 _PAIR = re.compile(
-    r"\bbetween\s+\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
+    r"\bbetween\s+(?!(?:now|today|tomorrow|then|here|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
     re.IGNORECASE,
 )
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter)$", re.IGNORECASE
 )
+#: "the same hutch", "the same road rules": a noun right after "the same" (no "the same for my sister").
+_SAME_NOUN = re.compile(
+    r"^\s+(?!(?:for|to|with|as|again|one|ones|thing|things|here|there|time)\b)[a-z][\w-]*", re.IGNORECASE
+)
 _SAME_AS = re.compile(
-    r"^\s+(?:[\w-]+\s+){0,5}?(?:as|for\s+\w+\s+and|over\s+and\s+over)\b|^\s+(?:[\w-]+\s+){1,3}?(?:when|whenever|where|"
+    r"^\s+(?!(?:for|to|with|as|again)\b)[\w-]+\s+(?:[\w-]+\s+){0,4}?(?:as|for\s+\w+\s+and|over\s+and\s+over)\b"
+    r"|^\s+(?!(?:for|to|with|as|again)\b)(?:[\w-]+\s+){1,3}?(?:when|whenever|where|"
     r"while|each|every|throughout|across|keeps|again)\b",
     re.IGNORECASE,
 )
 #: Countries and unions written as "the" and initials: names, no definite reference.
 _COUNTRY = re.compile(r"^the\s+(?:UK|US|USA|EU|UAE|UN|NHS)$")
+#: A query that opens by describing plural things: "those little silica gel packets that ...".
 _PLURAL_OPENING = re.compile(
     r"^(?:those|these)\s+(?:[\w-]+\s+){0,4}?[a-z]+s\s+(?:that|which|who|you|from|in|on)\b", re.IGNORECASE
 )

@@ -15,19 +15,20 @@ from mnemo.retrieve.rewrite.reference import Reference
 #: A question after the query's own statement: the statement (five words or more, opening with
 #: its subject), a break, then the question with the reference.
 _STATEMENT = re.compile(
-    r"^(?P<statement>(?:my|our|i|i'm|i've|we|we're|we've|an?|the|[A-Z][a-z]+)\s+(?:\S+\s+){3,}?\S+?)"
+    r"^(?P<statement>(?:my|our|i|i'm|i've|we|we're|we've|an?|the|(?-i:[A-Z])[a-z]+)\s+(?:\S+\s+){3,}?\S+?)"
     r"(?:\s*[—–;:]\s*|\s+-\s+|[,.!]\s+(?:but\s+|so\s+|and\s+)?(?=(?:how|what|should|can|could|would|do|does|is|am|are|was)\b))",
     re.IGNORECASE,
 )
 
 
-#: Statements that are themselves questions or greetings: no situation of their own.
+#: Openings that refer back themselves ("the same ...", "the other ...") or measure ("a few", "a lot"):
+#: no situation of the query's own.
 _NOT_STATEMENT = re.compile(
     r"^(?:the\s+(?:same|other|first|second|last|latter|former)|an?\s+(?:other|few|lot|bit))\b", re.IGNORECASE
 )
 
 
-#: A verb in the statement: a word in -s/-ed/-ing, a modal, a copula or a common irregular verb.
+#: A verb in the statement: a word in -s or -ed, a copula, a contraction or a common irregular verb.
 _FINITE = re.compile(
     r"\b(?:\w+(?:s|ed)|wants?|keeps?|says?|said|told|asked|got|has|have|had|is|are|was|were|am|'m|'s|'re|"
     r"can't|won't|doesn't|didn't|isn't|thinks?|feels?|needs?|made|went|came|took|left|found|lost|gave)\b",

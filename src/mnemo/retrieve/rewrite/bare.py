@@ -86,9 +86,8 @@ _STOP_AFTER = STOPWORDS | _DISCOURSE | set("and or but yesterday today tomorrow 
 # adverbs and prepositions no noun phrase runs through: "ArrayDeque rather than", "Ben Nevis via the
 # Mountain Track", "your friends ski elsewhere", "the hour ago", "the highly rated one"
 _STOP_AFTER |= set(
-    """rather via versus vs per elsewhere ago indoors outdoors towards toward instead anyway though already
-    still highly really usually actually probably definitely quickly easily mostly nearly mainly fully together
-    apart abroad""".split()
+    """rather via versus vs per elsewhere ago indoors outdoors towards toward instead still highly usually
+    probably definitely quickly easily mostly nearly mainly fully together apart abroad""".split()
 )
 # A negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer". Phrases
 # are read in word characters, so "hasn't" arrives as "hasn"; "haven" and "don" are words of their

@@ -142,7 +142,7 @@ _ASKED_OF = frozenset(
     """cost costs price prices fee fees rent budget charge charges deposit time times age hours duration length
     size range capacity number amount total limit limits allowance requirements rules policy warranty deadline
     specs availability parking insurance tax discount tuition processing recovery waiting delivery installation
-    typical usual average minimum maximum max min roughly typically usually otherwise instead quantity number
+    typical usual average minimum maximum max min roughly typically usually otherwise instead quantity
     symptoms risks effects models options alternatives""".split()
 )
 _TOKEN = re.compile(r"[A-Za-z0-9£$€][\w'.£$%-]*")
@@ -172,7 +172,7 @@ def verbless_fragment(query: str, verbs: frozenset[str] = frozenset()) -> bool:
     # after its first word a verb's form is the phrase's noun or participle: "monthly cost", "closed on sundays"
     if any(w in _CLAUSAL for w in low):
         return False
-    # "vegan lasagne recipe?": three words of content name a thing of their own, unless the last asks
-    # something of the topic ("typical number of guests", "running cost per year")
+    # "vegan lasagne recipe?": three words of content name a thing of their own, unless one of them
+    # asks something of the topic ("typical number of guests", "running cost per year")
     content = [w for w in low if w.isalpha() and w not in _FUNCTION]
     return len(content) < 3 or any(w in _ASKED_OF for w in content)

@@ -1,8 +1,8 @@
 """An "it" or "its" whose antecedent is in the query itself, or that stands for nothing.
 
 "why is it that", "take it personally" (idioms and clefts), "my grandad keeps repeating stories,
-should I point it out to him?" (the query's own matter), "if I marinate chicken overnight, will it
-go mushy?" (a thing it names bare), "mock a function so that it returns ..." (a thing it brings in
+should I point it out to him?" (the query's own matter), "how do I get rid of moss? it keeps coming
+back" (a thing it names bare), "mock a function so that it returns ..." (a thing it brings in
 with "a"), "what eviction policies does Redis support when it reaches maxmemory?" (the main clause's
 thing). own_situation.py asks these for every "it" the detector found.
 """
@@ -28,7 +28,7 @@ def own_it(query: str, ref: Reference, before: str) -> bool:
     if _WHO_MADE.match(before):
         return True  # "who founded Wikipedia, and when did he launch it?"
     if _BARE_THING.search(before) and not cached_re.search(r"\b(?:that|this)\b", before, re.IGNORECASE):
-        return True  # "if I marinate chicken overnight, will it go mushy?"
+        return True  # "how do I get rid of moss on a patio? it keeps coming back"
     if _SUBORDINATE_IT.search(before) and _MAIN_CLAUSE_THING.search(before) and not _EARLIER_POINTER.search(before):
         return True  # "what eviction policies does Redis support when it reaches maxmemory?"
     thing = any(m.group(1).lower() not in PERSON_NOUNS for m in _AN_ARTICLE.finditer(before))
@@ -112,9 +112,9 @@ _NOT_BARE = (
 )
 
 
-#: A thing the query names without a determiner, as a verb's object or a question's subject:
-#: "if I freeze cooked rice and reheat it", "get rid of moss ... it keeps coming back", "how long can
-#: cooked rice sit out before it's unsafe", "keeps borrowing money and never pays it back".
+#: A thing the query names without a determiner as what it wants gone: "get rid of moss ... it keeps
+#: coming back". (Other bare objects, "if I add spinach, will it hold together", are often not what
+#: the "it" is: the lasagne of the chat is.)
 _BARE_THING = re.compile(rf"\bget\s+rid\s+of\s+{_NOT_BARE}[a-z]+\b", re.IGNORECASE)
 
 
@@ -133,7 +133,7 @@ _VERB_AFTER = re.compile(
 )
 
 
-#: An "it" opening a clause the main clause governs: "when it", "before it", "to sell it".
+#: An "it" opening a clause the main clause governs: "when it", "before it", "when you wrap it".
 _SUBORDINATE_IT = re.compile(
     r"\b(?:when|whenever|before|after|until|once|while|because)\s+(?:(?:you|we|i|people)\s+[a-z]+\s+)?$",
     re.IGNORECASE,

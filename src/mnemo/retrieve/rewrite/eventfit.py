@@ -48,3 +48,31 @@ def segment_fits(recent: Sequence[Mapping[str, str]], topic: frozenset[str]) -> 
                 break
             fits[i] += own[j]
     return fits
+
+
+#: Where one clause of a message ends and the next begins: "on the 2nd, installed ... and my Wi-Fi".
+_CLAUSE_BREAK = re.compile(r"[,;](?!\d)\s*|:\s+|(?<=[.!?])\s+|\s+(?:and|but|then)\s+")
+
+
+def talked_about_time(
+    text: str, found_times: Sequence[str], later: Sequence[Mapping[str, str]], topic: frozenset[str]
+) -> tuple[str, str] | None:
+    """Of a message's several times, the one whose clause the rest of the conversation and the query
+    go on to talk about, with that clause: "upgraded to Sequoia on the 2nd, installed a new VPN client
+    on the 5th" then "the timing points at the VPN client" makes "before then" the 5th. None when one
+    time, no talk of any clause, or a tie (the first time stays, as the writer put it first)."""
+    if len(found_times) < 2:
+        return None
+    talked = set(topic).union(*(_stems(str(m.get("content") or "")) for m in later))
+    if not talked:
+        return None
+    clauses = _CLAUSE_BREAK.split(text)
+    scored: list[tuple[int, str, str]] = []
+    for time in found_times:
+        clause = next((c for c in clauses if time in c), None)
+        if clause is None:
+            return None  # a time across a clause break ("May 3, 2024"): no clause of its own
+        scored.append((len(_stems(clause.replace(time, " ")) & talked), time, clause))
+    best = max(score for score, _, _ in scored)
+    top = [(time, clause) for score, time, clause in scored if score == best]
+    return top[0] if best and len(top) == 1 else None

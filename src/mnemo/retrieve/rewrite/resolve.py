@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
+from mnemo.retrieve.rewrite.anchor import temporal_text
 from mnemo.retrieve.rewrite.attach import attach_topic, has_own_topic
 from mnemo.retrieve.rewrite.backref import BACKREF, recall
 from mnemo.retrieve.rewrite.between import between_text
@@ -46,7 +47,7 @@ from mnemo.retrieve.rewrite.roles import name_roles
 from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.splice import spliced
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
-from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, temporal_text, without_preposition
+from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, without_preposition
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from mnemo.retrieve.rewrite.anchor import Anchor
 from mnemo.retrieve.rewrite.asked import WHEN_QUESTION, when_question_event
 from mnemo.retrieve.rewrite.dated import changed_deed, dated_deed
 from mnemo.retrieve.rewrite.dates import (
@@ -26,7 +26,7 @@ from mnemo.retrieve.rewrite.dates import (
     with_preposition,
     without_preposition,
 )
-from mnemo.retrieve.rewrite.eventfit import segment_fits
+from mnemo.retrieve.rewrite.eventfit import segment_fits, talked_about_time
 from mnemo.retrieve.rewrite.lowercase import lower_case_chat, truecase
 from mnemo.retrieve.rewrite.names import (
     COLLECTIVES,
@@ -39,7 +39,6 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.noun_phrases import phrases
 from mnemo.retrieve.rewrite.surroundings import event_partner, event_place
 from mnemo.retrieve.rewrite.tidy import without_particles
-from mnemo.retrieve.rewrite.timeref import relative_text
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -70,54 +69,8 @@ _PAST = re.compile(
 )
 _PLACE = re.compile(r"(?<=\w )(?:to|in|at)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 _IN_PLACE = re.compile(r"^\s+(?:in|at)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-#: A trailing pointer that is a relation to the anchor ("the day before", "after that").
-RELATIONS = re.compile(
-    r"^(?:the\s+(?:day|night|week|morning|evening|weekend|month|year)\s+(?:before|after)"
-    r"|(?:right\s+|just\s+|shortly\s+|soon\s+)?(?:after|before)\s+(?:that|it|this)"
-    r"|(?:before|after|until|by)\s+then"
-    r"|(?:earlier|later)\s+that\s+\w+)$",
-    re.IGNORECASE,
-)
-
-
 #: A pointer that orders something after or before the last event told: "after that", "since then".
 SEQUEL = re.compile(r"\b(?:after|before|since)\s+(?:that|then|this|it)\b|\bright\s+after\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Anchor:
-    """The time a temporal pointer stands for: a date/time phrase, an event phrase, or both."""
-
-    time: str | None
-    event: str | None
-    confidence: float
-    place: str | None = None
-
-    def phrase(self) -> str:
-        """ "during the Lisbon offsite on March 3rd": the event, then the date with its preposition."""
-        parts = []
-        if self.event:
-            parts.append(self.event if self.event.lower().startswith(("when ", "while ")) else f"during {self.event}")
-        if self.place:
-            parts.append(f"in {self.place}")
-        if self.time and without_preposition(self.time).lower() not in (self.event or "").lower():
-            parts.append(with_preposition(self.time))
-        return " ".join(parts)
-
-    def bare(self) -> str:
-        """ "Tuesday", "the Stockholm half marathon": an object for "the day before" or "since"."""
-        where = f" in {self.place}" if self.place else ""
-        if self.event and not self.event.lower().startswith(("when ", "while ")):
-            if not self.time or without_preposition(self.time).lower() in self.event.lower():
-                return self.event + where
-            return f"{self.event}{where} {with_preposition(self.time)}"
-        if self.time and self.event:  # "Thursday when we deployed v2.3": the date, then the deed it dates
-            return f"{without_preposition(self.time)}{where} {self.event}"
-        if self.time:
-            return without_preposition(self.time) + where
-        if self.event and self.event.lower().startswith("when "):
-            return self.event[5:] + where  # "since I reverted the commit", not "since when I reverted"
-        return self.event or self.place or ""
 
 
 def event_in(text: str) -> tuple[str | None, float]:
@@ -336,7 +289,8 @@ def find_anchor(
     opening = next((m for m in recent if str(m.get("role") or "").lower() in ("user", "human")), None)
     fits = segment_fits(recent, topic) if topic else [0] * len(recent)
     for distance, message in enumerate(reversed(recent)):
-        fit = fits[len(recent) - 1 - distance]
+        at = len(recent) - 1 - distance
+        fit = fits[at]
         if earliest:
             distance = len(recent) - 1 - distance
         text = str(message.get("content") or "")[-_ANCHOR_WINDOW:]  # a pasted log dates its end, not all of it
@@ -346,6 +300,12 @@ def find_anchor(
         if not found_times and WHEN_QUESTION.match(text):
             continue  # a when-question dates nothing; its answer does, and takes the question's event
         event, explicit = event_in(text)
+        # "the VPN client": of several times, the one talked of; a longer unit ("that week") takes
+        # the time that spans it instead (``_unit_clause``)
+        talked = talked_about_time(text, found_times, recent[at + 1 :], topic) if unit in _POINT_UNITS else None
+        if talked and talked[0] != found_times[0]:
+            found_times = [talked[0]]
+            event, explicit = event_in(talked[1])
         where = _PLACE.search(text)
         place = where.group(1) if where and not TIME.fullmatch(where.group(0)) else None
         if event and place and place.lower() in event.lower():
@@ -468,31 +428,5 @@ _CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bnoon\
 
 
 _DAY_UNITS = frozenset("day night morning evening afternoon".split())
+_POINT_UNITS = _DAY_UNITS | {""}
 _DAY_PRECISE = re.compile(rf"\d|{_DAY}", re.IGNORECASE)
-
-
-def temporal_text(reference: str, anchor: Anchor) -> str:
-    """What the pointer becomes: a relation keeps its words ("the day before Tuesday"), "since
-    then" becomes "since <anchor>", every other pointer the anchor's own phrase."""
-    low = reference.lower()
-    if RELATIONS.match(low):
-        # "after that" -> "after", "earlier that week" -> "earlier": the anchor takes the pointer's place
-        relation = cached_re.sub(r"\s+(?:that|it|this|then)(?:\s+\w+)?$", "", reference)
-        if low.startswith(("earlier ", "later ")):
-            return f"{relation} {anchor.phrase()}"
-        return f"{relation} {anchor.bare()}"
-    if low == "since then":
-        return f"since {anchor.bare()}"
-    if low == "from then":  # "30 days from then": counted from the anchor
-        deed = anchor.event if anchor.event and anchor.event.lower().startswith("when ") and not anchor.time else None
-        return f"from {deed or anchor.bare()}"  # "from when I bought the keyboard", "from 3 May"
-    relative = relative_text(reference, anchor.bare(), anchor.phrase())
-    if relative is not None:
-        return relative
-    if low == "last time" and anchor.event and not anchor.event.lower().startswith(("when ", "while ")):
-        event = cached_re.sub(r"^(?:the|our|my|a)\s+", "", anchor.event, flags=re.IGNORECASE)
-        return f"at the last {event}"
-    if low == "back then" and anchor.time and not anchor.event:
-        where = f" in {anchor.place}" if anchor.place else ""  # "back in 2022 in Santorini"
-        return f"back {with_preposition(anchor.time)}{where}"
-    return anchor.phrase()

@@ -1,0 +1,74 @@
+"""Query rewriting, sixteenth pass: choosing among several candidates the one the conversation went on
+to talk about - of a message's several dates, the one whose clause the later talk takes up."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.eventfit import talked_about_time
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+_SHOES = "I started physio on Monday, got new running shoes on Wednesday and ran 10k on Saturday."
+
+
+def _expanded(query: str, *turns: str) -> str:
+    return QueryRewriter(cache_ttl=0).rewrite(query, said(*turns)).expanded
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # the reply takes up one of three dated deeds: "then" is that deed's day
+        (
+            (_SHOES, "New shoes need breaking in; a long run straight away can cause blisters."),
+            "was it too soon after then?",
+            "wednesday",
+        ),
+        (
+            (
+                "We renewed the TLS certificate on 2 March, changed the load balancer on 9 March,"
+                " and users saw timeouts on 11 March.",
+                "The timing points at the load balancer change, not the certificate.",
+            ),
+            "what exactly did we change that day?",
+            "9 march",
+        ),
+        # the query's own words take up the clause: "the deploy" is the deploy's time
+        (
+            ("Priya merged the fix at 9:40, Sam ran the deploy at 10:15, and alerts fired at 10:30.",),
+            "did anything else ship with the deploy then?",
+            "10:15",
+        ),
+    ],
+)
+def test_a_pointer_takes_the_time_the_talk_went_on_to(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()
+
+
+def test_without_later_talk_the_first_time_stays() -> None:
+    # nothing after the dates says which: the writer's first time, as before
+    assert "monday" in _expanded("what did I do before then?", _SHOES, "Sounds like a busy week.").lower()
+
+
+def test_a_longer_unit_keeps_the_time_that_spans_it() -> None:
+    # "that week" wants the holiday span, though the reply talks of the leisure centre's opening
+    turns = (
+        "The school holidays run from 25 July to 3 September, and the new leisure centre opens on 20 July.",
+        "The leisure centre will be open all through the holidays.",
+    )
+    assert "25 july" in _expanded("will the pool be busy that week?", *turns).lower()
+
+
+def test_talked_about_time_needs_a_single_best_clause() -> None:
+    times = ["on Monday", "on Wednesday"]
+    text = "I saw the surgeon on Monday and the dentist on Wednesday."
+    assert talked_about_time(text, times, said("The dentist said it was fine."), frozenset()) == (
+        "on Wednesday",
+        "the dentist on Wednesday.",
+    )
+    assert talked_about_time(text, times, said("Both sound routine."), frozenset()) is None  # no talk of either
+    assert talked_about_time(text, times, said("The surgeon and the dentist agreed."), frozenset()) is None  # a tie
+    assert talked_about_time(text, times[:1], said("The surgeon was kind."), frozenset()) is None  # one time

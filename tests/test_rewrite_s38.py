@@ -72,3 +72,27 @@ def test_talked_about_time_needs_a_single_best_clause() -> None:
     assert talked_about_time(text, times, said("Both sound routine."), frozenset()) is None  # no talk of either
     assert talked_about_time(text, times, said("The surgeon and the dentist agreed."), frozenset()) is None  # a tie
     assert talked_about_time(text, times[:1], said("The surgeon was kind."), frozenset()) is None  # one time
+
+
+_CARS = "I'm looking at a used Skoda Fabia, a Kia Picanto and a Mazda 2, all around £9k."
+
+
+@pytest.mark.parametrize(
+    ("reply", "wanted"),
+    [
+        ("The Kia Picanto has the cheapest insurance; the Mazda 2 is nicer to drive.", "picanto"),
+        ("Mazda 2 owners rarely report gearbox trouble, unlike some Fabia years.", "mazda"),
+    ],
+)
+def test_that_one_is_the_option_the_reply_takes_up_first(reply: str, wanted: str) -> None:
+    assert wanted in _expanded("does that one come in an automatic?", _CARS, reply).lower()
+
+
+def test_options_the_reply_names_together_are_no_choice() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+    from mnemo.retrieve.rewrite.taken_up import taken_up
+
+    chat = said(_CARS, "The Kia Picanto vs Mazda 2 question comes down to insurance.")
+    assert taken_up([c for c in extract(chat) if c.kind == "thing"], chat) is None
+    chat = said(_CARS, "The Kia Picanto is the cheapest to insure.")
+    assert taken_up([c for c in extract(chat) if c.kind == "thing"], chat) is not None

@@ -66,6 +66,7 @@ from mnemo.retrieve.rewrite.relative import (
 from mnemo.retrieve.rewrite.reported import judged_figure
 from mnemo.retrieve.rewrite.said import conversation_text
 from mnemo.retrieve.rewrite.spares import PART_REF, part_text
+from mnemo.retrieve.rewrite.taken_up import with_taken_up
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
@@ -107,6 +108,8 @@ def choose(
         modified = modified or ((called, 0.8) if called else None)
         # "that story" after "the story about Jamie getting lost in Prague": the chat's fuller mention
         fuller = specific_mention(ref.noun, context) if ref.noun.lower() not in TIME_HEADS else None
+        if ref.noun.lower() == "one":  # "does that one work with zsh" after "cobra is the usual choice"
+            candidates = with_taken_up(candidates, context)
         through = through_noun(ref.noun, candidates, conversation_text(context))
         return modified or said_which(query, ref, candidates, context) or through or fuller
     if ref.kind in ("thing", "demonstrative"):

@@ -1,0 +1,65 @@
+"""The option a reply takes up: "that one" after the user named several things and the assistant
+answered about one of them first ("With 15 subcommands, cobra is the usual choice", "Calcium can reduce
+how well levothyroxine is absorbed"). A reply leads with what it is about, so of the things the user
+put on the table, the one the latest reply names first is the one "that one" points at."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.tidy import without_determiner
+
+
+def with_taken_up(candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
+    """The candidates, the thing the latest reply took up first twice as salient."""
+    taken = taken_up([c for c in candidates if c.kind == "thing"], context)
+    return [replace(c, salience=c.salience * 2.0) if c.kind == "thing" and c.text == taken else c for c in candidates]
+
+
+def taken_up(things: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> str | None:
+    """The text of the thing the latest reply naming any of the user's things names first, or None."""
+    messages = list(context)
+    for at in range(len(messages) - 1, 0, -1):
+        if str(messages[at].get("role") or "").lower() in ("user", "human"):
+            continue
+        reply = str(messages[at].get("content") or "").lower()
+        told = " ".join(
+            str(m.get("content") or "") for m in messages[:at] if str(m.get("role") or "").lower() in ("user", "human")
+        ).lower()
+        named = []
+        for thing in things:
+            bare = without_determiner(thing.text).lower()
+            if bare[:1].isdigit() or len(bare) < 3:
+                continue  # "15 subcommands" is a count the reply repeats, no option
+            where = _word_at(reply, bare)
+            if where >= 0 and bare in told:
+                named.append((where, -len(bare), thing.text))
+        if not named:
+            continue
+        named.sort()
+        first = named[0]
+        end = first[0] - first[1]
+        rest = [n for n in named if n[0] >= end]  # "the Kia Picanto" and "Kia Picanto" are one mention
+        if rest and _JOINED.fullmatch(reply[end : rest[0][0]]):
+            return None  # "The United vs Liverpool game", "both X and Y": the reply takes up no one option
+        return first[2]
+    return None
+
+
+#: What joins two options the reply names together rather than taking up one: "X vs Y", "X and Y".
+_JOINED = re.compile(r"\s*(?:vs\.?|versus|and|or|,|/|&)\s*(?:the\s+)?")
+
+
+def _word_at(text: str, phrase: str) -> int:
+    """Where ``phrase`` first stands as whole words in ``text`` (-1 if nowhere): "cli" is not in "click"."""
+    at = text.find(phrase)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(phrase)] if at + len(phrase) < len(text) else " "
+        if not before.isalnum() and not after.isalnum():
+            return at
+        at = text.find(phrase, at + 1)
+    return -1

@@ -96,3 +96,22 @@ def test_options_the_reply_names_together_are_no_choice() -> None:
     assert taken_up([c for c in extract(chat) if c.kind == "thing"], chat) is None
     chat = said(_CARS, "The Kia Picanto is the cheapest to insure.")
     assert taken_up([c for c in extract(chat) if c.kind == "thing"], chat) is not None
+
+
+def test_a_pronoun_belongs_to_the_person_named_between() -> None:
+    # "her" follows Professor Okafor, not the tool named a sentence before
+    turns = (
+        "I draft my chapters in Scrivener. My supervisor, Professor Okafor, marks up her copy by hand.",
+        "Scrivener can export to Word with comments kept.",
+    )
+    assert "okafor" in _expanded("would she read it on a screen though?", *turns).lower()
+
+
+def test_the_object_of_the_shared_verb_is_not_its_subject() -> None:
+    # "would she use it": Greta is who would use; Notion is what the chat says is used
+    turns = (
+        "We use Notion for specs, Linear for tickets and Loom for demos. Our PM, Greta, keeps rewriting specs"
+        " in Notion without telling the engineers.",
+        "You could use Notion's page history so every change is visible.",
+    )
+    assert "greta" in _expanded("would she actually use it though?", *turns).lower()

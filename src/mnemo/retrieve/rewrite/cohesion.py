@@ -84,12 +84,20 @@ def _linked_in_clauses(
                 overlap = len(_stems(clause) & wanted) if clause else 0
                 if not overlap:
                     continue
+                # "would she use it" after "We use Figma": the object of the shared verb is not its subject
+                named = {name for name in named if not _object_of(low, name, wanted)}
                 if label:
                     named = named | {c.text.lower() for c in people if c.text.lower() == label.group(1).lower()}
                 for name in named:
                     shared[name] = shared.get(name, 0) + overlap
     most = max(shared.values(), default=0)
     return {name for name, count in shared.items() if count == most}  # the people the query's words say most of
+
+
+def _object_of(clause: str, name: str, wanted: set[str]) -> bool:
+    """Whether ``name`` follows one of the query's own words in the clause ("use figma")."""
+    before = clause[: clause.find(name)].split()
+    return bool(before) and bool(_stems(before[-1]) & wanted)
 
 
 #: "did she ask", "has he signed", "she called": a person pronoun and the verb it is the subject of.

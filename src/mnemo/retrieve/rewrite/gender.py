@@ -85,6 +85,8 @@ def learn_gender(found: dict[tuple[str, str], Candidate], text: str) -> None:
         rest = low[at:]
         he, she = _first(rest, (" he ", " him ", " his ")), _first(rest, (" she ", " her ", " hers "))
         they = _first(rest, (" they ", " their ", " them "))
+        if min(he, she) < 10**9 and _named_between(found, candidate, low, at + len(candidate.text), at + min(he, she)):
+            continue  # "on Overleaf. My supervisor, Professor Lindqvist, sends her comments": hers
         if they < min(he, she, rest.find(". ") if ". " in rest else 10**9):
             if candidate.kind == "thing":
                 candidate.plural = True  # "Stripe changed their fees": a collective, "they"
@@ -120,6 +122,25 @@ def _person_before(found: dict[tuple[str, str], Candidate], low: str, at: int, g
         c.kind == "person" and 0 <= low.find(c.text.lower()) < at and (gender is None or c.gender in (gender, None))
         for c in found.values()
     )
+
+
+def _named_between(
+    found: dict[tuple[str, str], Candidate], candidate: Candidate, low: str, start: int, end: int
+) -> bool:
+    """Whether another person is named between a name and the pronoun that follows it: the nearer
+    person is the pronoun's."""
+    between = low[start:end]
+    return any(
+        c.kind == "person"
+        and c.text[:1].isupper()
+        and c.text.lower() not in candidate.text.lower()
+        and _whole_word(between, c.text.lower())
+        for c in found.values()
+    )
+
+
+def _whole_word(text: str, word: str) -> bool:
+    return word in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
 def _first(text: str, needles: tuple[str, ...]) -> int:

@@ -115,3 +115,37 @@ def test_the_object_of_the_shared_verb_is_not_its_subject() -> None:
         "You could use Notion's page history so every change is visible.",
     )
     assert "greta" in _expanded("would she actually use it though?", *turns).lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The run is estimated at 5 days, but the last one took 8.",
+        "Rents here are rising at 6 percent a year.",
+        "The rebuild is at 40% and Dmitri is watching it.",
+    ],
+)
+def test_a_number_with_a_unit_is_no_clock_time(text: str) -> None:
+    from mnemo.retrieve.rewrite.dates import times_in
+
+    assert times_in(text) == []
+
+
+def test_a_clock_time_stays_a_time() -> None:
+    from mnemo.retrieve.rewrite.dates import times_in
+
+    assert times_in("Let's meet at 5 tomorrow.") == ["at 5"]
+
+
+def test_a_demonstrative_clitic_names_no_event() -> None:
+    from mnemo.retrieve.rewrite.temporal import event_in
+
+    assert event_in("That's standard in pregnancy; it takes about 2 hours.")[0] is None
+
+
+def test_the_night_before_an_undated_test_is_the_test() -> None:
+    turns = (
+        "Dr. Mensah wants me to do a glucose tolerance test at 28 weeks.",
+        "That's standard; it takes about 2 hours.",
+    )
+    assert "glucose" in _expanded("what should i eat the night before", *turns).lower()

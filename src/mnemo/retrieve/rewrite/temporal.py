@@ -145,8 +145,8 @@ def _event_phrase(text: str) -> tuple[str | None, float]:
             shown, start = text[gerund.start(1) : start] + shown, gerund.start(1)  # as written, spaces and all
         if shown.endswith("'s"):
             continue  # "your cousin Beatriz's": the owner; the possessed thing is the event
-        if shown.split()[0].lower() in ("this", "that", "these", "those"):
-            continue  # "That fight is brutal": it points back at an event named before, it names none
+        if shown.split()[0].lower().split("'")[0] in ("this", "that", "these", "those"):
+            continue  # "That fight is brutal", "That's standard": it points back at an event, it names none
         inner = TIME.search(shown)
         if inner and inner.start() > 0:
             shown = shown[: inner.start()].rstrip()  # "the Berlin marathon last September": the date is apart

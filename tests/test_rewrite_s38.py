@@ -149,3 +149,24 @@ def test_the_night_before_an_undated_test_is_the_test() -> None:
         "That's standard; it takes about 2 hours.",
     )
     assert "glucose" in _expanded("what should i eat the night before", *turns).lower()
+
+
+_SITES = "Three quotes for a shop website: an agency for £9k, a freelancer for £2k, or a Shopify store I'd build."
+
+
+@pytest.mark.parametrize(
+    ("reply", "wanted"),
+    [
+        ("For a small catalogue, Shopify is perfectly fine and you keep full control.", "shopify"),
+        ("In that case the freelancer is attractive, since you only need a simple site.", "freelancer"),
+    ],
+)
+def test_that_after_a_verdict_is_the_thing_the_reply_judged(reply: str, wanted: str) -> None:
+    assert wanted in _expanded("can i connect our existing domain to that?", _SITES, reply).lower()
+
+
+def test_how_hard_would_it_be_to_do_something_of_its_own_is_expletive() -> None:
+    turns = ("We run Sidekiq on Redis for background jobs.", "GoodJob would let you drop Redis entirely.")
+    query = "how hard would it be to migrate our jobs to GoodJob?"
+    assert _expanded(query, *turns) == query
+    assert "how hard would it be to set up" not in _expanded("how hard would it be to set up?", *turns)

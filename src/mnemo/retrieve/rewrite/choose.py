@@ -234,6 +234,9 @@ def _thing(
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
         if kind_done and things:
             return best(things, high=0.8)
+        recommended = endorsed(context[-1:])  # "connect our domain to that" after "Squarespace is perfectly fine"
+        if recommended and (named := [c for c in things if recommended.lower() in c.text.lower()]):
+            return min(named, key=lambda c: len(c.text)).text, 0.75
         # "how urgent is that": a demonstrative points at the matter under discussion; "does that
         # come in white" asks about the thing just named, as "does it" would
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)

@@ -25,6 +25,10 @@ EXPLETIVE_IT = re.compile(
     r"|\b(?:(?:is|was|isn't|wasn't)\s+it|(?:would|will|could|wouldn't)\s+it\s+be)\s+(?:really\s+|still\s+)?"
     r"(?!(?:un)?likely\b)[a-z]{3,}(?:\s+enough)?\s+to\s+(?!(?:the|a|an|my|your|our|his|her"
     r"|their|this|that|these|those|it|me|him|them|us|you|home|work|school|what|which)\b)[a-z]+\b"
+    # "how hard would it be to migrate our jobs": the adjective fronted, the verb with its own object
+    r"|\bhow\s+(?:hard|easy|difficult|tricky|risky|expensive|costly|feasible|realistic|painful|long)\s+"
+    r"(?:would|will|could|is|was)\s+it\s+(?:be\s+)?to\s+[a-z]+(?:\s+(?:up|over|out|across|off))?\s+"
+    r"(?:the|a|an|my|our|your|his|her|their|all|every|some|each|this|these|those)\b"
     # "its cheaper to fly on tuesdays": the possessive typed for "it's" before the same frame
     rf"|it(?:'s|s|\s+is|\s+was|\s+will\s+be|\s+would\s+be)\s+(?:still\s+|really\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     r"|it(?:'s|\s+is|\s+was|\s+has)?\s+(?:been\s+)?(?:so\s+|really\s+|very\s+|super\s+|too\s+|absolutely\s+)?"

@@ -170,3 +170,33 @@ def test_how_hard_would_it_be_to_do_something_of_its_own_is_expletive() -> None:
     query = "how hard would it be to migrate our jobs to GoodJob?"
     assert _expanded(query, *turns) == query
     assert "how hard would it be to set up" not in _expanded("how hard would it be to set up?", *turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "My plum tree has branches crossing in the middle.",
+                "Prune the crossing branches back to a bud in late winter.",
+            ),
+            "can i do the same with the pear tree?",
+            "prune the crossing branches",
+        ),
+        (
+            ("The product list view in our admin is slow.", "Add select_related('category') to the queryset."),
+            "would the same fix work for the orders view?",
+            "select_related",
+        ),
+    ],
+)
+def test_doing_the_same_repeats_the_advice_given(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()
+
+
+def test_the_same_without_advice_keeps_its_topic() -> None:
+    # no command in the reply: "the same" still takes the chat's topic, as before
+    expanded = _expanded(
+        "can i do the same with the pear tree?", "My plum tree has crossing branches.", "That's common."
+    )
+    assert "(" not in expanded

@@ -15,6 +15,7 @@ from mnemo.retrieve.rewrite.comparing import weighed_pair
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lists import find_list
+from mnemo.retrieve.rewrite.proposal import repeated_advice
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.reorder import repeated_order
 from mnemo.retrieve.rewrite.resolution import Resolution
@@ -75,6 +76,9 @@ def attach_topic(
     stripped = query.rstrip(" ?.!")
     tail = query[len(stripped) :]
     alike = any(p.text.lower() in ("the same", "similar", "like before", "another one") for p in pending)
+    advice = repeated_advice(query, context) if alike else None
+    if advice:  # "do the same with the raspberries": what the reply said to do, "replant it in a pot"
+        return f"{stripped} ({advice}){tail}", [Resolution(p.text, f"({advice})", p.kind, 0.7) for p in pending]
     order = repeated_order(query, context) if alike else None
     if order:  # "order the same again": the whole order, "a large pepperoni from Luigi's"
         return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]

@@ -96,3 +96,28 @@ def timed_task(before: str, after: str, context: Sequence[Mapping[str, str]]) ->
         if found:
             return found[-1].group(1).strip()
     return None
+
+
+#: Advice given as a command: a reply's sentence that opens with a verb of doing ("Rotate the labels
+#: with ...", "Dig it out and replant it in a pot", "Add list_select_related to your admin").
+_COMMAND = re.compile(
+    r"(?:^|(?<=[.!?]\s))((?:Add|Set|Use|Run|Try|Switch|Move|Rotate|Call|Put|Dig|Replant|Plant|Cut|Remove|Delete|Turn"
+    r"|Install|Enable|Disable|Increase|Reduce|Raise|Lower|Wrap|Soak|Freeze|Store|Keep|Apply|Restart|Update"
+    r"|Upgrade|Replace|Clean|Wash|Spray|Water|Feed|Cover|Swap|Split|Cache|Pin|Rename|Rinse|Mix|Brush|Sand"
+    r"|Fill|Seal|Tighten|Loosen|Adjust|Unplug|Reset|Reboot|Configure|Prune|Trim|Repot|Stake|Mulch|Drain|Mark)"
+    r"\s(?:[^.!?\n]|\.(?=\S)){3,100})"
+)
+#: "do the same", "would the same fix work": a query that repeats the advice on something else.
+_REPEATED_ADVICE = re.compile(
+    r"\b(?:do|try)\s+the\s+same\b|\bthe\s+same\s+(?:fix|trick|thing|approach|method|steps?)\b", re.IGNORECASE
+)
+
+
+def repeated_advice(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "can i do the same with the raspberries" after "Dig it out and replant it in a pot": the
+    command the assistant's last message gave, or None."""
+    if not _REPEATED_ADVICE.search(query):
+        return None
+    last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
+    found = _COMMAND.search(str(last.get("content") or "")) if last else None
+    return found.group(1)[0].lower() + found.group(1)[1:].strip(" ,") if found else None

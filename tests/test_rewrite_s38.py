@@ -200,3 +200,11 @@ def test_the_same_without_advice_keeps_its_topic() -> None:
         "can i do the same with the pear tree?", "My plum tree has crossing branches.", "That's common."
     )
     assert "(" not in expanded
+
+
+def test_they_can_be_the_organisation_a_thing_came_from() -> None:
+    turns = ("I got a letter from the DVLA about my licence renewal.", "Renewals usually take about three weeks.")
+    assert "dvla" in _expanded("should i just call them to check?", *turns).lower()
+    # a town a thing came from is where, not who: nothing to call
+    turns = ("I ordered a rug from a shop in Leeds.", "Rugs often take a week to flatten out.")
+    assert "leeds" not in _expanded("should i just call them to check?", *turns).lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lexicon import geographic
@@ -69,6 +70,7 @@ def plural_referent(
         and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
         and not geographic(c.text)  # "in Galway", "the visa application for Japan": the embassy acts, not Japan
     ]
+    named += _senders(candidates, {c.text for c in named})  # "call them" after "a letter from HMRC"
     # "book them online" after "single tickets", "return them" (the shoes) before one person: an object
     # "them" is things before an organisation; a subject "they" acts, and a thing seldom does
     countable = best([c for c in candidates if _countable_plural(c)], high=0.5) if low == "them" else None
@@ -98,6 +100,21 @@ def plural_referent(
         # "referred me to a dermatologist ... what will they do": a role of no known gender, a singular "they"
         or (_one_role(candidates) if low == "they" else None)
     )
+
+
+#: The organisation a thing came from: "the letter from HMRC", "a letter from the DVLA".
+_SENDER = re.compile(r"\b(?:from|by)\s+((?:the\s+)?(?-i:[A-Z][\w&.-]*)(?:\s+(?-i:[A-Z][\w&.-]*)){0,2})$", re.IGNORECASE)
+
+
+def _senders(candidates: Sequence[Candidate], known: set[str]) -> list[Candidate]:
+    """The organisations named inside the chat's things, as things of their own: who "they" are
+    in "call them" after "I got a letter from HMRC"."""
+    found = []
+    for c in candidates:
+        sender = _SENDER.search(c.text) if c.kind == "thing" else None
+        if sender and sender.group(1) not in known and not geographic(sender.group(1)):
+            found.append(replace(c, text=sender.group(1), salience=c.salience * 0.9))
+    return found
 
 
 def _one_role(candidates: Sequence[Candidate]) -> tuple[str, float] | None:

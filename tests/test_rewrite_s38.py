@@ -208,3 +208,28 @@ def test_they_can_be_the_organisation_a_thing_came_from() -> None:
     # a town a thing came from is where, not who: nothing to call
     turns = ("I ordered a rug from a shop in Leeds.", "Rugs often take a week to flatten out.")
     assert "leeds" not in _expanded("should i just call them to check?", *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("Text on my 4K monitor is tiny.", "Set the display scaling to 150% under Settings > Displays."),
+            "will that make the other screen look blurry?",
+            "scaling to 150%",
+        ),
+        (
+            ("The client is 45 days late paying my invoice.", "Send a firm reminder that mentions your late fee."),
+            "can you draft that for me?",
+            "reminder",
+        ),
+    ],
+)
+def test_that_can_be_the_command_the_reply_gave(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()
+
+
+def test_weighing_a_thing_is_not_weighing_an_enquiry() -> None:
+    # "is that worth it" after "Check the fee" asks about the card, not about checking
+    turns = ("I'm thinking of moving my card debt to a 0% balance transfer card.", "Check the transfer fee first.")
+    assert "(check" not in _expanded("is that worth it on a 5k debt?", *turns).lower()

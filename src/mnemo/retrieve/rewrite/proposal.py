@@ -62,8 +62,12 @@ _SUGGESTED = re.compile(
     r"([a-z]+\b[^.!?\n]{3,100})",
     re.IGNORECASE,
 )
-#: "would that", "how much would that", "is that": a question weighing what "that" stands for.
-_WEIGHING = re.compile(r"\b(?:would|could|will|might|does|is|isn't|wouldn't)\s+$", re.IGNORECASE)
+#: "how do i test that", "can you draft that": carrying out what was said to do.
+_CARRYING_OUT = r"\b(?:how\s+(?:do|would|should|can)\s+(?:i|we)|can\s+you|could\s+you|help\s+me)\s+[a-z]{3,}\s+$"
+_CARRIED_OUT = re.compile(_CARRYING_OUT, re.IGNORECASE)
+#: "would that", "how much would that", "is that": a question weighing what "that" stands for, or
+#: carrying it out.
+_WEIGHING = re.compile(rf"\b(?:would|could|will|might|does|is|isn't|wouldn't)\s+$|{_CARRYING_OUT}", re.IGNORECASE)
 
 
 def suggested_course(before: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -73,7 +77,23 @@ def suggested_course(before: str, context: Sequence[Mapping[str, str]]) -> str |
         return None
     last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
     found = list(_SUGGESTED.finditer(str(last.get("content") or ""))) if last else []
-    return found[0].group(1).strip(" ,") if found else None
+    if found:
+        return found[0].group(1).strip(" ,")
+    # "will that make things on the LG look weird" after "Set fractional scaling to 150% ...": a command
+    command = _COMMAND.search(str(last.get("content") or "")) if last else None
+    carried_out = _CARRIED_OUT.search(before)
+    if command is None or not (
+        carried_out or (_CONSEQUENCE.search(before) and not command.group(1).startswith(_ENQUIRIES))
+    ):
+        return None  # "is that normal" asks after a state; "would that be worth it" after "Check the fee", a thing
+    return command.group(1)[0].lower() + command.group(1)[1:].strip(" ,")
+
+
+#: "will that", "would that": what doing the command would lead to.
+_CONSEQUENCE = re.compile(r"\b(?:would|could|will|might|wouldn't)\s+$", re.IGNORECASE)
+#: Commands to find something out: carried out ("how do i test that") they are a course; weighed
+#: ("would that be worth it") they are not.
+_ENQUIRIES = ("Check", "Ask", "Email", "Ring", "Contact", "Tell")
 
 
 #: "how long does that take", "how long will it usually take": the time a task takes.
@@ -104,7 +124,8 @@ _COMMAND = re.compile(
     r"(?:^|(?<=[.!?]\s))((?:Add|Set|Use|Run|Try|Switch|Move|Rotate|Call|Put|Dig|Replant|Plant|Cut|Remove|Delete|Turn"
     r"|Install|Enable|Disable|Increase|Reduce|Raise|Lower|Wrap|Soak|Freeze|Store|Keep|Apply|Restart|Update"
     r"|Upgrade|Replace|Clean|Wash|Spray|Water|Feed|Cover|Swap|Split|Cache|Pin|Rename|Rinse|Mix|Brush|Sand"
-    r"|Fill|Seal|Tighten|Loosen|Adjust|Unplug|Reset|Reboot|Configure|Prune|Trim|Repot|Stake|Mulch|Drain|Mark)"
+    r"|Fill|Seal|Tighten|Loosen|Adjust|Unplug|Reset|Reboot|Configure|Prune|Trim|Repot|Stake|Mulch|Drain|Mark|Send"
+    r"|Check|Ask|Email|Write|Book|Avoid|Ring|Contact|Tell|Start|Stop|Lower|Drop|Invalidate|Bump|Pin|Enable)"
     r"\s(?:[^.!?\n]|\.(?=\S)){3,100})"
 )
 #: "do the same", "would the same fix work": a query that repeats the advice on something else.

@@ -233,3 +233,12 @@ def test_weighing_a_thing_is_not_weighing_an_enquiry() -> None:
     # "is that worth it" after "Check the fee" asks about the card, not about checking
     turns = ("I'm thinking of moving my card debt to a 0% balance transfer card.", "Check the transfer fee first.")
     assert "(check" not in _expanded("is that worth it on a 5k debt?", *turns).lower()
+
+
+def test_her_before_of_is_an_object() -> None:
+    turns = (
+        "My manager Irene asked me to compare Zendesk and Freshdesk for our team.",
+        "Freshdesk is the better value.",
+    )
+    expanded = _expanded("can you write a short note for her of the main differences?", *turns)
+    assert "for Irene of" in expanded

@@ -242,3 +242,110 @@ def test_her_before_of_is_an_object() -> None:
     )
     expanded = _expanded("can you write a short note for her of the main differences?", *turns)
     assert "for Irene of" in expanded
+
+
+#: Chats a reviewer wrote against this pass's rules, where a rule fired on a query it should have
+#: left to the older readings: (turns, query, a word the rewrite must not carry).
+_NOT_THE_RULE = [
+    # a command in the reply is no "same" when "the same" is a thing, the assistant's own choice, or a told deed
+    (
+        (
+            "My laptop fan gets super loud when I open Chrome.",
+            "Try closing tabs you don't use and look at Activity Monitor.",
+        ),
+        "does the same thing happen with Firefox?",
+        "closing tabs",
+    ),
+    (
+        ("I'm planning to quit my job next month.", "Make sure you have six months of savings. Update your CV first."),
+        "would you do the same in my position?",
+        "update your cv",
+    ),
+    (
+        (
+            "My neighbour sprayed his roses with neem oil and the aphids went.",
+            "Neem oil works well. Spray in the evening.",
+        ),
+        "should I do the same for my tomatoes?",
+        "spray in the evening",
+    ),
+    # a command is no course for the user's plan, a problem to fix, a cause or a term to explain
+    (
+        ("I'm thinking about upgrading my MacBook to macOS Sequoia tonight.", "Run a Time Machine backup first."),
+        "will that break my Adobe apps?",
+        "time machine",
+    ),
+    (
+        ("Git says 'Permission denied (publickey)' when I push.", "Add your SSH key to the agent with ssh-add."),
+        "how do I fix that on Windows?",
+        "ssh-add",
+    ),
+    (
+        (
+            "The bathroom extractor fan is making a rattling noise.",
+            "Clean the fan blades and tighten the housing screws.",
+        ),
+        "would that be why the mirror keeps fogging up?",
+        "clean the fan blades",
+    ),
+    (
+        ("My payslip shows a deduction called emergency tax.", "Ask payroll to update your tax code."),
+        "can you explain that?",
+        "payroll",
+    ),
+    # a verdict the reply moved on from: "that" is not the judged thing
+    (
+        (
+            "I want to take card payments for my yoga classes. Is Stripe OK?",
+            "Stripe is the usual choice. You'll also need a separate business bank account.",
+        ),
+        "how do I open that?",
+        "stripe",
+    ),
+]
+
+
+@pytest.mark.parametrize(("turns", "query", "unwanted"), _NOT_THE_RULE)
+def test_the_rule_leaves_what_it_does_not_fit(turns: tuple[str, ...], query: str, unwanted: str) -> None:
+    assert unwanted not in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("In 2019 users complained about slow pages, so we rewrote the frontend.",),
+            "what framework were we using back then?",
+            "2019",
+        ),
+        (("The match kicks off at 7 per the club's website.",), "can we grab dinner before then?", "7"),
+        # the recommended option, not the one conceded or measured against
+        (
+            (
+                "Should I get the Kindle Paperwhite or the Kobo Clara? I borrow a lot of library ebooks.",
+                "The Kindle Paperwhite is fine, but since you borrow library books, the Kobo Clara is the better pick.",
+            ),
+            "does that one have a warm light?",
+            "kobo",
+        ),
+        (
+            (
+                "I'm choosing between MongoDB and Postgres for the app.",
+                "MongoDB is flexible, but your data is relational, so Postgres is the better fit here.",
+            ),
+            "how do I install that one on Ubuntu?",
+            "postgres",
+        ),
+        (
+            (
+                "I have a Pixel 6 and I'm looking at upgrading to the Pixel 8 or the iPhone 15.",
+                "Compared with the Pixel 6, the Pixel 8 has a much better battery and camera.",
+            ),
+            "how much is that one?",
+            "pixel 8",
+        ),
+        (("I got a letter from HMRC saying I owe £400.",), "should I call them?", "hmrc"),
+    ],
+)
+def test_the_reviewers_chats_resolve(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()

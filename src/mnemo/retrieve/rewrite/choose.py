@@ -19,7 +19,7 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
 from mnemo.retrieve.rewrite.cued import verb_cued
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
-from mnemo.retrieve.rewrite.endorsed import endorsed
+from mnemo.retrieve.rewrite.endorsed import closing_verdict, endorsed
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
     body_part,
@@ -43,6 +43,7 @@ from mnemo.retrieve.rewrite.names import (
 from mnemo.retrieve.rewrite.noun_choice import PRO_NOUNS, is_problem, through_noun
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.occasions import occasion_kind, occasion_text
+from mnemo.retrieve.rewrite.person_fit import by_agreement, by_owner
 from mnemo.retrieve.rewrite.persons import (
     animate_nouns,
     common_word_capitalised,
@@ -203,7 +204,7 @@ def _person(
     named = [
         c for c in named if not cached_re.search(rf"{re.escape(c.text)}\s+is\s+(?-i:[A-Z])(?![\w-]*'s)", said)
     ] or named
-    chosen = _by_owner(_by_agreement(named or people, gender), owned, context)
+    chosen = by_owner(by_agreement(named or people, gender), owned, context)
     if not chosen:  # nobody of the pronoun's gender: a name no list knows ("Okonkwo starts on Monday")
         # ... or a pet or a child named by its noun: "my cat keeps scratching the sofa; how do I stop her"
         return _unlisted_name(query, candidates) or best(animate_nouns(candidates), high=0.7)
@@ -234,7 +235,7 @@ def _thing(
     if low in ("that", "this") and ref.kind == "demonstrative" and context and not _SUBJECT_OF_DOES.search(query):
         if kind_done and things:
             return best(things, high=0.8)
-        recommended = endorsed(context[-1:])  # "connect our domain to that" after "Squarespace is perfectly fine"
+        recommended = closing_verdict(context)  # "connect our domain to that" after "Squarespace is perfectly fine"
         if recommended and (named := [c for c in things if recommended.lower() in c.text.lower()]):
             return min(named, key=lambda c: len(c.text)).text, 0.75
         # "how urgent is that": a demonstrative points at the matter under discussion; "does that
@@ -426,36 +427,9 @@ def name_like(candidate: Candidate) -> bool:
     )
 
 
-def _by_owner(people: Sequence[Candidate], owned: str, context: Sequence[Mapping[str, str]]) -> list[Candidate]:
-    """ "what time is her interview" after "Hannah's interview got moved": the person the context
-    gives that very thing to is the owner, over a more recent person of the same gender."""
-    if not owned or owned in _OWNED_TOO_VAGUE or not context:
-        return list(people)
-    text = " ".join(str(m.get("content") or "") for m in context)
-    owners = []
-    for c in people:
-        bare = without_determiner(c.text)
-        pattern = rf"(?<!\w){re.escape(bare)}'s\s+(?:[\w-]+\s+)?{re.escape(owned)}(?!\w)"
-        owners.append(replace(c, salience=c.salience * 3.0) if cached_re.search(pattern, text, re.IGNORECASE) else c)
-    return owners
-
-
-_OWNED_TOO_VAGUE = frozenset("own one ones thing things stuff".split())
-
-
 def _next_word(query: str, end: int) -> str:
     rest = query[end:].split()
     return rest[0].lower().strip(".,?!") if rest else ""
-
-
-def _by_agreement(people: Sequence[Candidate], gender: str) -> list[Candidate]:
-    """People reweighted by how well they fit the pronoun: a known gender beats a guess from the
-    name's shape, which beats nothing, and a guess against the pronoun counts against."""
-    fit = []
-    for c in people:
-        factor = 2.0 if c.gender == gender else 1.7 if c.hint == gender else 0.4 if c.hint else 1.0
-        fit.append(replace(c, salience=c.salience * factor))
-    return fit
 
 
 def said_which(

@@ -95,7 +95,7 @@ def verb_cued(
     deed = proposed_deed(before, context) if low == "that" else None
     if deed is not None:  # "ok do that" after "what if we put the college friends at the round table"
         return f"that ({deed})", 0.7
-    course = suggested_course(before, context) if low == "that" else None
+    course = suggested_course(before, context, query[ref.end :]) if low == "that" else None
     if course is not None:  # "how much would that save" after "You could cache the dependencies"
         return f"that ({course})", 0.7
     scaled = scaled_object(before, query[ref.end :], context)

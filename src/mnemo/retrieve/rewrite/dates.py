@@ -85,10 +85,11 @@ def without_preposition(time: str) -> str:
     return rest if rest and first.lower() in ("on", "in", "at", "since", "from", "around", "for", "over") else time
 
 
-#: A unit after a number that makes it an amount: "at 5 days", "at 40 percent", "at 12 quid".
+#: A unit after a number that makes it an amount: "at 5 days", "at 40 percent", "at 12 quid"; but "at 10
+#: minutes past 4" is a clock time, and a year ("in 2019 users complained") is no amount.
 _MEASURED = re.compile(
-    r"\s*(?:%|(?:percent|per|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|pounds?"
-    r"|dollars?|euros?|quid|bucks|people|users|miles?|km|kg|mb|gb|tb)\b)",
+    r"\s*(?:%|(?:percent|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|pounds?"
+    r"|dollars?|euros?|quid|bucks|miles?|km|kg|mb|gb|tb)\b(?!\s+(?:past|to|after|before)\b))",
     re.IGNORECASE,
 )
 
@@ -99,7 +100,7 @@ def times_in(text: str) -> list[str]:
     for match in TIME.finditer(text):
         if _EVERY.search(text[max(0, match.start() - 24) : match.start()]):
             continue  # "every other Thursday" is a schedule, not a day
-        if match.group(0)[-1:].isdigit() and _MEASURED.match(text, match.end()):
+        if cached_re.search(r"(?<!\d)\d{1,3}$", match.group(0)) and _MEASURED.match(text, match.end()):
             continue  # "estimated at 5 days", "priced at 12 pounds": an amount, no clock time
         if out and text[out[-1][1] : match.start()].strip(" ,").lower() in ("", "and", "to", "-", "–"):
             out[-1] = (out[-1][0], match.end())

@@ -18,12 +18,14 @@ from . import cached_re
 
 _NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
 _ENDORSED = re.compile(
-    rf"(?:^|(?<=[.!?;:,]\s)|(?<=\bThen\s)|(?<=\bSo\s)){_NAME}\s+(?:is|are|'s)\s+(?:probably\s+|definitely\s+|still\s+)?"
+    rf"(?:^|(?<=[.!?;:,]\s)|(?<=[.!?;:,]\sthe\s)|(?<=\b[Tt]hen\s)|(?<=\b[Ss]o\s)|(?<=\bbut\s)|(?<=\bbut\sthe\s))"
+    rf"{_NAME}\s+(?:is|are|'s)\s+(?:probably\s+|definitely\s+|still\s+)?"
     r"(?:a\s+|an\s+|the\s+)?(?:(?:good|great|better|best|right|solid|safe|obvious|natural|strong|clear)\s+"
     r"(?:fit|choice|option|pick|bet|default|winner)|go-to)\b"
     # a verdict on it: "GoodJob is attractive", "Squarespace is perfectly fine", "cobra is the usual choice"
+    # (a bare "X is fine, but ..." concedes rather than recommends)
     rf"|{_NAME}\s+(?:is|are)\s+(?:probably\s+|really\s+|perfectly\s+|very\s+|usually\s+)?(?:the\s+|an?\s+)?"
-    r"(?:attractive|excellent|ideal|perfect|fine|usual\s+choice|best\s+value"
+    r"(?:attractive|excellent|ideal|perfect|(?<=perfectly\s)fine|usual\s+choice|best\s+value"
     r"|(?:good|great|better)\s+(?:use|idea|way|value|start))\b"
     rf"|{_NAME}\s+fits\s+(?:well|best|better|nicely|the\s+bill)\b"
     rf"|\b(?:go\s+with|I'd\s+(?:use|pick|choose|go\s+with|recommend)|I\s+recommend|I'd\s+suggest)\s+{_NAME}"
@@ -45,6 +47,21 @@ def endorsed(context: Sequence[Mapping[str, str]]) -> str | None:
         if names:
             return names[-1]
     return None
+
+
+def closing_verdict(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The name the last message gives a verdict on, when nothing new comes after it: "Squarespace is
+    perfectly fine" ends on it; "Stripe is the usual choice. You'll also need a separate business bank
+    account" has moved on to the account."""
+    if not context:
+        return None
+    name = endorsed(list(context)[-1:])
+    reply = str(list(context)[-1].get("content") or "")
+    return None if name is None or _NEW_THING.search(reply[reply.rfind(name) + len(name) :]) else name
+
+
+#: A new thing a later sentence brings in: "You'll also need a separate business bank account".
+_NEW_THING = re.compile(r"[.!?;]\s[^.!?]*\b(?:a|an|another)\s+[a-z]", re.IGNORECASE)
 
 
 #: A suggestion that opens a reply's sentence with a plain noun: "Try shakshuka: eggs poached in ...",

@@ -102,8 +102,11 @@ def plural_referent(
     )
 
 
-#: The organisation a thing came from: "the letter from HMRC", "a letter from the DVLA".
-_SENDER = re.compile(r"\b(?:from|by)\s+((?:the\s+)?(?-i:[A-Z][\w&.-]*)(?:\s+(?-i:[A-Z][\w&.-]*)){0,2})$", re.IGNORECASE)
+#: The organisation a thing came from: "the letter from HMRC", "a letter from the DVLA" (a phrase may run
+#: on into its participle: "the letter from HMRC saying").
+_SENDER = re.compile(
+    r"\b(?:from|by)\s+((?:the\s+)?(?-i:[A-Z][\w&.-]*)(?:\s+(?-i:[A-Z][\w&.-]*)){0,2})(?:\s+[a-z]+ing)?$", re.IGNORECASE
+)
 
 
 def _senders(candidates: Sequence[Candidate], known: set[str]) -> list[Candidate]:

@@ -63,14 +63,17 @@ _SUGGESTED = re.compile(
     re.IGNORECASE,
 )
 #: "how do i test that", "can you draft that": carrying out what was said to do.
-_CARRYING_OUT = r"\b(?:how\s+(?:do|would|should|can)\s+(?:i|we)|can\s+you|could\s+you|help\s+me)\s+[a-z]{3,}\s+$"
+_CARRYING_OUT = (
+    r"\b(?:how\s+(?:do|would|should|can)\s+(?:i|we)|can\s+you|could\s+you|help\s+me)\s+"
+    r"(?:draft|write|word|test|set|turn|run|apply|schedule|automate|script|implement|configure|enable|do|try)\s+$"
+)
 _CARRIED_OUT = re.compile(_CARRYING_OUT, re.IGNORECASE)
 #: "would that", "how much would that", "is that": a question weighing what "that" stands for, or
 #: carrying it out.
 _WEIGHING = re.compile(rf"\b(?:would|could|will|might|does|is|isn't|wouldn't)\s+$|{_CARRYING_OUT}", re.IGNORECASE)
 
 
-def suggested_course(before: str, context: Sequence[Mapping[str, str]]) -> str | None:
+def suggested_course(before: str, context: Sequence[Mapping[str, str]], after: str = "") -> str | None:
     """ "how much would that save" after "You could cache the dependencies and split the test suite":
     the course the assistant's last message put forward, or None."""
     if not _WEIGHING.search(before):
@@ -81,12 +84,29 @@ def suggested_course(before: str, context: Sequence[Mapping[str, str]]) -> str |
         return found[0].group(1).strip(" ,")
     # "will that make things on the LG look weird" after "Set fractional scaling to 150% ...": a command
     command = _COMMAND.search(str(last.get("content") or "")) if last else None
-    carried_out = _CARRIED_OUT.search(before)
-    if command is None or not (
-        carried_out or (_CONSEQUENCE.search(before) and not command.group(1).startswith(_ENQUIRIES))
-    ):
-        return None  # "is that normal" asks after a state; "would that be worth it" after "Check the fee", a thing
+    if command is None or not (_CARRIED_OUT.search(before) or _consequence(before, after, command.group(1), context)):
+        return None  # "is that normal", "how do i fix that": the user's thing or trouble, not the reply's command
     return command.group(1)[0].lower() + command.group(1)[1:].strip(" ,")
+
+
+def _consequence(before: str, after: str, command: str, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether "will that ..." weighs what the command would lead to: not a cause asked after ("would
+    that be why"), not an enquiry ("Check the fee"), not a first step ("Run a backup first") before the
+    user's own plan."""
+    if not _CONSEQUENCE.search(before) or _CAUSE.match(after) or command.startswith(_ENQUIRIES):
+        return False
+    said = [str(m.get("content") or "") for m in context if str(m.get("role") or "") in ("user", "human")]
+    return not _FIRST_STEP.search(command) and not (said and _PLAN.search(said[-1]))
+
+
+#: "would that be why", "could that be the reason": a cause asked after, which a command never is.
+_CAUSE = re.compile(r"\s+(?:be|explain|mean)\b", re.IGNORECASE)
+#: A step before the user's own plan: "Run a Time Machine backup first", "Back up before you start".
+_FIRST_STEP = re.compile(r"\b(?:first|beforehand|before\s+you)\b", re.IGNORECASE)
+#: The user's own plan: "I'm thinking about upgrading", "we're planning to move": "will that" is the plan.
+_PLAN = re.compile(
+    r"\b(?:thinking\s+(?:about|of)|planning\s+(?:to|on)|going\s+to|about\s+to|want\s+to|considering)\b", re.IGNORECASE
+)
 
 
 #: "will that", "would that": what doing the command would lead to.
@@ -130,7 +150,12 @@ _COMMAND = re.compile(
 )
 #: "do the same", "would the same fix work": a query that repeats the advice on something else.
 _REPEATED_ADVICE = re.compile(
-    r"\b(?:do|try)\s+the\s+same\b|\bthe\s+same\s+(?:fix|trick|thing|approach|method|steps?)\b", re.IGNORECASE
+    r"\b(?<!you\s)(?:do|try)\s+the\s+same\b|\bthe\s+same\s+(?:fix|trick|approach|method|steps?)\b", re.IGNORECASE
+)
+#: A deed the user tells ("I pruned the apple tree in February", "my neighbour sprayed his roses"):
+#: then "do the same" repeats that deed, not the reply's tip.
+_TOLD_DEED = re.compile(
+    r"\b(?:I|we|he|she|they|(?:my|our)\s+[a-z]+)\s+(?:just\s+|also\s+)?[a-z]{3,}ed\b", re.IGNORECASE
 )
 
 
@@ -139,6 +164,9 @@ def repeated_advice(query: str, context: Sequence[Mapping[str, str]]) -> str | N
     command the assistant's last message gave, or None."""
     if not _REPEATED_ADVICE.search(query):
         return None
+    told = (str(m.get("content") or "") for m in context if str(m.get("role") or "") in ("user", "human"))
+    if any(_TOLD_DEED.search(text) for text in told):
+        return None  # "should I do the same for my tomatoes" after what the neighbour did
     last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
     found = _COMMAND.search(str(last.get("content") or "")) if last else None
     return found.group(1)[0].lower() + found.group(1)[1:].strip(" ,") if found else None

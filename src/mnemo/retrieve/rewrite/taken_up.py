@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.tidy import without_determiner
 
 
@@ -20,35 +21,51 @@ def with_taken_up(candidates: Sequence[Candidate], context: Sequence[Mapping[str
 
 
 def taken_up(things: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> str | None:
-    """The text of the thing the latest reply naming any of the user's things names first, or None."""
+    """The text of the thing the latest reply naming any of the user's things names first (or
+    recommends), or None; a later user message that brings in an option of its own ends the search
+    ("my friend recommends the Framework Laptop 13 instead": not an earlier reply's pick)."""
     messages = list(context)
     for at in range(len(messages) - 1, 0, -1):
-        if str(messages[at].get("role") or "").lower() in ("user", "human"):
-            continue
-        reply = str(messages[at].get("content") or "").lower()
+        text = str(messages[at].get("content") or "").lower()
         told = " ".join(
             str(m.get("content") or "") for m in messages[:at] if str(m.get("role") or "").lower() in ("user", "human")
         ).lower()
-        named = []
-        for thing in things:
-            bare = without_determiner(thing.text).lower()
-            if bare[:1].isdigit() or len(bare) < 3:
-                continue  # "15 subcommands" is a count the reply repeats, no option
-            where = _word_at(reply, bare)
-            if where >= 0 and bare in told:
-                named.append((where, -len(bare), thing.text))
+        named = _named(things, text)
+        if str(messages[at].get("role") or "").lower() in ("user", "human"):
+            if any(bare not in told and thing[:1].isupper() for _, _, thing, bare in named):
+                return None  # the user's own new option: the ranking, not a reply, decides
+            continue
+        named = [n for n in named if n[3] in told and not _FOIL.search(text[: n[0]])]
         if not named:
             continue
-        named.sort()
+        recommended = (endorsed([messages[at]]) or "").lower()
+        picked = [n for n in named if recommended and recommended in n[2].lower()]
+        if picked:  # "X is fine, but ... Y is the better pick": the one recommended
+            return picked[0][2]
         first = named[0]
         end = first[0] - first[1]
         rest = [n for n in named if n[0] >= end]  # "the Kia Picanto" and "Kia Picanto" are one mention
-        if rest and _JOINED.fullmatch(reply[end : rest[0][0]]):
+        if rest and _JOINED.fullmatch(text[end : rest[0][0]]):
             return None  # "The United vs Liverpool game", "both X and Y": the reply takes up no one option
         return first[2]
     return None
 
 
+def _named(things: Sequence[Candidate], text: str) -> list[tuple[int, int, str, str]]:
+    """(position, -length, text, bare text) of each thing ``text`` names, in order of position."""
+    named = []
+    for thing in things:
+        bare = without_determiner(thing.text).lower()
+        if bare[:1].isdigit() or len(bare) < 3:
+            continue  # "15 subcommands" is a count the reply repeats, no option
+        where = _word_at(text, bare)
+        if where >= 0:
+            named.append((where, -len(bare), thing.text, bare))
+    return sorted(named)
+
+
+#: A foil the reply measures an option against: "Compared with the Pixel 6, the Pixel 8 ...".
+_FOIL = re.compile(r"\b(?:compared\s+(?:with|to)|than|unlike|instead\s+of|over)\s+(?:the\s+)?$")
 #: What joins two options the reply names together rather than taking up one: "X vs Y", "X and Y".
 _JOINED = re.compile(r"\s*(?:vs\.?|versus|and|or|,|/|&)\s*(?:the\s+)?")
 

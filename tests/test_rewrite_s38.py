@@ -349,3 +349,26 @@ def test_the_rule_leaves_what_it_does_not_fit(turns: tuple[str, ...], query: str
 )
 def test_the_reviewers_chats_resolve(turns: tuple[str, ...], query: str, wanted: str) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+def test_get_those_done_is_a_pronoun_and_takes_the_things_said_so() -> None:
+    turns = (
+        "I'm clearing my gran's loft: a box of old comics, some brass candlesticks and her wedding china.",
+        "The china can go to a charity shop. The comics might be worth getting valued first.",
+    )
+    assert "comics valued" in _expanded("where would i get those valued?", *turns)
+
+
+def test_a_modal_ends_the_noun_phrase_before_it() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+
+    found = {c.text: c.plural for c in extract(said("The records might be worth getting valued."))}
+    assert found.get("the records") is True
+
+
+def test_a_prohibition_is_no_course_to_set_up() -> None:
+    turns = (
+        "I'm choosing where to keep login sessions: JWTs in localStorage or server-side sessions in Redis.",
+        "Avoid localStorage for tokens, anything stored there is exposed to XSS.",
+    )
+    assert "(avoid" not in _expanded("ok how do i set that up with express", *turns).lower()

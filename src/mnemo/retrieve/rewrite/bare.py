@@ -89,6 +89,8 @@ _STOP_AFTER |= set(
     """rather via versus vs per elsewhere ago indoors outdoors towards toward instead still highly usually
     probably definitely quickly easily mostly nearly mainly fully together apart abroad""".split()
 )
+#: Modal verbs: after a noun they begin its predicate ("the records might", "the fan could").
+_MODALS = frozenset("might may must could would should will shall can cannot".split())
 # A negated auxiliary is a verb: "the gaffer hasn't said yet" ends its subject at "gaffer". Phrases
 # are read in word characters, so "hasn't" arrives as "hasn"; "haven" and "don" are words of their
 # own ("a tax haven"), so those two negations are left out.
@@ -242,6 +244,8 @@ def trim(phrase: str) -> str:
             continue
         if low in _STOP_AFTER or low in PHRASE_BREAKERS or (words and (past_participle(low) or low in _ENDS_PHRASE)):
             break  # "the youngest Ollie caught ...": the verb after the subject ends its phrase
+        if words and low in _MODALS:
+            break  # "the records might be worth ...": a modal after the noun is its verb
         if words and low in PLURAL_AGREEING and looks_plural(words[-1]):
             break  # "my in-laws arrive friday": a plural noun's own verb, never its compound
         if words and _actor(words[-1].lower()) and _verb_after_actor(low, given[at + 1 : at + 2]):

@@ -299,6 +299,13 @@ def _weighted_things(
     if loan:  # "return it to her" after "Aiko lent me her sewing machine": the thing lent
         lent = loan.lower()
         things = [replace(c, salience=c.salience * 2.0) if _bare(c.text) in lent else c for c in things]
+    done = _DONE_TO.match(query, ref.end)
+    if done:  # "get those valued" after "The records might be worth getting valued": the things said so
+        said = [s for m in context for s in _SENTENCE.split(str(m.get("content") or "")) if done.group(1) in s.lower()]
+        things = [
+            replace(c, salience=c.salience * 2.0) if any(_bare(c.text) in s.lower() for s in said) else c
+            for c in things
+        ]
     verb = _verb_of(query, ref)
     if verb:  # "sign it" after "a signed consent form": the thing the conversation tied to that verb
         things = [replace(c, salience=c.salience * 2.0) if _echoes(c.text, verb) else c for c in things]
@@ -326,6 +333,9 @@ def _of_the_kind_done_to(
     return things
 
 
+#: What is done to the pronoun's referent, said after it: "get those valued", "have it checked".
+_DONE_TO = re.compile(r"\s+([a-z]{3,}ed)\b(?!\s+(?:the|a|an|my|your|our)\b)", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 #: A building or a home named by a common noun: "the house", "my flat", "our cottage".
 _BUILDING = re.compile(
     r"^(?:the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:house|flat|apartment|cottage|bungalow|cabin|villa|barn|shed"

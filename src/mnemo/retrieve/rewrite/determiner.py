@@ -74,6 +74,9 @@ _BARE_VERBS = frozenset("""happen keep work help matter mean affect apply cause 
 #: Verbs that need no object, which after "would that X" make X the subject's noun.
 _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish last run expire matter".split())
 
+#: Verbs of having something done to an object: "get those valued", "had this checked".
+_HAVING_DONE = frozenset("get got getting have had having".split())
+
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
 _CLASSING_VERBS = frozenset(
     """file treat log mark count classify label tag flag list class record categorise categorize claim describe
@@ -90,6 +93,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "turn that off", "set this up", "tell those apart"
     if prev in SUBJECT_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
+    if prev in _HAVING_DONE and nxt.endswith("ed") and len(nxt) > 4 and after in PUNCT | {""}:
+        return "pronoun"  # "get those valued", "have that checked": the object, then what is done to it
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"
     if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:

@@ -372,3 +372,28 @@ def test_a_prohibition_is_no_course_to_set_up() -> None:
         "Avoid localStorage for tokens, anything stored there is exposed to XSS.",
     )
     assert "(avoid" not in _expanded("ok how do i set that up with express", *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "I moved the monstera to the bedroom next to the radiator.",
+                "The bedroom gets good light in the mornings.",
+            ),
+            "how often should i water it now?",
+            "monstera",
+        ),
+        (
+            (
+                "I bought a used motorbike off a guy on Gumtree for £900.",
+                "Ask Gumtree for the seller's details if anything goes wrong.",
+            ),
+            "how much to get it serviced?",
+            "motorbike",
+        ),
+    ],
+)
+def test_the_verb_takes_a_thing_of_its_kind(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()

@@ -70,6 +70,7 @@ from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.taken_up import with_taken_up
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
+from mnemo.retrieve.rewrite.verb_kinds import kind_heads
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
@@ -330,7 +331,9 @@ def _of_the_kind_done_to(
         return course or named or medicines or things  # "Atorvastatin" over "the statin" it is an instance of
     if worked_on(query):
         return fitting_work(query, things, conversation_text(context))
-    return things
+    heads = kind_heads(query[: ref.start], query[ref.end :])
+    fitting = [c for c in things if heads and set(_bare(c.text).split()) & heads]
+    return fitting or things  # "water it" a plant, "does that expire" the voucher
 
 
 #: What is done to the pronoun's referent, said after it: "get those valued", "have it checked".

@@ -397,3 +397,26 @@ def test_a_prohibition_is_no_course_to_set_up() -> None:
 )
 def test_the_verb_takes_a_thing_of_its_kind(turns: tuple[str, ...], query: str, wanted: str) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            (
+                "I have a panel interview on Friday with a 10-minute presentation.",
+                "Pick a project with a clear result.",
+                "I'm thinking of the data migration I led.",
+            ),
+            "how do i fit that into 10 minutes?",
+            "the data migration",
+        ),
+        (
+            ("Mum's retirement party is on Saturday.", "Lovely! Anything you're preparing?", "I'm doing a toast."),
+            "how long should that be?",
+            "the toast",
+        ),
+    ],
+)
+def test_that_is_what_the_user_just_settled_on(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns)

@@ -19,7 +19,7 @@ from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.classed import class_member, class_members, class_of, member_text, plural_class_noun
 from mnemo.retrieve.rewrite.cued import verb_cued
 from mnemo.retrieve.rewrite.diagnosis import diagnosed
-from mnemo.retrieve.rewrite.endorsed import closing_verdict, endorsed
+from mnemo.retrieve.rewrite.endorsed import closing_verdict, endorsed, settled_on
 from mnemo.retrieve.rewrite.health import (
     DOSE_REF,
     body_part,
@@ -239,6 +239,9 @@ def _thing(
         recommended = closing_verdict(context)  # "connect our domain to that" after "Squarespace is perfectly fine"
         if recommended and (named := [c for c in things if recommended.lower() in c.text.lower()]):
             return min(named, key=lambda c: len(c.text)).text, 0.75
+        settled = settled_on(context)  # "fit that into 10 minutes" after "I'm thinking of the office move"
+        if settled:
+            return settled, 0.7
         # "how urgent is that": a demonstrative points at the matter under discussion; "does that
         # come in white" asks about the thing just named, as "does it" would
         found = main_topic(context, [c for c in candidates if c.kind == "thing"], query)

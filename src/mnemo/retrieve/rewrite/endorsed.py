@@ -81,3 +81,25 @@ def offered(text: str) -> list[tuple[int, Candidate]]:
         for m in _OFFERED.finditer(text)
         if not set(m.group(1).split()) & STOPWORDS
     ]
+
+
+#: The user settling on something: "I'm thinking of the office move I managed", "I'm doing a speech",
+#: "I went with the blue one", "I've decided on Lisbon".
+_SETTLED = re.compile(
+    r"^(?:(?:ok|okay|so|yeah|yes|well|right|hmm)[,.!]?\s+)?I(?:'m|\s+am)\s+(?:thinking\s+of|doing|going\s+with|leaning"
+    r"\s+towards)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"|^(?:(?:ok|okay|so|yeah|yes)[,.!]?\s+)?I(?:'ve|\s+have)?\s+(?:went\s+with|decided\s+on|chose|picked)\s+"
+    r"((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+
+
+def settled_on(context: Sequence[Mapping[str, str]]) -> str | None:
+    """What the user's last message, the chat's last or next to last, says they settled on, or None."""
+    recent = list(context)[-2:]
+    said = [m for m in recent if str(m.get("role") or "").lower() in ("user", "human")]
+    found = _SETTLED.match(str(said[-1].get("content") or "")) if said else None
+    if found is None:
+        return None
+    # "I'm doing a speech" introduced it; pointed back at, it is "the speech"
+    return cached_re.sub(r"^(?:a|an)\s+", "the ", next(g for g in found.groups() if g), flags=re.IGNORECASE)

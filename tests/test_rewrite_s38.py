@@ -420,3 +420,96 @@ def test_the_verb_takes_a_thing_of_its_kind(turns: tuple[str, ...], query: str, 
 )
 def test_that_is_what_the_user_just_settled_on(turns: tuple[str, ...], query: str, wanted: str) -> None:
     assert wanted in _expanded(query, *turns)
+
+
+#: A second reviewer's chats: (turns, query, a word the rewrite must carry, one it must not).
+_SECOND_REVIEW = [
+    # "do the same" after a symptom or "I tried everything": the reply's command is what is repeated
+    (
+        (
+            "Our API timed out on the orders endpoint in the Django admin.",
+            "Add list_select_related = ['customer'] to your OrderAdmin.",
+        ),
+        "can I do the same for the invoices admin?",
+        "list_select_related",
+        "like the api",
+    ),
+    (
+        (
+            "I tried everything and the tick labels on my plot still overlap.",
+            "Rotate the labels with plt.xticks(rotation=45).",
+        ),
+        "can I do the same for the y-axis?",
+        "rotate the labels",
+        "like the tick labels",
+    ),
+    # a command is no course when its verb is the query's, the user spoke since, or it is done to a thing
+    (
+        (
+            "My iPhone keeps dimming the screen.",
+            "That's Auto-Brightness. Turn off Auto-Brightness in Accessibility > Display.",
+        ),
+        "how do i turn that off on my iPad too?",
+        "",
+        "(turn off",
+    ),
+    (
+        (
+            "My iPhone storage is full.",
+            "Turn on Optimise iPhone Storage in Settings > Photos.",
+            "OK, I also just deleted all my WhatsApp videos.",
+        ),
+        "will that free up much space?",
+        "",
+        "(turn on",
+    ),
+    (
+        (
+            "I need a line in my cover letter saying I'm available to start from March.",
+            "Put it at the end of the first paragraph.",
+        ),
+        "can you write that for me?",
+        "",
+        "(put it",
+    ),
+    # a verb's kind is the phrase's head: a "car seat" is no car, a "plant stand" no plant
+    (
+        ("We bought a car seat for the baby and a used Toyota Corolla last weekend.",),
+        "when should I get it serviced?",
+        "corolla",
+        "car seat",
+    ),
+    (
+        ("I got a peace lily for the living room and a bamboo plant stand to put it on.",),
+        "how often should I water it?",
+        "peace lily",
+        "stand",
+    ),
+    # "is it connected" is no "have it done": nothing said to be connected ranks first
+    (
+        (
+            "My printer keeps going offline. My laptop is connected to the 5GHz band.",
+            "A lot of printers only support 2.4GHz.",
+        ),
+        "is it connected to the same network though?",
+        "printer",
+        "laptop",
+    ),
+    # a recommended name may end in a model number
+    (
+        (
+            "I'm choosing an e-reader: the Kindle Paperwhite or the Kobo Clara 2E?",
+            "The Kindle Paperwhite is fine, but if you borrow library books, the Kobo Clara 2E is the better pick.",
+        ),
+        "does that one support audiobooks?",
+        "kobo clara 2e",
+        "kindle",
+    ),
+]
+
+
+@pytest.mark.parametrize(("turns", "query", "wanted", "unwanted"), _SECOND_REVIEW)
+def test_the_second_reviewers_chats(turns: tuple[str, ...], query: str, wanted: str, unwanted: str) -> None:
+    expanded = _expanded(query, *turns).lower()
+    assert wanted in expanded
+    assert unwanted not in expanded

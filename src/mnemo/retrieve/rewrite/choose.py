@@ -70,7 +70,7 @@ from mnemo.retrieve.rewrite.spares import PART_REF, part_text
 from mnemo.retrieve.rewrite.taken_up import with_taken_up
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
-from mnemo.retrieve.rewrite.verb_kinds import kind_heads
+from mnemo.retrieve.rewrite.verb_kinds import kind_head, kind_heads
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
@@ -303,7 +303,7 @@ def _weighted_things(
     if loan:  # "return it to her" after "Aiko lent me her sewing machine": the thing lent
         lent = loan.lower()
         things = [replace(c, salience=c.salience * 2.0) if _bare(c.text) in lent else c for c in things]
-    done = _DONE_TO.match(query, ref.end)
+    done = _DONE_TO.match(query, ref.end) if _HAVING.search(query[: ref.start]) else None
     if done:  # "get those valued" after "The records might be worth getting valued": the things said so
         said = [s for m in context for s in _SENTENCE.split(str(m.get("content") or "")) if done.group(1) in s.lower()]
         things = [
@@ -335,13 +335,14 @@ def _of_the_kind_done_to(
     if worked_on(query):
         return fitting_work(query, things, conversation_text(context))
     heads = kind_heads(query[: ref.start], query[ref.end :])
-    fitting = [c for c in things if heads and set(_bare(c.text).split()) & heads]
+    fitting = [c for c in things if heads and kind_head(_bare(c.text)) in heads]
     return fitting or things  # "water it" a plant, "does that expire" the voucher
 
 
 #: What is done to the pronoun's referent, said after it: "get those valued", "have it checked".
 _DONE_TO = re.compile(r"\s+([a-z]{3,}ed)\b(?!\s+(?:the|a|an|my|your|our)\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_HAVING = re.compile(r"\b(?:get|got|getting|have|had|having)\s+$", re.IGNORECASE)
 #: A building or a home named by a common noun: "the house", "my flat", "our cottage".
 _BUILDING = re.compile(
     r"^(?:the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:house|flat|apartment|cottage|bungalow|cabin|villa|barn|shed"

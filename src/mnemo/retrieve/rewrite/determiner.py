@@ -93,7 +93,7 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "turn that off", "set this up", "tell those apart"
     if prev in SUBJECT_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
-    if prev in _HAVING_DONE and nxt.endswith("ed") and len(nxt) > 4 and after in PUNCT | {""}:
+    if prev in _HAVING_DONE and nxt.endswith("ed") and len(nxt) > 4 and after in PUNCT | PREPOSITIONS | {""}:
         return "pronoun"  # "get those valued", "have that checked": the object, then what is done to it
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"

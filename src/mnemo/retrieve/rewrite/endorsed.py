@@ -16,7 +16,7 @@ from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
 
-_NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
+_NAME = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})"  # "Kobo Clara 2E", "Pixel 8 Pro"
 _ENDORSED = re.compile(
     rf"(?:^|(?<=[.!?;:,]\s)|(?<=[.!?;:,]\sthe\s)|(?<=\b[Tt]hen\s)|(?<=\b[Ss]o\s)|(?<=\bbut\s)|(?<=\bbut\sthe\s))"
     rf"{_NAME}\s+(?:is|are|'s)\s+(?:probably\s+|definitely\s+|still\s+)?"

@@ -82,8 +82,15 @@ def suggested_course(before: str, context: Sequence[Mapping[str, str]], after: s
     found = list(_SUGGESTED.finditer(str(last.get("content") or ""))) if last else []
     if found:
         return found[0].group(1).strip(" ,")
-    # "will that make things on the LG look weird" after "Set fractional scaling to 150% ...": a command
-    command = _COMMAND.search(str(last.get("content") or "")) if last else None
+    # "will that make things on the LG look weird" after "Set fractional scaling to 150% ...": a command,
+    # when the reply is the chat's last word ("I also just deleted my videos" makes "that" the user's deed),
+    # neither its verb is the query's ("turn that off" after "Turn off Auto-Brightness": the object) nor
+    # it is done to a thing ("Put it at the end": "write that" is the thing)
+    replied_last = bool(context) and last is list(context)[-1]
+    command = _COMMAND.search(str(last.get("content") or "")) if last and replied_last else None
+    verb = before.split()[-1].lower() if before.split() else ""
+    if command and (command.group(1).split()[0].lower() == verb or _DONE_TO_IT.match(command.group(1))):
+        return None
     if command is None or not (_CARRIED_OUT.search(before) or _consequence(before, after, command.group(1), context)):
         return None  # "is that normal", "how do i fix that": the user's thing or trouble, not the reply's command
     return command.group(1)[0].lower() + command.group(1)[1:].strip(" ,")
@@ -109,6 +116,8 @@ _PLAN = re.compile(
 )
 
 
+#: A command done to a thing already named: "Put it at the end", "Keep them in the fridge".
+_DONE_TO_IT = re.compile(r"[A-Za-z]+\s+(?:it|them|this|that)\b")
 #: "will that", "would that": what doing the command would lead to.
 _CONSEQUENCE = re.compile(r"\b(?:would|could|will|might|wouldn't)\s+$", re.IGNORECASE)
 #: Commands to find something out: carried out ("how do i test that") they are a course; weighed
@@ -152,10 +161,13 @@ _COMMAND = re.compile(
 _REPEATED_ADVICE = re.compile(
     r"\b(?<!you\s)(?:do|try)\s+the\s+same\b|\bthe\s+same\s+(?:fix|trick|approach|method|steps?)\b", re.IGNORECASE
 )
-#: A deed the user tells ("I pruned the apple tree in February", "my neighbour sprayed his roses"):
-#: then "do the same" repeats that deed, not the reply's tip.
+#: A deed the user tells, done to something ("I pruned the apple tree in February", "my neighbour
+#: sprayed his roses"): then "do the same" repeats that deed, not the reply's tip. "Our API timed out"
+#: and "I tried everything" are no deeds to repeat.
 _TOLD_DEED = re.compile(
-    r"\b(?:I|we|he|she|they|(?:my|our)\s+[a-z]+)\s+(?:just\s+|also\s+)?[a-z]{3,}ed\b", re.IGNORECASE
+    r"\b(?:I|we|he|she|they|(?:my|our)\s+[a-z]+)\s+(?:just\s+|also\s+)?(?!tried\b)[a-z]{3,}ed\s+"
+    r"(?:the|a|an|my|his|her|our|their|its|all|some)\b",
+    re.IGNORECASE,
 )
 
 

@@ -41,3 +41,11 @@ def kind_heads(before: str, after: str) -> frozenset[str]:
         if found:
             heads |= _KINDS.get(found.group(1), frozenset())
     return frozenset(heads)
+
+
+_PREPOSITION = re.compile(r"\s(?:for|in|on|from|with|of|at|to|by|near|under)\s")
+
+
+def kind_head(phrase: str) -> str:
+    """The head of a phrase, before any prepositional tail: "car seat for the baby" -> "seat"."""
+    return _PREPOSITION.split(f" {phrase.lower()} ", maxsplit=1)[0].split()[-1] if phrase.strip() else ""

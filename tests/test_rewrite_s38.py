@@ -513,3 +513,15 @@ def test_the_second_reviewers_chats(turns: tuple[str, ...], query: str, wanted: 
     expanded = _expanded(query, *turns).lower()
     assert wanted in expanded
     assert unwanted not in expanded
+
+
+def test_a_name_only_its_shape_calls_a_person_is_a_place_when_the_chat_is_in_it() -> None:
+    turns = (
+        "My cousin Nadia just moved to Lisbon for work.",
+        "Lovely city!",
+        "She's renting a flat in Alfama near the castle.",
+        "Alfama is beautiful, though the hills are steep.",
+    )
+    expanded = _expanded("did she say if she likes it there yet?", *turns)
+    assert "Nadia" in expanded and "Alfama say" not in expanded
+    assert "likes it in" in expanded  # "like it there" is being there: no thing

@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.person_fit import by_agreement, by_owner
 from mnemo.retrieve.rewrite.persons import (
     animate_nouns,
     common_word_capitalised,
+    ever_placed,
     instance_of_thing,
     named_pets,
     no_single_person,
@@ -195,6 +196,7 @@ def _person(
         if not common_word_capitalised(c.text, said)
         and not instance_of_thing(c.text, said)  # "a free app like Krita ... she can start": Krita is the app
         and not (c.text in places and placed(c.text, said))  # "he grew up in Alexandria": a place
+        and not (c.gender is None and c.hint and ever_placed(c.text, said))  # "a flat in Alfama": a place
         and not no_single_person(c.text, said)  # "the engineer from Hotpoint", "City are at home"
     ]
     if not _ADDRESSED.search(query[: ref.start]):  # "ask her if biscuit needs to fast": someone who answers

@@ -91,6 +91,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+has)\s+been\s+(?:ages|years|months|weeks|days|a\s+while|too\s+long)\b"
     # "take it easy", "take it slow": an idiom, no thing
     r"|\btak(?:e|ing)\s+it\s+(?:easy|slow|slowly|in\s+turns)\b"
+    # "does she like it there", "how are you finding it here": being there, no thing
+    r"|\b(?:lik(?:e|es|ed|ing)|lov(?:e|es|ed|ing)|hat(?:e|es|ed|ing)|find(?:s|ing)?)\s+it\s+(?:there|here|over\s+there)\b"
     # "does it matter what time i take it": whether something matters, no thing
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+)?matter\s+(?=what|when|which|whether|if|how|who|where)"
     # "will it be windy at Whitby": weather words that no thing is (unlike "cold" or "hot")

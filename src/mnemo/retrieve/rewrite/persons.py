@@ -78,6 +78,12 @@ def placed(name: str, said: str) -> bool:
     return bool(uses) and all(u in _PLACE_LEADS for u in uses)
 
 
+def ever_placed(name: str, said: str) -> bool:
+    """Whether the chat writes the name after "in" or "near" at least once ("a flat in Alfama"): said
+    of a name only its shape calls a person, a place."""
+    return any(before and before[-1] in ("in", "near") for before in _words_before(name, said))
+
+
 def _words_before(name: str, said: str) -> list[list[str]]:
     """The three lower-case words before each whole-word use of ``name`` (no regex per name: a
     conversation has many names and the pattern cache is small)."""

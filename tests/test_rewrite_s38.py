@@ -525,3 +525,8 @@ def test_a_name_only_its_shape_calls_a_person_is_a_place_when_the_chat_is_in_it(
     expanded = _expanded("did she say if she likes it there yet?", *turns)
     assert "Nadia" in expanded and "Alfama say" not in expanded
     assert "likes it in" in expanded  # "like it there" is being there: no thing
+
+
+def test_a_possessive_meets_its_noun_when_choosing_a_time() -> None:
+    turns = ("I booked the dentist for 14 May and my car's MOT is due on 2 June.",)
+    assert "2 june" in _expanded("can I still drive the car until then?", *turns).lower()

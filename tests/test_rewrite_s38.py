@@ -530,3 +530,12 @@ def test_a_name_only_its_shape_calls_a_person_is_a_place_when_the_chat_is_in_it(
 def test_a_possessive_meets_its_noun_when_choosing_a_time() -> None:
     turns = ("I booked the dentist for 14 May and my car's MOT is due on 2 June.",)
     assert "2 june" in _expanded("can I still drive the car until then?", *turns).lower()
+
+
+def test_a_release_number_is_a_word_the_talk_can_take_up() -> None:
+    turns = (
+        "We rotated the DB credentials on Tuesday, deployed v2.4 on Wednesday and saw 500s on Thursday.",
+        "Did v2.4 change the connection pool?",
+        "Yes, the pool size was halved in v2.4.",
+    )
+    assert "wednesday" in _expanded("were there any alerts that day?", *turns).lower()

@@ -24,7 +24,10 @@ def _stems(text: str) -> set[str]:
     """Crude stems (the first five letters) of a text's content words: "started" and "start",
     "recovery" and "recovering" meet; no lemmatiser, so it fits the per-query budget."""
     words = [w.removesuffix("'s") for w in cached_re.findall(r"[a-z][a-z'-]{2,}", text.lower())]  # "car's": "car"
-    return {w[:5] for w in words if w not in STOPWORDS and w not in _STEM_SKIP and not _UNIT_WORD.fullmatch(w)}
+    versions = cached_re.findall(r"\b[a-z]\d+(?:\.\d+)+\b", text.lower())  # "v2.4" is a release, whole
+    return {w[:5] for w in words if w not in STOPWORDS and w not in _STEM_SKIP and not _UNIT_WORD.fullmatch(w)} | set(
+        versions
+    )
 
 
 _UNIT_WORD = re.compile(r"(?:day|night|morning|evening|afternoon|weekend|week|month|year|time|stage|point)s?")

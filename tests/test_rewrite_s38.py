@@ -539,3 +539,9 @@ def test_a_release_number_is_a_word_the_talk_can_take_up() -> None:
         "Yes, the pool size was halved in v2.4.",
     )
     assert "wednesday" in _expanded("were there any alerts that day?", *turns).lower()
+
+
+@pytest.mark.parametrize("particle", ["forward", "away", "home", "down", "off"])
+def test_her_before_a_particle_is_an_object(particle: str) -> None:
+    expanded = _expanded(f"should i send her {particle} now?", "Gwen has been running the stock room for two years.")
+    assert f"Gwen {particle}" in expanded

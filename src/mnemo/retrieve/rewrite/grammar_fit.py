@@ -20,7 +20,7 @@ _OBJECT_FOLLOWERS = set(
     """about to for with from on in at . ? ! , and or again yesterday today tomorrow tonight said if when whether
     because that so but before after back up out now first later instead until till since given though although
     unless while once than as too anyway either here there under over below above around within without by
-    into onto through during of""".split()
+    into onto through during of forward away home aside down off""".split()
     # A possessive is itself a determiner, so another determiner after "her" makes it an object
     # ("visited her the week after", "sent her a card", "told her my plan").
     + "the a an this these those my your our their his some any no".split()

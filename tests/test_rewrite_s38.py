@@ -545,3 +545,13 @@ def test_a_release_number_is_a_word_the_talk_can_take_up() -> None:
 def test_her_before_a_particle_is_an_object(particle: str) -> None:
     expanded = _expanded(f"should i send her {particle} now?", "Gwen has been running the stock room for two years.")
     assert f"Gwen {particle}" in expanded
+
+
+def test_get_that_done_reads_that_as_a_pronoun() -> None:
+    turns = (
+        "We're moving on the 28th. I need a Royal Mail redirection and the BT broadband moving to the new address.",
+        "BT usually needs about two weeks' notice to move a line.",
+        "I've done the redirection but not the broadband yet.",
+    )
+    expanded = _expanded("can i still get that done in time?", *turns)
+    assert "that done" not in expanded and "I've done" not in expanded  # a thing of the chat, not "done"

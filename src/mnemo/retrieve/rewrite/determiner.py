@@ -76,6 +76,7 @@ _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish 
 
 #: Verbs of having something done to an object: "get those valued", "had this checked".
 _HAVING_DONE = frozenset("get got getting have had having".split())
+_IRREGULAR_DONE = frozenset("done made seen taken written sent built paid cut set fixed sorted".split())
 
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
 _CLASSING_VERBS = frozenset(
@@ -93,7 +94,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "turn that off", "set this up", "tell those apart"
     if prev in SUBJECT_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
-    if prev in _HAVING_DONE and nxt.endswith("ed") and len(nxt) > 4 and after in PUNCT | PREPOSITIONS | {""}:
+    done = (nxt.endswith("ed") and len(nxt) > 4) or nxt in _IRREGULAR_DONE
+    if prev in _HAVING_DONE and done and after in PUNCT | PREPOSITIONS | {""}:
         return "pronoun"  # "get those valued", "have that checked": the object, then what is done to it
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"

@@ -338,7 +338,7 @@ def _of_the_kind_done_to(
         return fitting_work(query, things, conversation_text(context))
     heads = kind_heads(query[: ref.start], query[ref.end :])
     fitting = [c for c in things if heads and kind_head(_bare(c.text)) in heads]
-    return fitting or things  # "water it" a plant, "does that expire" the voucher
+    return fitting or things  # "water it" a plant, "get it serviced" a vehicle
 
 
 #: What is done to the pronoun's referent, said after it: "get those valued", "have it checked".

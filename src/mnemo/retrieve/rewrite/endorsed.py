@@ -84,7 +84,7 @@ def offered(text: str) -> list[tuple[int, Candidate]]:
 
 
 #: The user settling on something: "I'm thinking of the office move I managed", "I'm doing a speech",
-#: "I went with the blue one", "I've decided on Lisbon".
+#: "I went with the blue one", "I've decided on the later flight".
 _SETTLED = re.compile(
     r"^(?:(?:ok|okay|so|yeah|yes|well|right|hmm)[,.!]?\s+)?I(?:'m|\s+am)\s+(?:thinking\s+of|doing|going\s+with|leaning"
     r"\s+towards)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"

@@ -154,7 +154,7 @@ _COMMAND = re.compile(
     r"|Install|Enable|Disable|Increase|Reduce|Raise|Lower|Wrap|Soak|Freeze|Store|Keep|Apply|Restart|Update"
     r"|Upgrade|Replace|Clean|Wash|Spray|Water|Feed|Cover|Swap|Split|Cache|Pin|Rename|Rinse|Mix|Brush|Sand"
     r"|Fill|Seal|Tighten|Loosen|Adjust|Unplug|Reset|Reboot|Configure|Prune|Trim|Repot|Stake|Mulch|Drain|Mark|Send"
-    r"|Check|Ask|Email|Write|Book|Ring|Contact|Tell|Start|Stop|Lower|Drop|Invalidate|Bump|Pin|Enable)"
+    r"|Check|Ask|Email|Write|Book|Ring|Contact|Tell|Start|Stop|Drop|Invalidate|Bump)"
     r"\s(?:[^.!?\n]|\.(?=\S)){3,100})"
 )
 #: "do the same", "would the same fix work": a query that repeats the advice on something else.

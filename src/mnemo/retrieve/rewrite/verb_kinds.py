@@ -1,7 +1,7 @@
-"""What kind of thing a verb takes: one waters a plant, services a car, renews a passport, and a
-voucher (not a Kindle) expires. When the query's verb is one of these and the chat named a thing of the
-kind, "it" is that thing. A small closed list of everyday verbs and the heads of their kinds; no
-lexicon of the language, so only the common cases."""
+"""What kind of thing a verb takes: one waters a plant, services a car, renews a passport. When the
+query's verb next to "it" is one of these and the chat named a thing of the kind, "it" is that thing.
+A small closed list of everyday verbs and the heads of their kinds; no lexicon of the language, so
+only the common cases."""
 
 from __future__ import annotations
 

@@ -35,6 +35,7 @@ from mnemo.retrieve.rewrite.modified_one import described_one
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, EVENT_HEADS
 from mnemo.retrieve.rewrite.names import (
     ANY_GIVEN_NAME,
+    HAVING_DONE,
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
@@ -305,7 +306,8 @@ def _weighted_things(
     if loan:  # "return it to her" after "Aiko lent me her sewing machine": the thing lent
         lent = loan.lower()
         things = [replace(c, salience=c.salience * 2.0) if _bare(c.text) in lent else c for c in things]
-    done = _DONE_TO.match(query, ref.end) if _HAVING.search(query[: ref.start]) else None
+    previous = query[: ref.start].lower().split()[-1:]  # "get those valued": the verb of having it done
+    done = _DONE_TO.match(query, ref.end) if previous and previous[0] in HAVING_DONE else None
     if done:  # "get those valued" after "The records might be worth getting valued": the things said so
         said = [s for m in context for s in _SENTENCE.split(str(m.get("content") or "")) if done.group(1) in s.lower()]
         things = [
@@ -344,7 +346,6 @@ def _of_the_kind_done_to(
 #: What is done to the pronoun's referent, said after it: "get those valued", "have it checked".
 _DONE_TO = re.compile(r"\s+([a-z]{3,}ed)\b(?!\s+(?:the|a|an|my|your|our)\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_HAVING = re.compile(r"\b(?:get|got|getting|have|had|having)\s+$", re.IGNORECASE)
 #: A building or a home named by a common noun: "the house", "my flat", "our cottage".
 _BUILDING = re.compile(
     r"^(?:the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:house|flat|apartment|cottage|bungalow|cabin|villa|barn|shed"

@@ -13,7 +13,14 @@ from mnemo.retrieve.rewrite.clause import (
 from mnemo.retrieve.rewrite.internal import (
     plural_word,
 )
-from mnemo.retrieve.rewrite.names import ING_NOUNS, IRREGULAR_PAST, PARTICLES, PREPOSITIONS, STATE_ADJECTIVES
+from mnemo.retrieve.rewrite.names import (
+    HAVING_DONE,
+    ING_NOUNS,
+    IRREGULAR_PAST,
+    PARTICLES,
+    PREPOSITIONS,
+    STATE_ADJECTIVES,
+)
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.store.sql import STOPWORDS
 
@@ -75,7 +82,6 @@ _BARE_VERBS = frozenset("""happen keep work help matter mean affect apply cause 
 _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish last run expire matter".split())
 
 #: Verbs of having something done to an object: "get those valued", "had this checked".
-_HAVING_DONE = frozenset("get got getting have had having".split())
 _IRREGULAR_DONE = frozenset("done made seen taken written sent built paid cut set fixed sorted".split())
 
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
@@ -95,7 +101,7 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     if prev in SUBJECT_AUX and nxt in _BARE_VERBS:
         return "pronoun"  # "why does this happen", "will that work", "does this keep happening": its verb
     done = (nxt.endswith("ed") and len(nxt) > 4) or nxt in _IRREGULAR_DONE
-    if prev in _HAVING_DONE and done and after in PUNCT | PREPOSITIONS | {""}:
+    if prev in HAVING_DONE and done and after in PUNCT | PREPOSITIONS | {""}:
         return "pronoun"  # "get those valued", "have that checked": the object, then what is done to it
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"

@@ -53,10 +53,9 @@ def closing_verdict(context: Sequence[Mapping[str, str]]) -> str | None:
     """The name the last message gives a verdict on, when nothing new comes after it: "Squarespace is
     perfectly fine" ends on it; "Stripe is the usual choice. You'll also need a separate business bank
     account" has moved on to the account."""
-    if not context:
-        return None
-    name = endorsed(list(context)[-1:])
-    reply = str(list(context)[-1].get("content") or "")
+    last = list(context)[-1:]
+    name = endorsed(last)
+    reply = str(last[0].get("content") or "") if last else ""
     return None if name is None or _NEW_THING.search(reply[reply.rfind(name) + len(name) :]) else name
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mnemo.retrieve.rewrite.names import FEMALE, FEMALE_NOUNS, MALE, MALE_NOUNS, fold
+from mnemo.retrieve.rewrite.wordfind import word_at
 
 if TYPE_CHECKING:
     from mnemo.retrieve.rewrite.candidates import Candidate
@@ -134,13 +135,9 @@ def _named_between(
         c.kind == "person"
         and c.text[:1].isupper()
         and c.text.lower() not in candidate.text.lower()
-        and _whole_word(between, c.text.lower())
+        and word_at(between, c.text.lower()) != -1
         for c in found.values()
     )
-
-
-def _whole_word(text: str, word: str) -> bool:
-    return word in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
 def _first(text: str, needles: tuple[str, ...]) -> int:

@@ -280,3 +280,6 @@ STATE_ADJECTIVES = frozenset(
     """alive open closed shut clean dry wet warm cold hot cool fresh safe quiet secret short simple tidy
     busy healthy private separate worth enough true normal legit okay ok fine possible necessary allowed""".split()
 )
+
+#: Verbs of having something done to an object: "get those valued", "had this checked".
+HAVING_DONE = frozenset("get got getting have had having".split())

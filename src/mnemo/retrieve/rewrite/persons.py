@@ -13,6 +13,7 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.lexicon import kinds_of
 from mnemo.retrieve.rewrite.names import ANY_GIVEN_NAME, CHILD_NOUNS, PERSON_NOUNS, fold, is_pet
+from mnemo.retrieve.rewrite.wordfind import word_at
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -88,13 +89,10 @@ def _words_before(name: str, said: str) -> list[list[str]]:
     """The three lower-case words before each whole-word use of ``name`` (no regex per name: a
     conversation has many names and the pattern cache is small)."""
     found = []
-    at = said.find(name)
+    at = word_at(said, name)
     while at != -1:
-        end = at + len(name)
-        whole = (at == 0 or not said[at - 1].isalnum()) and (end == len(said) or not said[end].isalnum())
-        if whole:
-            found.append(said[max(0, at - 40) : at].lower().split()[-3:])
-        at = said.find(name, end)
+        found.append(said[max(0, at - 40) : at].lower().split()[-3:])
+        at = word_at(said, name, at + len(name))
     return found
 
 

@@ -78,7 +78,7 @@ def suggested_course(before: str, context: Sequence[Mapping[str, str]], after: s
     the course the assistant's last message put forward, or None."""
     if not _WEIGHING.search(before):
         return None
-    last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
+    last = _last_reply(context)
     found = list(_SUGGESTED.finditer(str(last.get("content") or ""))) if last else []
     if found:
         return found[0].group(1).strip(" ,")
@@ -88,12 +88,14 @@ def suggested_course(before: str, context: Sequence[Mapping[str, str]], after: s
     # it is done to a thing ("Put it at the end": "write that" is the thing)
     replied_last = bool(context) and last is list(context)[-1]
     command = _COMMAND.search(str(last.get("content") or "")) if last and replied_last else None
-    verb = before.split()[-1].lower() if before.split() else ""
-    if command and (command.group(1).split()[0].lower() == verb or _DONE_TO_IT.match(command.group(1))):
+    if command is None:
         return None
-    if command is None or not (_CARRIED_OUT.search(before) or _consequence(before, after, command.group(1), context)):
+    course = command.group(1)
+    if before.lower().split()[-1:] == [course.split()[0].lower()] or _DONE_TO_IT.match(course):
+        return None
+    if not (_CARRIED_OUT.search(before) or _consequence(before, after, course, context)):
         return None  # "is that normal", "how do i fix that": the user's thing or trouble, not the reply's command
-    return command.group(1)[0].lower() + command.group(1)[1:].strip(" ,")
+    return _mid_sentence(course)
 
 
 def _consequence(before: str, after: str, command: str, context: Sequence[Mapping[str, str]]) -> bool:
@@ -179,6 +181,15 @@ def repeated_advice(query: str, context: Sequence[Mapping[str, str]]) -> str | N
     told = (str(m.get("content") or "") for m in context if str(m.get("role") or "") in ("user", "human"))
     if any(_TOLD_DEED.search(text) for text in told):
         return None  # "should I do the same for my tomatoes" after what the neighbour did
-    last = next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
+    last = _last_reply(context)
     found = _COMMAND.search(str(last.get("content") or "")) if last else None
-    return found.group(1)[0].lower() + found.group(1)[1:].strip(" ,") if found else None
+    return _mid_sentence(found.group(1)) if found else None
+
+
+def _last_reply(context: Sequence[Mapping[str, str]]) -> Mapping[str, str] | None:
+    return next((m for m in reversed(list(context)) if str(m.get("role") or "") == "assistant"), None)
+
+
+def _mid_sentence(command: str) -> str:
+    """ "Rotate the labels ..." opened its sentence; in brackets mid-query it is "rotate the labels ..."."""
+    return command[0].lower() + command[1:].strip(" ,")

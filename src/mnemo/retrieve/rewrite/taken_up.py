@@ -12,6 +12,7 @@ from dataclasses import replace
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.endorsed import endorsed
 from mnemo.retrieve.rewrite.tidy import without_determiner
+from mnemo.retrieve.rewrite.wordfind import word_at
 
 
 def with_taken_up(candidates: Sequence[Candidate], context: Sequence[Mapping[str, str]]) -> list[Candidate]:
@@ -25,17 +26,15 @@ def taken_up(things: Sequence[Candidate], context: Sequence[Mapping[str, str]]) 
     recommends), or None; a later user message that brings in an option of its own ends the search
     ("my friend recommends the Framework Laptop 13 instead": not an earlier reply's pick)."""
     messages = list(context)
+    told, ends = _told(messages)
     for at in range(len(messages) - 1, 0, -1):
         text = str(messages[at].get("content") or "").lower()
-        told = " ".join(
-            str(m.get("content") or "") for m in messages[:at] if str(m.get("role") or "").lower() in ("user", "human")
-        ).lower()
         named = _named(things, text)
-        if str(messages[at].get("role") or "").lower() in ("user", "human"):
-            if any(bare not in told and thing[:1].isupper() for _, _, thing, bare in named):
+        if _by_user(messages[at]):
+            if any(not _told_before(told, ends[at], bare) and thing[:1].isupper() for _, _, thing, bare in named):
                 return None  # the user's own new option: the ranking, not a reply, decides
             continue
-        named = [n for n in named if n[3] in told and not _FOIL.search(text[: n[0]])]
+        named = [n for n in named if _told_before(told, ends[at], n[3]) and not _FOIL.search(text[: n[0]])]
         if not named:
             continue
         recommended = (endorsed([messages[at]]) or "").lower()
@@ -51,6 +50,31 @@ def taken_up(things: Sequence[Candidate], context: Sequence[Mapping[str, str]]) 
     return None
 
 
+def _by_user(message: Mapping[str, str]) -> bool:
+    return str(message.get("role") or "").lower() in ("user", "human")
+
+
+def _told(messages: Sequence[Mapping[str, str]]) -> tuple[str, list[int]]:
+    """Everything the user said, lower-cased and joined, and for each message where the user's words
+    before it end: one join, not one per message looked at."""
+    parts: list[str] = []
+    ends: list[int] = []
+    length = -1  # no separator before the first part
+    for message in messages:
+        ends.append(max(length, 0))
+        if _by_user(message):
+            part = str(message.get("content") or "").lower()
+            parts.append(part)
+            length += 1 + len(part)
+    return " ".join(parts), ends
+
+
+def _told_before(told: str, end: int, phrase: str) -> bool:
+    """Whether ``phrase`` is in ``told[:end]``: its first place there must end by ``end``."""
+    at = told.find(phrase)
+    return at != -1 and at + len(phrase) <= end
+
+
 def _named(things: Sequence[Candidate], text: str) -> list[tuple[int, int, str, str]]:
     """(position, -length, text, bare text) of each thing ``text`` names, in order of position."""
     named = []
@@ -58,7 +82,7 @@ def _named(things: Sequence[Candidate], text: str) -> list[tuple[int, int, str, 
         bare = without_determiner(thing.text).lower()
         if bare[:1].isdigit() or len(bare) < 3:
             continue  # "15 subcommands" is a count the reply repeats, no option
-        where = _word_at(text, bare)
+        where = word_at(text, bare)
         if where >= 0:
             named.append((where, -len(bare), thing.text, bare))
     return sorted(named)
@@ -68,15 +92,3 @@ def _named(things: Sequence[Candidate], text: str) -> list[tuple[int, int, str, 
 _FOIL = re.compile(r"\b(?:compared\s+(?:with|to)|than|unlike|instead\s+of|over)\s+(?:the\s+)?$")
 #: What joins two options the reply names together rather than taking up one: "X vs Y", "X and Y".
 _JOINED = re.compile(r"\s*(?:vs\.?|versus|and|or|,|/|&)\s*(?:the\s+)?")
-
-
-def _word_at(text: str, phrase: str) -> int:
-    """Where ``phrase`` first stands as whole words in ``text`` (-1 if nowhere): "cli" is not in "click"."""
-    at = text.find(phrase)
-    while at >= 0:
-        before = text[at - 1] if at else " "
-        after = text[at + len(phrase)] if at + len(phrase) < len(text) else " "
-        if not before.isalnum() and not after.isalnum():
-            return at
-        at = text.find(phrase, at + 1)
-    return -1

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-from . import cached_re
-
 _PLANTS = (
     "plant plants tree trees fig fern ferns herbs basil tomatoes seedlings lawn roses cactus succulent orchid"
     " monstera hedge shrub"
@@ -35,12 +33,8 @@ _AFTER = re.compile(r"^\s+(?:(?:still|ever|usually|actually)\s+)?([a-z]+)\b")
 
 def kind_heads(before: str, after: str) -> frozenset[str]:
     """The heads of the kind of thing the verb around the pronoun takes, or an empty set."""
-    heads: set[str] = set()
-    for pattern, text in ((_AROUND, before.lower()), (_AFTER, after.lower())):
-        found = cached_re.search(pattern, text) if pattern is _AROUND else cached_re.match(pattern, text)
-        if found:
-            heads |= _KINDS.get(found.group(1), frozenset())
-    return frozenset(heads)
+    verbs = [found.group(1) for found in (_AROUND.search(before.lower()), _AFTER.match(after.lower())) if found]
+    return frozenset().union(*(_KINDS.get(verb, frozenset()) for verb in verbs))
 
 
 _PREPOSITION = re.compile(r"\s(?:for|in|on|from|with|of|at|to|by|near|under)\s")

@@ -388,15 +388,21 @@ def _same_day(
         return None
     back = backs[0]
     word = cached_re.compile(rf"\b{re.escape(back.text.lower())}\b", re.IGNORECASE)
+    at = word.search(query)  # the query may already be rewritten: the reference's own offsets are stale
+    if at is None:
+        return None
     for message in reversed(list(context)):
         text = str(message.get("content") or "")
         if not word.search(text):
             continue
-        event, _ = event_in(text)
+        # the sentence that says it dates the deed ("Need a haircut Saturday. Last time I went to the
+        # walk-in place ..."), else the message as a whole
+        said = next((s for s in cached_re.split(r"(?<=[.!?])\s+|\n", text) if word.search(s)), text)
+        event = event_in(said)[0] or event_in(text)[0]
         if not event or _said(event, query):
             return None
         replacement = f"{back.text} ({event})"
-        rewritten = query[: back.start] + replacement + query[back.end :]
+        rewritten = query[: at.start()] + replacement + query[at.end() :]
         return rewritten, [p for p in pending if p is not back], [Resolution(back.text, replacement, "temporal", 0.6)]
     return None
 

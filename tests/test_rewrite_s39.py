@@ -38,3 +38,62 @@ def test_the_day_pointer_keeps_the_rest_of_the_query_whole() -> None:
     )
     assert out.startswith("how do I avoid the mess with Python from last time")
     assert out.count("last time") == 1  # once spliced "last time (a new MacBook)om last time"
+
+
+_ROUTER = (
+    "My home server keeps dropping off the network after the router reboots.",
+    "Give the server a DHCP reservation so it always gets the same address.",
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # "the same" with a noun of its own, spread over what the query counts
+        "why do people wake up at the same time every night",
+        "can two containers listen on the same port",
+        "why would a router give the same ip address to two devices",
+        # "again" in a question about how something works, with its own subject
+        "why does useEffect run again when none of the dependencies changed",
+        "what does it mean when the engine light comes on and then goes off again",
+        "is it true house prices always go up again after a crash",
+        # a pair the query sets up itself
+        "how do I stop one monitor from mirroring the other on windows 11",
+        "if I lose one airpod can I buy another one on its own",
+        # a problem word that is half of a compound, or named in the query
+        "is the feature flag approach better than long-lived release branches",
+        "what does the error DNS_PROBE_FINISHED_NXDOMAIN mean in chrome",
+        "what's the usual way to handle the problem of conflicting edits in offline-first apps",
+    ],
+)
+def test_listed_words_the_query_frames_itself_are_left_alone(query: str) -> None:
+    assert _expanded(query, *_ROUTER) == query
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # no noun of its own and nothing counted: "the same" is what the chat did
+        (
+            ("Can you write a cron entry that backs up the prod database every night?", "0 2 * * * backup.sh prod"),
+            "can you do the same for staging",
+            "backup",
+        ),
+        # "that one" is no numeral: "the other" is still the other test of the chat's pair
+        (
+            ("Two tests fail: test_refund_partial and test_refund_full.", "Both fail on the rounding of the total."),
+            "fix that one and rerun the other",
+            "test_refund_full",
+        ),
+        # "is it true?" with nothing after it asks about the chat's claim
+        (
+            ("My uncle says leaving a phone charging overnight ruins the battery.", "Modern phones stop at 100%."),
+            "so is it true?",
+            "charging",
+        ),
+    ],
+)
+def test_listed_words_without_a_frame_of_their_own_still_point_back(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in _expanded(query, *turns).lower()

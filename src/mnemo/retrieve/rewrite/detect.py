@@ -53,6 +53,7 @@ from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.own_antecedent import antecedent_in_query
+from mnemo.retrieve.rewrite.own_frame import own_pair
 from mnemo.retrieve.rewrite.own_situation import own_situation
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
 from mnemo.retrieve.rewrite.properties import (
@@ -351,6 +352,8 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             noun, end = "", match.end(1)  # "leave the other for now", "does the former need ...": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
+        if which == "other" and own_pair(query, match.start()):
+            continue  # "stop one monitor mirroring the other": the pair is the query's own
         if noun in ("person", "people") and match.group(0).split()[0].lower() == "the":
             continue  # "the first person on the moon": only "that first person" counts a list of people
         if which == "other" and noun in _COUNTS:

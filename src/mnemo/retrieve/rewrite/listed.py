@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
+from mnemo.retrieve.rewrite.own_frame import points_nowhere
 from mnemo.retrieve.rewrite.reference import Reference
 
 from . import cached_re
@@ -73,6 +74,8 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 r"\s+(?:(?:way|thing|kind|amount|size|time|day|age|price)\s+)?(?:to|as)\s+\S", query[match.end() :]
             ):
                 continue  # "similar to Project Hail Mary", "the same way as pothos": its own object
+            if points_nowhere(phrase, query, match.start(), match.end()):
+                continue  # "the same time every night", "why does ssh ask again": the query's own frame
             found.append(Reference(match.group(0), kind, match.start(), match.end()))
             covered.append((match.start(), match.end()))
     return found

@@ -85,9 +85,10 @@ def pointers(query: str) -> list[tuple[int, int]]:
 
 
 #: "run two jobs at the same time": with several things in the clause, "the same time" is a manner
-#: (simultaneously), not the time the conversation fixed.
+#: (simultaneously), not the time the conversation fixed; "at the same time every night" is a habit.
 SIMULTANEOUS = re.compile(
-    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|\d+)\b[^?.!,;]*?\bat\s+the\s+same\s+time\b",
+    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|\d+)\b[^?.!,;]*?\bat\s+the\s+same\s+time\b"
+    r"|\bat\s+the\s+same\s+time(?=\s+(?:every|each)\b)",
     re.IGNORECASE,
 )
 

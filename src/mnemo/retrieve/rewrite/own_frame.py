@@ -1,0 +1,96 @@
+"""Listed reference words that the query itself frames, so they point at nothing in the chat.
+
+The specification's words ("again", "the same", "another one", "the error") are references when
+they lean on the conversation: "can you do the same for staging", "try again". A general question
+uses them inside a frame of its own: "why do people wake up at the same time every night" compares
+the nights, "why does useEffect run again when ..." repeats what the query names, "one monitor ...
+the other" is a pair the query sets up, "the error DNS_PROBE_FINISHED_NXDOMAIN" is named. Pure
+functions over the query text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.store.sql import STOPWORDS
+
+from . import cached_re
+
+#: Words that spread "the same" over several times or things the query counts itself.
+_SPREAD = re.compile(
+    r"\b(?:every|each|twice|both|two|three|several|multiple|different|per|always|everyone|everybody|anyone)\b",
+    re.IGNORECASE,
+)
+#: "the same" or "similar" with a noun of its own: "the same wall", "the same ip address".
+_SAME_NOUN = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*", re.IGNORECASE)
+_NOT_NOUNS = frozenset("for in on at to as with again thing one ones way".split())
+
+#: The kinds of thing a problem word names as the first half of a compound: "the feature flag
+#: approach", "the bug tracker", "the error handling".
+_COMPOUND_HEADS = frozenset(
+    "flag flags branch branches request requests toggle toggles tracker trackers bounty bounties report reports"
+    " handling handler handlers bars set sets page pages list lists".split()
+)
+#: A name the problem word is given in the query: a code-like token, a quote or an error number.
+_NAMED_AFTER = re.compile(
+    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b|of\s+(?!it\b|that\b|this\b)\w)"
+)
+_PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug", "the feature"})
+
+#: A question about how things work in general, whose clause has its own subject: "why does useEffect
+#: run again", "why does ssh ask me again", "is it true house prices go up again", "what does it
+#: mean when the engine light ... goes off again".
+_GENERAL_FRAME = re.compile(
+    r"^\s*(?:why\s+(?:does|do|would|will|is|are|did)\s+(?!it\b|that\b|this\b|they\b|he\b|she\b|you\b|we\b|i\b)"
+    r"|how\s+come\s+(?!it\b|that\b|this\b|they\b)|is\s+it\s+(?:true|normal|common|possible)\b"
+    r"|what\s+does\s+it\s+mean\s+(?:when|if)\b)",
+    re.IGNORECASE,
+)
+#: "one airpod", "one eye", "one monitor": the query's own first of a pair, a numeral before a noun
+#: ("that one and rerun the other" counts nothing).
+_ONE_OF_PAIR = re.compile(
+    r"(?<!\bthat\s)(?<!\bthis\s)(?<!\bthe\s)(?<!\bfirst\s)(?<!\bwhich\s)(?<!\bany\s)\bone\s+([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+_NOT_PAIRED = frozenset("more thing time day way another".split())
+
+
+def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
+    """Whether the listed ``phrase`` at ``query[start:end]`` is framed by the query itself."""
+    low = phrase.lower()
+    if low in ("the same", "similar"):
+        return _spread_same(query, end)
+    if low in _PROBLEM_PHRASES:
+        return _named_problem(query, end)
+    if low == "again":
+        return bool(_GENERAL_FRAME.search(query))
+    if low in ("another one", "the other one"):
+        return own_pair(query, start)
+    return False
+
+
+def own_pair(query: str, start: int) -> bool:
+    """ "if I lose one airpod can I buy another one", "one eye weaker than the other": the pair's first
+    is the query's own "one" + noun before the reference."""
+    return any(
+        m.group(1).lower() not in STOPWORDS and m.group(1).lower() not in _NOT_PAIRED
+        for m in _ONE_OF_PAIR.finditer(query[:start])
+    )
+
+
+def _spread_same(query: str, end: int) -> bool:
+    """ "the same time every night", "the same wall twice", "the same ip address to two devices":
+    a noun of its own, compared across what the query counts."""
+    noun = _SAME_NOUN.match(query, end)
+    if noun is None or noun.group(0).split()[0].lower() in _NOT_NOUNS:
+        return False
+    return bool(_SPREAD.search(query))
+
+
+def _named_problem(query: str, end: int) -> bool:
+    """ "the feature flag approach", "the error DNS_PROBE_FINISHED_NXDOMAIN", "the problem of
+    conflicting edits": a kind or a name, not the problem the chat had."""
+    nxt = cached_re.match(r"\s+([a-z]+)\b", query[end:], flags=re.IGNORECASE)
+    if nxt is not None and nxt.group(1).lower() in _COMPOUND_HEADS:
+        return True
+    return bool(_NAMED_AFTER.match(query, end))

@@ -97,3 +97,57 @@ def test_listed_words_without_a_frame_of_their_own_still_point_back(
     turns: tuple[str, ...], query: str, wanted: str
 ) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted", "unwanted"),
+    [
+        # the reply takes up one of two reports: "the bug" is that one
+        (
+            (
+                "Two things in the shop frontend: the cart total shows NaN after removing the last item, and the"
+                " checkout button overlaps the footer on small phones.",
+                "The NaN is probably a reduce over an empty array with no initial value.",
+            ),
+            "does the bug also affect the saved cart",
+            "nan",
+            "footer",
+        ),
+        # no failure verb, but a report of trouble; the clause after "but" is the one that reports it
+        (
+            (
+                "My landlord fixed the boiler last week, but the bathroom extractor fan is still broken.",
+                "Put the request in writing so you have a record.",
+            ),
+            "what if he keeps ignoring the problem",
+            "extractor fan",
+            "boiler last week",
+        ),
+        # "the error" with no error named in the chat: the message the user quoted
+        (
+            (
+                "The passport site says 'photo rejected: shadows on face'. My address saved fine.",
+                "Stand facing a window so the light is even.",
+            ),
+            "can a photo shop make sure I don't get the error",
+            "shadows on face",
+            "address",
+        ),
+    ],
+)
+def test_a_problem_word_with_no_mention_of_its_own_is_the_trouble_the_user_reported(
+    turns: tuple[str, ...], query: str, wanted: str, unwanted: str
+) -> None:
+    out = _expanded(query, *turns).lower()
+    assert wanted in out
+    assert unwanted not in out
+
+
+def test_a_problem_word_the_chat_names_keeps_its_own_mention() -> None:
+    out = _expanded(
+        "is the bug fixed in 2.3",
+        "There's a bug in the CSV exporter that drops the last row, and the app is slow to start.",
+        "The exporter bug was fixed upstream.",
+    )
+    assert "exporter" in out.lower()
+    assert "slow" not in out.lower()

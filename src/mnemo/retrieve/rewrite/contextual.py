@@ -37,6 +37,7 @@ from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.picks import item_by_word
 from mnemo.retrieve.rewrite.pointed import pointed_noun
 from mnemo.retrieve.rewrite.predicated import predicated_subject
+from mnemo.retrieve.rewrite.problems import reported_problem
 from mnemo.retrieve.rewrite.proposal import proposed
 from mnemo.retrieve.rewrite.quantity import quantity_text
 from mnemo.retrieve.rewrite.reason import reason_text
@@ -79,6 +80,10 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
 }
 
 
+#: Problem words that stand for whatever the user reported going wrong, named or not.
+_REPORTED = frozenset({"the problem", "the issue", "the bug", "the error"})
+
+
 def from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: str = "") -> tuple[str, float] | None:
     """What the conversation makes of a reference by its own kind and noun, or None."""
     if ref.kind == "ordinal":
@@ -101,7 +106,10 @@ def from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: st
         changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
         return (f"{ref.text} ({changed})", 0.8) if changed else None
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
-        return specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
+        mention = specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
+        if mention is None and ref.text.lower() in _REPORTED and (reported := reported_problem(context)):
+            return f"{ref.text} ({reported})", 0.7  # "the issue": "(my washing machine leaves black marks ...)"
+        return mention
     if ref.kind == "implicit" and ref.noun and (is_role(ref.noun.lower()) or is_pet(ref.noun)):
         name = named_role(ref.noun, context)  # "the plumber": "Gareth the plumber"
         if name:

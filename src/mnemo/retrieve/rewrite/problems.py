@@ -51,3 +51,47 @@ def problem_text(query: str, reference: str, context: Sequence[Mapping[str, str]
         return None
     clause = problem_clause(context)
     return f"{reference} ({clause})" if clause else None
+
+
+#: What a user's clause says when it reports trouble in plainer words than a failure verb: "the cart
+#: total shows NaN", "leaves black marks", "memory grows until it's OOM-killed", "doesn't persist".
+_TROUBLE = re.compile(
+    r"\b(?:doesn't|don't|won't|can't|isn't|aren't|wasn't|didn't|never|keeps?|still|no\s+longer|stopped"
+    r"|slow(?:er|ly)?|error|errors|bug|broken|wrong|issue|leaks?|noise|noisy|loud|squeak(?:s|ing)?|squeal(?:s|ing)?"
+    r"|rejected|denied|refused|timeouts?|NaN|overlaps?|grows|growing|drops?|dropping|flicker(?:s|ing)?|warnings?"
+    r"|missing|lost|stuck|pain|sore|hurts?|aches?|late|overdue|declined|bounced|garbled|blank|empty|freezes"
+    r"|OOM|crashes|crashed)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n|,\s+(?:and|but|which|so|because|though)\s+|:\s+(?=the\b)", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
+_PROBLEM_MAX_WORDS = 16
+
+
+def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The user's clause that reports what is wrong, for "the problem", "the issue", "the bug" with no
+    mention of their own: of the clauses of the last few user messages that report trouble
+    (_GOING_WRONG, _TROUBLE), the one the later replies take up most ("Two things: the cart total
+    shows NaN ..., and the checkout button overlaps ..." then "The NaN is probably ...")."""
+    messages = list(context)[-_RECENT:]
+    best: tuple[int, int, str] | None = None
+    for index, message in enumerate(messages):
+        if str(message.get("role") or "").lower() not in ("user", "human"):
+            continue
+        later = " ".join(str(m.get("content") or "") for m in messages[index + 1 :]).lower()
+        taken = set(_WORD.findall(later))
+        for clause in _CLAUSE_SPLIT.split(str(message.get("content") or "")):
+            clause = clause.strip().rstrip(".!?;,")
+            if not clause or clause.endswith("?") or not (_GOING_WRONG.search(clause) or _TROUBLE.search(clause)):
+                continue
+            words = clause.split()
+            if len(words) > _PROBLEM_MAX_WORDS:
+                clause = " ".join(words[:_PROBLEM_MAX_WORDS])
+            overlap = len({w.lower() for w in _WORD.findall(clause)} & taken)
+            score = (overlap, -index)  # taken up most; then the earliest report, the chat's opening trouble
+            if best is None or score > best[:2]:
+                best = (*score, clause)
+    if best is None:
+        return None
+    clause = best[2]
+    return clause[0].lower() + clause[1:] if clause.split()[0].lower() in _LOWER_OPENERS else clause

@@ -77,7 +77,7 @@ def test_listed_words_the_query_frames_itself_are_left_alone(query: str) -> None
         (
             ("Can you write a cron entry that backs up the prod database every night?", "0 2 * * * backup.sh prod"),
             "can you do the same for staging",
-            "backup",
+            "cron entry",
         ),
         # "that one" is no numeral: "the other" is still the other test of the chat's pair
         (
@@ -151,3 +151,45 @@ def test_a_problem_word_the_chat_names_keeps_its_own_mention() -> None:
     )
     assert "exporter" in out.lower()
     assert "slow" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # the user's request, and what a later message wants the repeat for
+        (
+            (
+                "Write a short birthday message for my colleague Ben, he's into cycling.",
+                "Happy birthday, Ben! May your chain never slip.",
+                "Perfect. Now I need one for my boss, Karen.",
+            ),
+            "like before, but a bit more formal",
+            ("birthday message", "karen"),
+        ),
+        # the user's own deed
+        (
+            (
+                "I just disabled password login over SSH on the web server. The database server still accepts them.",
+                "Good move. Also set PermitRootLogin to no.",
+            ),
+            "walk me through doing the same on the db box",
+            ("password login",),
+        ),
+    ],
+)
+def test_a_repeat_with_nothing_the_reply_told_is_the_users_own_request_or_deed(
+    turns: tuple[str, ...], query: str, wanted: tuple[str, ...]
+) -> None:
+    out = _expanded(query, *turns).lower()
+    assert all(word in out for word in wanted)
+
+
+def test_a_need_is_no_deed_to_repeat() -> None:
+    """ "I need one for products too" says what the repeat is for; it is not a deed ("need" ends in "ed")."""
+    out = _expanded(
+        "like before but ranked by units sold",
+        "Write a SQL query that returns the top 10 customers by revenue.",
+        "SELECT customer_id, SUM(amount) AS revenue FROM orders GROUP BY customer_id LIMIT 10;",
+        "Thanks. I need one for products too.",
+    )
+    assert "(write a sql query that returns the top 10 customers by revenue, now for products too)" in out.lower()

@@ -68,6 +68,8 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 continue
             if phrase == "before" and not _ends_clause(query, match.end()):
                 continue  # "before the move" names its own anchor
+            if phrase == "before" and cached_re.search(r"\blike\s+$", query[: match.start()], re.IGNORECASE):
+                continue  # "like before": the implicit phrase, found with the others below
             if phrase == "earlier" and _COMPARATIVE_EARLIER.search(query[: match.start()] + "|" + query[match.end() :]):
                 continue  # "start earlier than that", "can we leave earlier": sooner, no time back in the chat
             if phrase in ("similar", "the same") and cached_re.match(

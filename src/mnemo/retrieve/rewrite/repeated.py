@@ -1,0 +1,57 @@
+"""What "like before", "the same" and "another one" repeat when the user asked for or did it.
+
+"like before, but a bit more formal" after "Write a short birthday message for my colleague Ben"
+repeats the request; "walk me through doing the same on the db box" after "I just disabled password
+login over SSH on the web server" repeats the deed. A later "Now I need one for my boss, Karen"
+says what the repeat is for. Pure functions over the messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from . import cached_re
+
+#: A request opening its sentence: "Write a SQL query ...", "Can you draft a note ...", "Give me ...".
+_REQUEST = re.compile(
+    r"^(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?"
+    r"((?:write|draft|give\s+me|make|create|generate|build|compose|suggest|plan|put\s+together|set\s+up)\b.+)",
+    re.IGNORECASE,
+)
+#: A deed the user reports: "I just disabled password login ...", "We added a health check ...".
+_DEED = re.compile(
+    r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?((?!(?:need|needed|feed|seed|speed|used|tried|wanted)\b)"
+    r"(?:[a-z]{2,}ed|set|put|made|wrote|built)\b.+)"
+)
+#: A later message saying what the repeat is for: "Now I need one for my boss, Karen."
+_FOR_WHAT = re.compile(
+    r"\b(?:need|want|wants|needs)\s+(?:one|another(?:\s+one)?|their\s+own|the\s+same)\s+(for\s+[^.!?]+)",
+    re.IGNORECASE,
+)
+_MAX_WORDS = 16
+_SENTENCE = r"(?<=[.!?])\s+|\n"
+
+
+def repeated_request(context: Sequence[Mapping[str, str]]) -> str | None:
+    """The user's latest request or deed, with what a later message wants it for, or None."""
+    said = [str(m.get("content") or "") for m in context if str(m.get("role") or "") in ("user", "human")]
+    wanted_for = None
+    for text in reversed(said):
+        for sentence in reversed(cached_re.split(_SENTENCE, text.strip())):
+            sentence = sentence.strip().rstrip(".!?")
+            aim = _FOR_WHAT.search(sentence)
+            if aim is not None:  # "Now I need one for my boss, Karen": the repeat's new purpose
+                wanted_for = wanted_for or aim.group(1).strip(" ,")
+                continue
+            found = _REQUEST.match(sentence) or _DEED.match(sentence)
+            if found is not None:
+                words = found.group(1).split()
+                clause = " ".join(words[:_MAX_WORDS]).rstrip(",;:")
+                clause = clause[0].lower() + clause[1:]
+                return f"{clause}, now {wanted_for}" if wanted_for else clause
+    return None
+
+
+#: The phrases whose repeat is the user's own request or deed.
+REPEATING = frozenset({"the same", "like before", "another one", "as usual"})

@@ -193,3 +193,47 @@ def test_a_need_is_no_deed_to_repeat() -> None:
         "Thanks. I need one for products too.",
     )
     assert "(write a sql query that returns the top 10 customers by revenue, now for products too)" in out.lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # the same speaker's sentence with the same time word says what the phrase was
+        (
+            (
+                "We recently moved our logs from ELK to Loki. Label queries are fast.",
+                "Loki indexes labels, not log content.",
+            ),
+            "was the tool we recently moved to a bad choice for audit searches",
+            "loki",
+        ),
+        (
+            ("Our API previously returned dates as unix timestamps; v2 returns ISO strings.", "Keep v1 alive a while."),
+            "how do I parse the format we previously used in swift",
+            "unix",
+        ),
+        # a time word between the speaker and the verb still points back, and the phrase's own word finds it
+        (
+            (
+                "Uploads above 10MB still fail behind nginx.",
+                "Django has its own limit, DATA_UPLOAD_MAX_MEMORY_SIZE, which defaults to 2.5MB.",
+            ),
+            "where do I put the django setting you previously mentioned",
+            "data_upload_max_memory_size",
+        ),
+    ],
+)
+def test_a_phrase_the_query_says_was_said_before_is_what_was_said(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in _expanded(query, *turns).lower()
+
+
+def test_a_time_word_said_by_the_other_speaker_is_not_the_phrase() -> None:
+    """ "we recently moved to" is the user's; the assistant's "recently" says nothing of it."""
+    out = _expanded(
+        "was the tool we recently moved to a good idea",
+        "Our logs live in ELK.",
+        "Grafana recently added a log explorer.",
+    )
+    assert "grafana recently added" not in out.lower()

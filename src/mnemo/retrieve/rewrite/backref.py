@@ -20,9 +20,12 @@ from mnemo.store.sql import STOPWORDS
 from . import cached_re
 
 _MARKER = (
-    r"(?:(?:you|we|i|they)\s+(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
-    r"|picked|chose|found|sent|shared|showed|booked|reserved|rented|ordered)|(?:from|mentioned|discussed)\s+(?:earlier"
-    r"|before|previously))\b"
+    # "you mentioned", "you previously mentioned", "you just now suggested", "we recently moved to"
+    r"(?:(?:you|we|i|they)\s+(?:just\s+now\s+|just\s+|previously\s+|recently\s+|earlier\s+)?"
+    r"(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
+    r"|picked|chose|found|sent|shared|showed|booked|reserved|rented|ordered|gave\s+me|described|listed|explained"
+    r"|told\s+me\s+(?:to\s+[a-z]+|about)|used|had|switched\s+to|moved\s+to|enabled|got|ran)"
+    r"|(?:from|mentioned|discussed)\s+(?:earlier|before|previously))\b"
 )
 #: "the croquetas place you mentioned": the phrase, then the clause that points back.
 BACKREF = re.compile(
@@ -44,10 +47,10 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
         return None
     words = [w for w in match.group(1).lower().split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
     if not words:
-        return _booked_back(query, match, context)  # "the place we booked": what the chat booked
+        return _booked_back(query, match, context) or _said_then(query, match, context)
     found = _named_in(words, context)
     if found is None or found.lower() in query.lower():
-        return None
+        return _said_then(query, match, context)  # "the tool we recently moved to": the sentence that said so
     phrase = query[match.start() : match.end(1)]
     rewritten = query[: match.end(1)] + f" {found}" + query[match.end(1) :]
     return rewritten, Resolution(phrase, f"{phrase} {found}", "implicit", 0.75)
@@ -91,4 +94,35 @@ def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | N
                 named = candidate.text[:1].isupper() or any(ch.isdigit() for ch in candidate.text)
                 if named and candidate.kind != "time" and not any(p.search(low) for p in patterns):
                     return candidate.text
+    return None
+
+
+#: The pointer's speaker and time word: "we recently moved to", "you previously mentioned".
+_SAID_THEN = re.compile(
+    r"\s+(?:that\s+)?(you|we|i)\s+(just\s+now|previously|recently)\s+[a-z]+(?:\s+(?:to|about|me))?\b", re.IGNORECASE
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+_SAID_MAX_WORDS = 16
+
+
+def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, str]]) -> tuple[str, Resolution] | None:
+    """ "the tool we recently moved to (we recently moved our logs from ELK to Loki)": the latest
+    sentence of the same speaker ("you" the assistant, "I"/"we" the user) with the same time word."""
+    clause = _SAID_THEN.match(query, match.end(1))
+    if clause is None:
+        return None
+    speaker = "assistant" if clause.group(1).lower() == "you" else "user"
+    when = clause.group(2).lower().split()[0]  # "just now" is said as "just"
+    for message in reversed(list(context)):
+        if str(message.get("role") or "").lower() != speaker:
+            continue
+        for sentence in reversed(_SENTENCE.split(str(message.get("content") or ""))):
+            if not cached_re.search(rf"\b{when}\b", sentence, re.IGNORECASE):
+                continue
+            said = " ".join(sentence.strip().rstrip(".!?").split()[:_SAID_MAX_WORDS])
+            said = said[0].lower() + said[1:] if said.split()[0] in ("I", "We", "Our", "My", "The") else said
+            said = "I" + said[1:] if said.split()[0] == "i" else said
+            end = clause.end()
+            phrase = query[match.start() : end]
+            return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)
     return None

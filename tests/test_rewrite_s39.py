@@ -237,3 +237,32 @@ def test_a_time_word_said_by_the_other_speaker_is_not_the_phrase() -> None:
         "Grafana recently added a log explorer.",
     )
     assert "grafana recently added" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # the time word after the verb, and "before" said as "previously"
+        (
+            ("We used New Relic previously but dropped it over cost.", "Datadog's log pricing can get expensive too."),
+            "roughly what were we paying for the tool we had before",
+            "new relic",
+        ),
+        # "what" with no noun: the deed itself
+        (
+            ("I recently switched to a standing desk. My feet ache by the afternoon.", "Try an anti-fatigue mat."),
+            "how long does it take to get used to what I recently switched to",
+            "standing desk",
+        ),
+        # of two sentences with the time word, the one with the query's own verb
+        (
+            ("I recently started taking magnesium before bed. My sleep has been much better lately.", "Nice."),
+            "could the supplement I started recently upset my stomach",
+            "magnesium",
+        ),
+    ],
+)
+def test_a_deed_the_query_dates_with_a_time_word_is_the_sentence_that_dated_it(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in _expanded(query, *turns).lower()

@@ -25,7 +25,9 @@ _MARKER = (
     r"(?:mentioned|suggested|recommended|said|talked\s+about|discussed|brought\s+up|named"
     r"|picked|chose|found|sent|shared|showed|booked|reserved|rented|ordered|gave\s+me|described|listed|explained"
     r"|told\s+me\s+(?:to\s+[a-z]+|about)|used|had|switched\s+to|moved\s+to|enabled|got|ran)"
-    r"|(?:from|mentioned|discussed)\s+(?:earlier|before|previously))\b"
+    r"|(?:from|mentioned|discussed)\s+(?:earlier|before|previously|just\s+now)"
+    # "the prefix we used previously", "the network I was on before", "the thing we upgraded recently"
+    r"|(?:you|we|i)\s+[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+(?:just\s+now|previously|recently|before))\b"
 )
 #: "the croquetas place you mentioned": the phrase, then the clause that points back.
 BACKREF = re.compile(
@@ -44,7 +46,8 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
     """The query with its back-referring phrase named ("the croquetas place Casa Labra"), or None."""
     match = BACKREF.search(query)
     if match is None:
-        return None
+        what = _WHAT_BACK.search(query)  # "what I recently switched to": the sentence that said it
+        return _said_then(query, what, context) if what else None
     words = [w for w in match.group(1).lower().split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
     if not words:
         return _booked_back(query, match, context) or _said_then(query, match, context)
@@ -98,31 +101,54 @@ def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | N
 
 
 #: The pointer's speaker and time word: "we recently moved to", "you previously mentioned".
+_TIME_WORD = r"just\s+now|previously|recently|before"
 _SAID_THEN = re.compile(
-    r"\s+(?:that\s+)?(you|we|i)\s+(just\s+now|previously|recently)\s+[a-z]+(?:\s+(?:to|about|me))?\b", re.IGNORECASE
+    rf"\s+(?:that\s+)?(you|we|i)\s+(?:({_TIME_WORD})\s+[a-z]+(?:\s+(?:to|about|me))?"
+    rf"|[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+({_TIME_WORD}))\b",
+    re.IGNORECASE,
 )
+#: How the speaker's own sentence says the query's time word: "before" was said "previously" or "used to".
+_SAID_AS = {
+    "just": r"just",
+    "previously": r"previously|before|used\s+to|formerly",
+    "before": r"previously|before|used\s+to|formerly",
+    "recently": r"recently|lately|just",
+}
+#: "what I recently switched to", "what we added recently": the whole deed, no noun of its own.
+_WHAT_BACK = re.compile(rf"\b(what)(?=\s+{_MARKER})", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 _SAID_MAX_WORDS = 16
 
 
 def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, str]]) -> tuple[str, Resolution] | None:
-    """ "the tool we recently moved to (we recently moved our logs from ELK to Loki)": the latest
-    sentence of the same speaker ("you" the assistant, "I"/"we" the user) with the same time word."""
+    """ "the tool we recently moved to (we recently moved our logs from ELK to Loki)": a sentence of
+    the same speaker ("you" the assistant, "I"/"we" the user) with the same time word; of several,
+    the one with the query's own words ("started" of "the supplement I started recently"), else the
+    latest."""
     clause = _SAID_THEN.match(query, match.end(1))
     if clause is None:
         return None
     speaker = "assistant" if clause.group(1).lower() == "you" else "user"
-    when = clause.group(2).lower().split()[0]  # "just now" is said as "just"
-    for message in reversed(list(context)):
-        if str(message.get("role") or "").lower() != speaker:
-            continue
-        for sentence in reversed(_SENTENCE.split(str(message.get("content") or ""))):
-            if not cached_re.search(rf"\b{when}\b", sentence, re.IGNORECASE):
-                continue
-            said = " ".join(sentence.strip().rstrip(".!?").split()[:_SAID_MAX_WORDS])
-            said = said[0].lower() + said[1:] if said.split()[0] in ("I", "We", "Our", "My", "The") else said
-            said = "I" + said[1:] if said.split()[0] == "i" else said
-            end = clause.end()
-            phrase = query[match.start() : end]
-            return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)
-    return None
+    time_word = (clause.group(2) or clause.group(3)).lower()
+    when = _SAID_AS[time_word.split()[0]]  # "just now" is said as "just"
+    own = {
+        w
+        for w in cached_re.findall(r"[a-z]{3,}", query[match.start() : clause.end()].lower())
+        if w not in STOPWORDS and w not in _GENERIC and w not in time_word
+    }
+    said_then = [
+        sentence
+        for message in context
+        if str(message.get("role") or "").lower() == speaker
+        for sentence in _SENTENCE.split(str(message.get("content") or ""))
+        if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE)
+    ]
+    if not said_then:
+        return None
+    sentence = max(reversed(said_then), key=lambda s: len(own & set(cached_re.findall(r"[a-z]{3,}", s.lower()))))
+    said = " ".join(sentence.strip().rstrip(".!?").split()[:_SAID_MAX_WORDS])
+    said = said[0].lower() + said[1:] if said.split()[0] in ("I", "We", "Our", "My", "The") else said
+    said = "I" + said[1:] if said.split()[0] == "i" else said
+    end = clause.end()
+    phrase = query[match.start() : end]
+    return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)

@@ -266,3 +266,42 @@ def test_a_deed_the_query_dates_with_a_time_word_is_the_sentence_that_dated_it(
     turns: tuple[str, ...], query: str, wanted: str
 ) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+def test_a_problem_report_is_whole_inside_its_quotes_and_without_its_opener() -> None:
+    out = _expanded(
+        "could switching contexts get rid of the error",
+        'kubectl apply gives "error: the server doesn\'t have a resource type deployments". I have two contexts.',
+        "That message often shows up when kubectl points at the wrong cluster.",
+    )
+    assert "resource type deployments" in out
+    out = _expanded(
+        "would lazy loading fix the problem",
+        "Our Lighthouse score on mobile dropped from 85 to 45. Also the designer flagged the footer links as wrong.",
+        "A drop that big is usually a large unoptimised hero asset.",
+    )
+    assert "dropped from 85 to 45" in out  # "drop" takes up "dropped"
+    assert "Also" not in out
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        (
+            ("For mum I always order tulips from the florist on Elm Street.", "That's a lovely tradition."),
+            "remind me to place the order as usual on thursday",
+            "tulips",
+        ),
+        # of two habits, the one with the query's own words
+        (
+            (
+                "Every Sunday I call my grandma at 6pm. I usually run on Saturday mornings.",
+                "Maybe call her on Saturday instead this week.",
+            ),
+            "then set a reminder for sunday as usual",
+            "grandma",
+        ),
+    ],
+)
+def test_as_usual_is_the_habit_the_user_told(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()

@@ -18,7 +18,7 @@ from mnemo.retrieve.rewrite.lists import find_list
 from mnemo.retrieve.rewrite.proposal import repeated_advice
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.reorder import repeated_order
-from mnemo.retrieve.rewrite.repeated import REPEATING, repeated_request
+from mnemo.retrieve.rewrite.repeated import REPEATING, habit, repeated_request
 from mnemo.retrieve.rewrite.resolution import Resolution
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.store.sql import STOPWORDS
@@ -83,6 +83,9 @@ def attach_topic(
     order = repeated_order(query, context) if alike else None
     if order:  # "order the same again": the whole order, "a large pepperoni from Luigi's"
         return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
+    usual = habit(query, context) if any(p.text.lower() == "as usual" for p in pending) else None
+    if usual:  # "saturday as usual": "(on Saturday I take my mum grocery shopping at 10)"
+        return f"{stripped} ({usual}){tail}", [Resolution(p.text, f"({usual})", p.kind, 0.7) for p in pending]
     request = repeated_request(context) if any(p.text.lower() in REPEATING for p in pending) else None
     if request:  # "like before, but more formal": "(write a short birthday message ..., now for my boss, Karen)"
         return f"{stripped} ({request}){tail}", [Resolution(p.text, f"({request})", p.kind, 0.7) for p in pending]

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.store.sql import STOPWORDS
+
 from . import cached_re
 
 #: What a question asks for when "this" is a problem: a remedy or a cause ("why" asks about anything).
@@ -64,8 +66,27 @@ _TROUBLE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n|,\s+(?:and|but|which|so|because|though)\s+|:\s+(?=the\b)", re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
+_QUOTES = re.compile(r"[\"“”]|(?<!\w)'|'(?!\w)")
+_CONTENT_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]{2,}")
+#: Words that open a clause without belonging to the report: "Also the designer flagged ...".
+_DISCOURSE = re.compile(r"^(?:also|and|but|plus|separately|oh|then|now),?\s+", re.IGNORECASE)
 _PROBLEM_MAX_WORDS = 16
+
+
+def _clauses(text: str) -> list[str]:
+    """``text`` split at sentence and clause breaks that stand outside quotes ("says 'error: the
+    server ...'" stays whole)."""
+    pieces, start = [], 0
+    for match in _CLAUSE_SPLIT.finditer(text):
+        if len(_QUOTES.findall(text[: match.start()])) % 2 == 0:
+            pieces.append(text[start : match.start()])
+            start = match.end()
+    return [*pieces, text[start:]]
+
+
+def _stems(text: str) -> set[str]:
+    """Four-letter stems of the content words of ``text``: "drop" meets "dropped", "NaN" meets "NaN"."""
+    return {w[:4].lower() for w in _CONTENT_WORD.findall(text) if w.lower() not in STOPWORDS}
 
 
 def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
@@ -78,17 +99,15 @@ def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
     for index, message in enumerate(messages):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
-        later = " ".join(str(m.get("content") or "") for m in messages[index + 1 :]).lower()
-        taken = set(_WORD.findall(later))
-        for clause in _CLAUSE_SPLIT.split(str(message.get("content") or "")):
-            clause = clause.strip().rstrip(".!?;,")
+        taken = _stems(" ".join(str(m.get("content") or "") for m in messages[index + 1 :]))
+        for clause in _clauses(str(message.get("content") or "")):
+            clause = _DISCOURSE.sub("", clause.strip()).rstrip(".!?;,")
             if not clause or clause.endswith("?") or not (_GOING_WRONG.search(clause) or _TROUBLE.search(clause)):
                 continue
             words = clause.split()
             if len(words) > _PROBLEM_MAX_WORDS:
                 clause = " ".join(words[:_PROBLEM_MAX_WORDS])
-            overlap = len({w.lower() for w in _WORD.findall(clause)} & taken)
-            score = (overlap, -index)  # taken up most; then the earliest report, the chat's opening trouble
+            score = (len(_stems(clause) & taken), -index)  # taken up most; then the chat's opening trouble
             if best is None or score > best[:2]:
                 best = (*score, clause)
     if best is None:

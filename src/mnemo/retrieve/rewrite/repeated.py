@@ -55,3 +55,31 @@ def repeated_request(context: Sequence[Mapping[str, str]]) -> str | None:
 
 #: The phrases whose repeat is the user's own request or deed.
 REPEATING = frozenset({"the same", "like before", "another one", "as usual"})
+
+#: What a sentence says when it tells a habit: "I always order tulips", "We normally tag from main".
+_HABIT = re.compile(r"\b(?:always|usually|normally|typically|every|each|regular(?:ly)?)\b", re.IGNORECASE)
+_STEM = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
+
+
+def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "as usual": the user's sentence that tells a habit, the one with the query's own words
+    ("saturday as usual" after "on Saturday I take my mum grocery shopping at 10"), else the latest."""
+    own = {w[:4].lower() for w in _STEM.findall(query)}
+    told = [
+        sentence.strip().rstrip(".!?")
+        for m in context
+        if str(m.get("role") or "") in ("user", "human")
+        for clause in cached_re.split(_SENTENCE, str(m.get("content") or "").strip())
+        for sentence in cached_re.split(r",\s+(?:and|but)\s+", clause)
+        if _HABIT.search(sentence)
+    ]
+    if not told:
+        return None
+    found = max(reversed(told), key=lambda s: len(own & {w[:4].lower() for w in _STEM.findall(s)}))
+    return _mid_sentence(" ".join(found.split()[:_MAX_WORDS]))
+
+
+def _mid_sentence(clause: str) -> str:
+    """A sentence's opening capital lowered for a place mid-query; "I" and names keep theirs."""
+    first = clause.split()[0]
+    return clause[0].lower() + clause[1:] if first in ("We", "My", "Our", "On", "For", "Every") else clause

@@ -70,25 +70,19 @@ def attach_topic(
     owned = _owner_carried(query, candidates)
     if owned is not None:  # "what about the morning nap" after "Mila's last nap": Mila's morning nap
         return owned[0], [Resolution(p.text, owned[1], p.kind, 0.7) for p in pending]
+    repeat = _repeated(query, pending, context)
+    if repeat is not None:  # "do the same with the raspberries": "(dig it out and replant it in a pot)"
+        stripped = query.rstrip(" ?.!")
+        return f"{stripped} ({repeat[0]}){query[len(stripped) :]}", [
+            Resolution(p.text, f"({repeat[0]})", p.kind, repeat[1]) for p in pending
+        ]
     bare = len(pending) == 1 and pending[0].start == 0 and pending[0].end >= len(query.rstrip())
     found = main_topic(context, candidates, query, {r.replacement.lower() for r in done}, recent=bare and LAST_EXCHANGE)
     if found is None:
         return query, []
     stripped = query.rstrip(" ?.!")
     tail = query[len(stripped) :]
-    alike = any(p.text.lower() in ("the same", "similar", "like before", "another one") for p in pending)
-    advice = repeated_advice(query, context) if alike else None
-    if advice:  # "do the same with the raspberries": what the reply said to do, "replant it in a pot"
-        return f"{stripped} ({advice}){tail}", [Resolution(p.text, f"({advice})", p.kind, 0.7) for p in pending]
-    order = repeated_order(query, context) if alike else None
-    if order:  # "order the same again": the whole order, "a large pepperoni from Luigi's"
-        return f"{stripped} ({order}){tail}", [Resolution(p.text, f"({order})", p.kind, 0.75) for p in pending]
-    usual = habit(query, context) if any(p.text.lower() == "as usual" for p in pending) else None
-    if usual:  # "saturday as usual": "(on Saturday I take my mum grocery shopping at 10)"
-        return f"{stripped} ({usual}){tail}", [Resolution(p.text, f"({usual})", p.kind, 0.7) for p in pending]
-    request = repeated_request(context) if any(p.text.lower() in REPEATING for p in pending) else None
-    if request:  # "like before, but more formal": "(write a short birthday message ..., now for my boss, Karen)"
-        return f"{stripped} ({request}){tail}", [Resolution(p.text, f"({request})", p.kind, 0.7) for p in pending]
+    alike = any(p.text.lower() in _ALIKE for p in pending)
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
     link = "like" if alike else "of" if cached_re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
     if cached_re.search(r"\babout$", stripped, re.IGNORECASE):
@@ -97,6 +91,26 @@ def attach_topic(
     rewritten = f"{stripped} {link} {topic}{tail}"
     confidence = 0.75 if found.salience > 0 else 0.5
     return rewritten, [Resolution(p.text, f"{link} {topic}", p.kind, confidence) for p in pending]
+
+
+_ALIKE = frozenset({"the same", "similar", "like before", "another one"})
+
+
+def _repeated(
+    query: str, pending: Sequence[Reference], context: Sequence[Mapping[str, str]]
+) -> tuple[str, float] | None:
+    """What a repeat repeats, and how sure: the command the reply gave, the order placed, the habit
+    told ("as usual") or the user's own request or deed; None when nothing says."""
+    said = {p.text.lower() for p in pending}
+    if said & _ALIKE and (advice := repeated_advice(query, context)):
+        return advice, 0.7  # "can i do the same with the raspberries": "dig it out and replant it"
+    if said & _ALIKE and (order := repeated_order(query, context)):
+        return order, 0.75  # "order the same again": "a large pepperoni from Luigi's"
+    if "as usual" in said and (usual := habit(query, context)):
+        return usual, 0.7  # "saturday as usual": "on Saturday I take my mum grocery shopping"
+    if said & REPEATING and (request := repeated_request(context)):
+        return request, 0.7  # "like before, but more formal": "write a short birthday message ..."
+    return None
 
 
 #: "of each", "for each", "each one": every item of the chat's list.

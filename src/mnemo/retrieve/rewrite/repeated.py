@@ -64,7 +64,7 @@ _STEM = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
 def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "as usual": the user's sentence that tells a habit, the one with the query's own words
     ("saturday as usual" after "on Saturday I take my mum grocery shopping at 10"), else the latest."""
-    own = {w[:4].lower() for w in _STEM.findall(query)}
+    own = {w[:4].lower() for w in _STEM.findall(query)} - {"usua"}  # "as usual" itself meets every "usually"
     told = [
         sentence.strip().rstrip(".!?")
         for m in context

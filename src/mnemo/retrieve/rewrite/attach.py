@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.alike import liked_thing
 from mnemo.retrieve.rewrite.alternatives import alternative_pair, joined_pair
 from mnemo.retrieve.rewrite.candidates import Candidate
 from mnemo.retrieve.rewrite.comparing import weighed_pair
@@ -75,6 +76,12 @@ def attach_topic(
         stripped = query.rstrip(" ?.!")
         return f"{stripped} ({repeat[0]}){query[len(stripped) :]}", [
             Resolution(p.text, f"({repeat[0]})", p.kind, repeat[1]) for p in pending
+        ]
+    liked = liked_thing(context) if any(p.text.lower() == "similar" for p in pending) else None
+    if liked is not None:  # "recommend me something similar" after "I loved Station Eleven, but ..."
+        stripped = query.rstrip(" ?.!")
+        return f"{stripped} like {liked}{query[len(stripped) :]}", [
+            Resolution(p.text, f"like {liked}", p.kind, 0.7) for p in pending
         ]
     bare = len(pending) == 1 and pending[0].start == 0 and pending[0].end >= len(query.rstrip())
     found = main_topic(context, candidates, query, {r.replacement.lower() for r in done}, recent=bare and LAST_EXCHANGE)

@@ -105,6 +105,8 @@ def from_context(ref: Reference, context: Sequence[Mapping[str, str]], query: st
     if ref.kind == "implicit" and ref.noun in ("new", "old") and CHANGED.fullmatch(ref.text):
         changed = changed_text(ref.noun, context, changed_noun(ref.text))  # "the new name" -> "mnemo-engine"
         return (f"{ref.text} ({changed})", 0.8) if changed else None
+    if ref.kind == "implicit" and ref.text.lower() == "the feature":  # "a round-up savings feature", "'vacation mode'"
+        return specific_mention("feature", context) or _quoted_feature(context)
     if ref.kind == "implicit" and ref.text.lower().startswith("the ") and ref.text.split()[-1].lower() in PROBLEM_WORDS:
         mention = specific_mention(ref.text.split()[-1], context)  # "the crash": "the React Native app crashes"
         if mention is None and ref.text.lower() in _REPORTED and (reported := reported_problem(context)):
@@ -176,6 +178,20 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
         if mention is None and deed is None and (subject := predicated_subject(ref.noun, context)):
             return f"the {without_determiner(subject)} {ref.noun}", 0.75  # "the Mona Lisa room crowd"
         return mention or ((f"the {ref.noun} ({deed})", 0.75) if deed else None)
+    return None
+
+
+#: A short name the user quoted: "this 'body battery' score", "a 'vacation mode'".
+_QUOTED_NAME = re.compile(r"(?<!\w)[\"“'‘]([A-Za-z][\w -]{2,30})[\"”'’](?!\w)")
+
+
+def _quoted_feature(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
+    """The latest short name the user put in quotes, as "the feature (<name>)"."""
+    for message in reversed(list(context)):
+        if str(message.get("role") or "") in ("user", "human"):
+            names = [n for n in _QUOTED_NAME.findall(str(message.get("content") or "")) if len(n.split()) <= 4]
+            if names:
+                return f"the feature ({names[-1]})", 0.7
     return None
 
 

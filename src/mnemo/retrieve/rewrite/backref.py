@@ -27,7 +27,10 @@ _MARKER = (
     r"|told\s+me\s+(?:to\s+[a-z]+|about)|used|had|switched\s+to|moved\s+to|enabled|got|ran)"
     r"|(?:from|mentioned|discussed)\s+(?:earlier|before|previously|just\s+now)"
     # "the prefix we used previously", "the network I was on before", "the thing we upgraded recently"
-    r"|(?:you|we|i)\s+[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+(?:just\s+now|previously|recently|before))\b"
+    r"|(?:you|we|i)\s+[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+(?:just\s+now|previously|recently"
+    # "before" ends its clause: "the house I had before the marriage" dates by its own object
+    r"|before(?=\s*(?:[,.;:?!]|$|(?:is|was|were|are|do|does|did|will|would|could|should|can|and|but|or|so|still"
+    r"|really|actually|to|on|in|for|with)\b))))\b"
 )
 #: "the croquetas place you mentioned": the phrase, then the clause that points back.
 BACKREF = re.compile(
@@ -109,10 +112,10 @@ _SAID_THEN = re.compile(
 )
 #: How the speaker's own sentence says the query's time word: "before" was said "previously" or "used to".
 _SAID_AS = {
-    "just": r"just",
+    "just": r"just\s+now|just\s+(?:[a-z]+ed|got|gave|ran|did|made|said|told|saw|put|set|sent|came|went)",
     "previously": r"previously|before|used\s+to|formerly",
     "before": r"previously|before|used\s+to|formerly",
-    "recently": r"recently|lately|just",
+    "recently": r"recently|lately",
 }
 #: "what I recently switched to", "what we added recently": the whole deed, no noun of its own.
 _WHAT_BACK = re.compile(rf"\b(what)(?=\s+{_MARKER})", re.IGNORECASE)
@@ -141,7 +144,7 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
         for message in context
         if str(message.get("role") or "").lower() == speaker
         for sentence in _SENTENCE.split(str(message.get("content") or ""))
-        if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE)
+        if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE) and _tells(sentence, speaker)
     ]
     if not said_then:
         return None
@@ -152,3 +155,14 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
     end = clause.end()
     phrase = query[match.start() : end]
     return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|we|me|us|our)\b", re.IGNORECASE)
+
+
+def _tells(sentence: str, speaker: str) -> bool:
+    """Whether ``sentence`` can say what the query's phrase was: two words of content ("It was fine
+    before" names nothing) and, for the user, the user's own deed ("my roommate recently adopted a
+    beagle" is the roommate's)."""
+    content = [w for w in cached_re.findall(r"[A-Za-z][\w'-]{2,}", sentence) if w.lower() not in STOPWORDS]
+    return len(content) >= 3 and (speaker != "user" or bool(_FIRST_PERSON.search(sentence)))

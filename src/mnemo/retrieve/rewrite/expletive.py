@@ -70,7 +70,8 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was|\s+has\s+been)\s+(?:so\s+|really\s+)?(?:nice|good|great|lovely|fun)\s+"
     r"(?:chatting|talking|seeing|meeting|catching)\b"
     # "is it true house prices always go up", "is it true that ...": the claim after is the "it"
-    r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!for\b|of\b|about\b|in\b|too\b|though\b|then\b|or\b|[?.!])(?=[a-z])"
+    r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!(?:for|of|about|in|too|though|then|or|even|also|still|only|just|at|with|if|when|on|anymore|now)\b|[?.!])"
+    r"(?=[a-z]+\s+\w+\s+\w)"
     # "what does it mean when a test is flaky", "how does it feel if ...": the clause after is the "it"
     r"|\b(?:what|how)\s+(?:does|did|would|do)\s+it\s+(?:mean|feel|look|work|matter)\s+(?:when|if|that)\b"
     # "it turns out", "it's confirmed that": a report, no thing

@@ -24,16 +24,23 @@ _SPREAD = re.compile(
 #: "the same" or "similar" with a noun of its own: "the same wall", "the same ip address".
 _SAME_NOUN = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*", re.IGNORECASE)
 _NOT_NOUNS = frozenset("for in on at to as with again thing one ones way".split())
+#: A verb that carries the chat's thing over to new ones: "apply the same fix", "use the same settings".
+_CARRIED = re.compile(
+    r"\b(?:apply|applying|use|using|copy|copying|do|doing|set\s+up|put|try|make|keep)\s+$", re.IGNORECASE
+)
+_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 
 #: The kinds of thing a problem word names as the first half of a compound: "the feature flag
 #: approach", "the bug tracker", "the error handling".
 _COMPOUND_HEADS = frozenset(
     "flag flags branch branches request requests toggle toggles tracker trackers bounty bounties report reports"
-    " handling handler handlers bars set sets page pages list lists".split()
+    " handling handler handlers bars set sets page pages list lists margin margins rate rates bound bounds"
+    " term terms budget".split()
 )
 #: A name the problem word is given in the query: a code-like token, a quote or an error number.
 _NAMED_AFTER = re.compile(
-    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b|of\s+(?!it\b|that\b|this\b)\w)"
+    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
+    r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w)"
 )
 _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug", "the feature"})
 
@@ -42,7 +49,7 @@ _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug"
 #: mean when the engine light ... goes off again".
 _GENERAL_FRAME = re.compile(
     r"^\s*(?:why\s+(?:does|do|would|will|is|are|did)\s+(?!it\b|that\b|this\b|they\b|he\b|she\b|you\b|we\b|i\b)"
-    r"|how\s+come\s+(?!it\b|that\b|this\b|they\b)|is\s+it\s+(?:true|normal|common|possible)\b"
+    r"|how\s+come\s+(?!it\b|that\b|this\b|they\b)|is\s+it\s+true\b"
     r"|what\s+does\s+it\s+mean\s+(?:when|if)\b)",
     re.IGNORECASE,
 )
@@ -84,6 +91,8 @@ def _spread_same(query: str, end: int) -> bool:
     noun = _SAME_NOUN.match(query, end)
     if noun is None or noun.group(0).split()[0].lower() in _NOT_NOUNS:
         return False
+    if _CARRIED.search(query[: end - len("the same")]) or _OTHER.search(query):
+        return False  # "apply the same fix to both of the other services": the chat's fix, carried over
     return bool(_SPREAD.search(query))
 
 

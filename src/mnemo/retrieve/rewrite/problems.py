@@ -93,24 +93,40 @@ def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
     """The user's clause that reports what is wrong, for "the problem", "the issue", "the bug" with no
     mention of their own: of the clauses of the last few user messages that report trouble
     (_GOING_WRONG, _TROUBLE), the one the later replies take up most ("Two things: the cart total
-    shows NaN ..., and the checkout button overlaps ..." then "The NaN is probably ...")."""
+    shows NaN ..., and the checkout button overlaps ..." then "The NaN is probably ..."), then one
+    with a failure verb, then the chat's first. A question or what the user says of themselves ("I
+    don't know much about cars") reports nothing."""
     messages = list(context)[-_RECENT:]
-    best: tuple[int, int, str] | None = None
+    best: tuple[int, int, int, str] | None = None
     for index, message in enumerate(messages):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
         taken = _stems(" ".join(str(m.get("content") or "") for m in messages[index + 1 :]))
         for clause in _clauses(str(message.get("content") or "")):
-            clause = _DISCOURSE.sub("", clause.strip()).rstrip(".!?;,")
-            if not clause or clause.endswith("?") or not (_GOING_WRONG.search(clause) or _TROUBLE.search(clause)):
+            clause = _DISCOURSE.sub("", clause.strip())
+            if not clause or clause.endswith("?") or _ABOUT_ONESELF.search(clause):
+                continue
+            clause = clause.rstrip(".!;,")
+            failing = bool(_GOING_WRONG.search(clause))
+            if not (failing or _TROUBLE.search(clause)):
                 continue
             words = clause.split()
             if len(words) > _PROBLEM_MAX_WORDS:
                 clause = " ".join(words[:_PROBLEM_MAX_WORDS])
-            score = (len(_stems(clause) & taken), -index)  # taken up most; then the chat's opening trouble
-            if best is None or score > best[:2]:
+            score = (len(_stems(clause) & taken), int(failing), -index)
+            if best is None or score > best[:3]:
                 best = (*score, clause)
     if best is None:
         return None
-    clause = best[2]
+    clause = best[3]
     return clause[0].lower() + clause[1:] if clause.split()[0].lower() in _LOWER_OPENERS else clause
+
+
+#: What the user says of themselves, not of something wrong: "I don't know much about cars", "I'm
+#: never good at small talk", "not sure if that's related".
+_ABOUT_ONESELF = re.compile(
+    r"^(?:but\s+|and\s+|though\s+)?(?:I|I'm|I\s+am|I've)\s+(?:really\s+)?(?:don't|do\s+not|am\s+not|'m\s+not|not|never"
+    r"|have\s+no|have\s+never)\s+(?:know|sure|good|great|an?\s+expert|much|idea|been\s+good|understood)"
+    r"|^(?:not\s+sure|no\s+idea)\b",
+    re.IGNORECASE,
+)

@@ -22,7 +22,9 @@ _REQUEST = re.compile(
 #: A deed the user reports: "I just disabled password login ...", "We added a health check ...".
 _DEED = re.compile(
     r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?((?!(?:need|needed|feed|seed|speed|used|tried|wanted)\b)"
-    r"(?:[a-z]{2,}ed|set|put|made|wrote|built)\b.+)"
+    r"(?:[a-z]{2,}ed|set|put|made|wrote|built)\b"
+    # "printed it and stuck it on the fridge": done to what was made, not a deed to repeat
+    r"(?!\s+(?:it|them|that|this|those|these)\b).+)"
 )
 #: A later message saying what the repeat is for: "Now I need one for my boss, Karen."
 _FOR_WHAT = re.compile(
@@ -53,18 +55,20 @@ def repeated_request(context: Sequence[Mapping[str, str]]) -> str | None:
     return None
 
 
-#: The phrases whose repeat is the user's own request or deed.
-REPEATING = frozenset({"the same", "like before", "another one", "as usual"})
+#: The phrases whose repeat is the user's own request or deed ("as usual" repeats only a habit).
+REPEATING = frozenset({"the same", "like before", "another one"})
 
 #: What a sentence says when it tells a habit: "I always order tulips", "We normally tag from main".
 _HABIT = re.compile(r"\b(?:always|usually|normally|typically|every|each|regular(?:ly)?)\b", re.IGNORECASE)
 _STEM = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
+_OWN_OBJECT = re.compile(r"\b(?:my|our)\s+[a-z]", re.IGNORECASE)
 
 
 def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "as usual": the user's sentence that tells a habit, the one with the query's own words
     ("saturday as usual" after "on Saturday I take my mum grocery shopping at 10"), else the latest."""
     own = {w[:4].lower() for w in _STEM.findall(query)} - {"usua"}  # "as usual" itself meets every "usually"
+    mine = _OWN_OBJECT.search(query) is not None  # "keep taking my vitamins as usual": the query's own habit
     told = [
         sentence.strip().rstrip(".!?")
         for m in context
@@ -76,6 +80,8 @@ def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     if not told:
         return None
     found = max(reversed(told), key=lambda s: len(own & {w[:4].lower() for w in _STEM.findall(s)}))
+    if mine and not own & {w[:4].lower() for w in _STEM.findall(found)}:
+        return None  # no habit the chat told is the one of the query's own thing
     return _mid_sentence(" ".join(found.split()[:_MAX_WORDS]))
 
 

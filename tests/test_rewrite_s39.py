@@ -394,3 +394,47 @@ def test_reviewed_cases_point_where_the_chat_says(turns: tuple[str, ...], query:
 )
 def test_reviewed_cases_leave_out_what_the_chat_does_not_say(turns: tuple[str, ...], query: str, unwanted: str) -> None:
     assert unwanted not in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "can you catch the flu twice in the same season",
+        "how do I see the last time a file was changed in git",
+        "when was the last time uk house prices actually fell",
+        "how do I make pytest rerun only the tests that failed last time",
+        "can a monstera grow back like before after root rot",
+        "how do I get back to running like before after a knee injury",
+        "if you fail your driving test can you book again straight away",
+        "how do I join a table to itself to compare rows with the same customer id",
+        "can I use the same power supply for a raspberry pi 4 and a pi 5",
+        "is there a similar drink to coffee without the caffeine crash",
+        "what does the error AccessDenied when calling AssumeRole mean in aws",
+        "in jira how do I change the issue type from bug to story",
+    ],
+)
+def test_more_listed_words_the_query_frames_itself(query: str) -> None:
+    assert _expanded(query, *_ROUTER) == query
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # "the last time" ending the query asks about the chat's last time
+        (
+            ("Last time we renewed the certificate by hand through Namecheap.", "Certbot can automate it."),
+            "what steps did we follow the last time",
+            "certificate",
+        ),
+        # "the same fix to both services" gives the chat's fix to them: no standard of its own
+        (
+            ("The memory leak in the auth service was an unclosed Redis pool.", "Good catch."),
+            "can you apply the same fix to both services",
+            "memory leak",
+        ),
+    ],
+)
+def test_listed_words_with_nothing_of_their_own_after_them_still_point_back(
+    turns: tuple[str, ...], query: str, wanted: str
+) -> None:
+    assert wanted in _expanded(query, *turns).lower()

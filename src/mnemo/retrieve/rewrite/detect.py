@@ -69,7 +69,7 @@ from mnemo.retrieve.rewrite.recurring import series_spans
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
-from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER, UNIT_MODIFIED
+from mnemo.retrieve.rewrite.timeref import TEMPORAL_POINTER, UNIT_MODIFIED, simultaneous_spans
 from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.retrieve.rewrite.venues import venue_span
 from mnemo.store.sql import STOPWORDS
@@ -111,7 +111,7 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for s, e in event_spans(query, context_text):  # the event reading replaces the word-level one
             found = [r for r in found if not (r.start < e and s < r.end)] + [Reference(query[s:e], "event", s, e)]
     covered = [(r.start, r.end) for r in found]
-    covered += [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    covered += simultaneous_spans(query)
     found += listed_phrases(query, covered)
     found += definite_references(query, context_text, found, covered)
     compared = comparison_span(query) if not found else None

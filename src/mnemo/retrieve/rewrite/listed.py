@@ -72,9 +72,7 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 continue  # "like before": the implicit phrase, found with the others below
             if phrase == "earlier" and _COMPARATIVE_EARLIER.search(query[: match.start()] + "|" + query[match.end() :]):
                 continue  # "start earlier than that", "can we leave earlier": sooner, no time back in the chat
-            if phrase in ("similar", "the same") and cached_re.match(
-                r"\s+(?:(?:way|thing|kind|amount|size|time|day|age|price)\s+)?(?:to|as)\s+\S", query[match.end() :]
-            ):
+            if phrase in ("similar", "the same") and cached_re.match(_OWN_STANDARD[phrase], query[match.end() :]):
                 continue  # "similar to Project Hail Mary", "the same way as pothos": its own object
             if points_nowhere(phrase, query, match.start(), match.end()):
                 continue  # "the same time every night", "why does ssh ask again": the query's own frame
@@ -83,6 +81,12 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
     return found
 
 
+#: What "similar" or "the same" is measured against in the query itself: "a similar drink to coffee",
+#: "the same way as pothos" ("the same fix to both services" gives it to them, no standard).
+_OWN_STANDARD = {
+    "similar": r"\s+(?:[a-z]+\s+)?(?:to|as)\s+(?!do\b|make\b|what\b|before\b)\S",
+    "the same": r"\s+(?:(?:way|thing|kind|amount|size|time|day|age|price)\s+)?(?:to|as)\s+\S|\s+[a-z]+\s+as\s+\S",
+}
 #: "earlier" as a comparative: before "than" or what it is compared across ("dark earlier in
 #: winter", "earlier each year"), or after a verb of setting off or arriving ("start earlier", "leave
 #: a bit earlier"); the split marks where "earlier" stood.

@@ -29,17 +29,21 @@ _CARRIED = re.compile(
     r"\b(?:apply|applying|use|using|copy|copying|do|doing|set\s+up|put|try|make|keep)\s+$", re.IGNORECASE
 )
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+#: Plural things that share it: "rows with the same customer id", "people who have the same name".
+_SHARED_BY = re.compile(r"\b[a-z]{3,}s\s+(?:with|that\s+have|who\s+have|having|sharing)\s+$", re.IGNORECASE)
+#: Two things it serves: "the same power supply for a raspberry pi 4 and a pi 5".
+_FOR_BOTH = re.compile(r"(?:\s+[a-z][\w-]*){0,2}?\s+(?:for|between|across|on|in)\s+[^,?.;]*?\s+and\s+", re.IGNORECASE)
 
 #: The kinds of thing a problem word names as the first half of a compound: "the feature flag
 #: approach", "the bug tracker", "the error handling".
 _COMPOUND_HEADS = frozenset(
     "flag flags branch branches request requests toggle toggles tracker trackers bounty bounties report reports"
     " handling handler handlers bars set sets page pages list lists margin margins rate rates bound bounds"
-    " term terms budget".split()
+    " term terms budget type types template templates".split()
 )
 #: A name the problem word is given in the query: a code-like token, a quote or an error number.
 _NAMED_AFTER = re.compile(
-    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
+    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
     r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w)"
 )
 _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug", "the feature"})
@@ -50,7 +54,9 @@ _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug"
 _GENERAL_FRAME = re.compile(
     r"^\s*(?:why\s+(?:does|do|would|will|is|are|did)\s+(?!it\b|that\b|this\b|they\b|he\b|she\b|you\b|we\b|i\b)"
     r"|how\s+come\s+(?!it\b|that\b|this\b|they\b)|is\s+it\s+true\b"
-    r"|what\s+does\s+it\s+mean\s+(?:when|if)\b)",
+    r"|what\s+does\s+it\s+mean\s+(?:when|if)\b"
+    # a generic subject: "if you fail your driving test can you book again", "can kids get it again"
+    r"|if\s+(?:you|someone|somebody|people)\s+(?!do\b|did\b)\w+|can\s+(?:kids|children|people|adults|dogs|cats)\b)",
     re.IGNORECASE,
 )
 #: "one airpod", "one eye", "one monitor": the query's own first of a pair, a numeral before a noun
@@ -73,7 +79,23 @@ def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
         return bool(_GENERAL_FRAME.search(query))
     if low in ("another one", "the other one"):
         return own_pair(query, start)
+    if low == "last time":
+        return bool(_LAST_TIME_ASKED.search(query[:start] + "|" + query[end:]))
+    if low == "like before":
+        return bool(_OWN_BEFORE.search(query[:start] + "|" + query[end:]))
     return False
+
+
+#: "when was the last time house prices fell", "the tests that failed last time": "last time" with a
+#: clause of its own to date, or in a relative clause of a thing the query names.
+_LAST_TIME_ASKED = re.compile(
+    r"\bthe\s+\|\s+(?!around\b|too\b|though\b|again\b|and\b|or\b|but\b|for\b|on\b|in\b|at\b|with\b)[a-z]"
+    r"|\b(?:that|which)\s+[a-z]+\s+\|",
+    re.IGNORECASE,
+)
+#: "grow back like before after root rot", "get back to running like before": a before of the
+#: query's own ("after" the harm it names, or "back" to a state).
+_OWN_BEFORE = re.compile(r"\bback\b[^|]*\||\|\s*(?:after|since)\s+(?:a|an|the|my|his|her|their|being|having)\b")
 
 
 def own_pair(query: str, start: int) -> bool:
@@ -91,6 +113,8 @@ def _spread_same(query: str, end: int) -> bool:
     noun = _SAME_NOUN.match(query, end)
     if noun is None or noun.group(0).split()[0].lower() in _NOT_NOUNS:
         return False
+    if _SHARED_BY.search(query[: end - len("the same")]) or _FOR_BOTH.match(query, noun.end()):
+        return True  # "rows with the same customer id", "the same power supply for a pi 4 and a pi 5"
     if _CARRIED.search(query[: end - len("the same")]) or _OTHER.search(query):
         return False  # "apply the same fix to both of the other services": the chat's fix, carried over
     return bool(_SPREAD.search(query))

@@ -13,7 +13,7 @@ import re
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
 from mnemo.retrieve.rewrite.internal import person_named_before, plural_before, thing_named_before
 from mnemo.retrieve.rewrite.timeclause import clause_spans
-from mnemo.retrieve.rewrite.timeref import SIMULTANEOUS, TEMPORAL_POINTER
+from mnemo.retrieve.rewrite.timeref import TEMPORAL_POINTER, simultaneous_spans
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers
 
 from . import cached_re
@@ -28,7 +28,7 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
 def temporal_pointer_spans(query: str, context_text: str) -> list[tuple[int, int]]:
     """The temporal pointers of the query as merged (start, end) spans. Time clauses ("a week
     before we go live") point at the conversation only when there is one."""
-    manner = [(m.end() - len("at the same time"), m.end()) for m in SIMULTANEOUS.finditer(query)]
+    manner = simultaneous_spans(query)
     spans = [(m.start(), m.end()) for m in TEMPORAL_POINTER.finditer(query)] + time_pointers(query)
     clauses = [c for c in clause_spans(query) if not _own_object(query, *c)] if context_text.strip() else []
     # "if the parcel comes while i'm out": an absence is a reference only when the chat dated one

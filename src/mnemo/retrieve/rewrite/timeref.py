@@ -87,10 +87,17 @@ def pointers(query: str) -> list[tuple[int, int]]:
 #: "run two jobs at the same time": with several things in the clause, "the same time" is a manner
 #: (simultaneously), not the time the conversation fixed; "at the same time every night" is a habit.
 SIMULTANEOUS = re.compile(
-    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|\d+)\b[^?.!,;]*?\bat\s+the\s+same\s+time\b"
-    r"|\bat\s+the\s+same\s+time(?=\s+(?:every|each)\b)",
+    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|twice|\d+)\b[^?.!,;]*?"
+    r"\b(?P<shared>(?:at|in|on|during)\s+the\s+same\s+(?:time|day|night|week|month|year|season))\b"
+    r"|\b(?P<habit>at\s+the\s+same\s+time)(?=\s+(?:every|each)\b)",
     re.IGNORECASE,
 )
+
+
+def simultaneous_spans(query: str) -> list[tuple[int, int]]:
+    """The spans of "at the same time" (or "in the same season", ...) that the query shares among
+    the things it counts or repeats: "catch the flu twice in the same season"."""
+    return [m.span("shared") if m.group("shared") else m.span("habit") for m in SIMULTANEOUS.finditer(query)]
 
 
 _AFTER = re.compile(r"\b(?:later|afterwards?|after|following|next|subsequent)\b", re.IGNORECASE)

@@ -438,3 +438,53 @@ def test_listed_words_with_nothing_of_their_own_after_them_still_point_back(
     turns: tuple[str, ...], query: str, wanted: str
 ) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # "here" is where the user is now, not where they usually are
+        (
+            ("I'm at the Dublin office this week, normally I'm in London. The VPN here drops.", "Try TCP mode."),
+            "who handles IT here",
+            "dublin office",
+        ),
+        (
+            (
+                "I'm working from the public library today. At home the VPN connects fine.",
+                "Public networks block ports.",
+            ),
+            "is there any other way to reach the intranet from here",
+            "public library",
+        ),
+        # "there" is the place the user settled on
+        (
+            (
+                "PureGym is 25 a month, the leisure centre is 40 but has a pool.",
+                "If you'd swim, the pool is worth the extra 15.",
+                "I think I'll go for the leisure centre, I miss swimming.",
+            ),
+            "can I get a student discount there",
+            "leisure centre",
+        ),
+        # a bad state is trouble too; "crash reporting" is no crash
+        (
+            (
+                "Hana made new icons; the marketing site uses the old set. The new icons look blurry on retina.",
+                "Use SVG.",
+            ),
+            "did the problem show up on mobile too",
+            "blurry",
+        ),
+        (
+            (
+                "Our app uses Sentry for crash reporting. Push notifications stopped arriving on Android 14.",
+                "Android 13 and up need the POST_NOTIFICATIONS permission.",
+            ),
+            "will the permission fix the problem",
+            "stopped arriving",
+        ),
+    ],
+)
+def test_where_here_and_there_are_and_what_went_wrong(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()

@@ -88,7 +88,10 @@ _SETTLED = re.compile(
     r"^(?:(?:ok|okay|so|yeah|yes|well|right|hmm)[,.!]?\s+)?I(?:'m|\s+am)\s+(?:thinking\s+of|doing|going\s+with|leaning"
     r"\s+towards)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
     r"|^(?:(?:ok|okay|so|yeah|yes)[,.!]?\s+)?I(?:'ve|\s+have)?\s+(?:went\s+with|decided\s+on|chose|picked)\s+"
-    r"((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)",
+    r"((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
+    # "I think I'll go for the leisure centre"
+    r"|^(?:(?:ok|okay|so|yeah|yes|right)[,.!]?\s+)?(?:I\s+think\s+|I\s+guess\s+)?I(?:'ll|\s+will)\s+"
+    r"(?:go\s+(?:for|with)|pick|choose|take)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)",
     re.IGNORECASE,
 )
 

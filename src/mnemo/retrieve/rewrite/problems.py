@@ -23,9 +23,9 @@ PROBLEM_QUESTION = re.compile(
 #: What a sentence says when it reports something going wrong (a failure, not a negation: "I
 #: can't wait" and "it isn't far" report nothing broken).
 _GOING_WRONG = re.compile(
-    r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|breaks|broke(?:n)?|chokes?|choked|hangs|freez(?:es|ing)|froze"
+    r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?(?!\s+report)|breaks|broke(?:n)?|chokes?|choked|hangs|freez(?:es|ing)|froze"
     r"|went\s+(?:up|down)|dropped|spiked|leak(?:s|ing)|throws|timed\s+out|times\s+out|not\s+working"
-    r"|stopped\s+(?:working|responding|firing|syncing|loading)|corrupt(?:s|ed))\b",
+    r"|stopped\s+[a-z]+ing|corrupt(?:s|ed))\b",
     re.IGNORECASE,
 )
 _LOWER_OPENERS = frozenset("the a an my our your his her their this that it we they there".split())
@@ -62,7 +62,9 @@ _TROUBLE = re.compile(
     r"|slow(?:er|ly)?|error|errors|bug|broken|wrong|issue|leaks?|noise|noisy|loud|squeak(?:s|ing)?|squeal(?:s|ing)?"
     r"|rejected|denied|refused|timeouts?|NaN|overlaps?|grows|growing|drops?|dropping|flicker(?:s|ing)?|warnings?"
     r"|missing|lost|stuck|pain|sore|hurts?|aches?|late|overdue|declined|bounced|garbled|blank|empty|freezes"
-    r"|OOM|crashes|crashed)\b",
+    r"|OOM|crashes|crashed|blurry|fuzzy|pixelated|cracked|wobbly|loose|sticky|stiff|swollen|itchy|dizzy|overheat\w*"
+    r"|faded|mouldy|moldy|damp|smells?|smelly|squash(?:es|ed|ing)?|cropp?(?:s|ed|ing)|distorted|misaligned|delayed"
+    r"|duplicated?|duplicates)\b",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n|,\s+(?:and|but|which|so|because|though)\s+|:\s+(?=the\b)", re.IGNORECASE)

@@ -488,3 +488,42 @@ def test_listed_words_with_nothing_of_their_own_after_them_still_point_back(
 )
 def test_where_here_and_there_are_and_what_went_wrong(turns: tuple[str, ...], query: str, wanted: str) -> None:
     assert wanted in _expanded(query, *turns).lower()
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted", "unwanted"),
+    [
+        # a sentence opening on "Last time" says what happened then, up to where its clause ends
+        (
+            (
+                "Backup restore test this week. Last time restoring the orders database took 6 hours, while the"
+                " user files came back in 20 minutes.",
+                "pg_restore -j could cut that down.",
+            ),
+            "was the index rebuild the slow part last time",
+            "orders database took 6 hours",
+            "user files",
+        ),
+        (
+            ("Giving blood on Thursday. Last time I nearly fainted because I hadn't eaten.", "Have a proper meal."),
+            "how do I avoid what happened last time",
+            "nearly fainted",
+            "thursday",
+        ),
+    ],
+)
+def test_last_time_is_what_the_sentence_that_said_it_tells(
+    turns: tuple[str, ...], query: str, wanted: str, unwanted: str
+) -> None:
+    out = _expanded(query, *turns)
+    assert wanted in out
+    assert unwanted not in out.lower()
+
+
+def test_a_day_possessor_is_no_dated_clause() -> None:
+    out = _expanded(
+        "should I roll back yesterday's change",
+        "Yesterday's deploy added an index on events. Today write latency doubled.",
+        "Every index adds write cost.",
+    )
+    assert "('s" not in out

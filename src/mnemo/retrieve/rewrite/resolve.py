@@ -398,13 +398,33 @@ def _same_day(
         # the sentence that says it dates the deed ("Need a haircut Saturday. Last time I went to the
         # walk-in place ..."), else the message as a whole
         said = next((s for s in cached_re.split(r"(?<=[.!?])\s+|\n", text) if word.search(s)), text)
-        event = event_in(said)[0] or event_in(text)[0]
+        event = _dated_clause(said, word) or event_in(said)[0] or event_in(text)[0]
         if not event or _said(event, query):
             return None
         replacement = f"{back.text} ({event})"
         rewritten = query[: at.start()] + replacement + query[at.end() :]
         return rewritten, [p for p in pending if p is not back], [Resolution(back.text, replacement, "temporal", 0.6)]
     return None
+
+
+#: Where a dated clause ends: "Last time restoring the orders database took 6 hours, while ...".
+_CLAUSE_END = re.compile(r",\s+(?:while|but|whereas|though|and\s+this\s+time)\b|;|\s+-\s+|\.\s*$")
+_DATED_MAX_WORDS = 14
+
+
+def _dated_clause(sentence: str, word: re.Pattern[str]) -> str | None:
+    """ "we rotated the TLS certs on the ingress, the payment webhook broke for an hour" of "Last time
+    we rotated ...": what a sentence opening on the time word says happened then, up to where its
+    clause ends; None when the time word does not open the sentence."""
+    opening = word.match(sentence.strip())
+    if opening is None or sentence.strip()[opening.end() :].startswith(("'", "’")):
+        return None  # "Yesterday's deploy added ...": a possessor, not the time of the sentence
+    rest = sentence.strip()[opening.end() :].lstrip(" ,")
+    rest = _CLAUSE_END.split(rest, maxsplit=1)[0].strip().rstrip(".!?")
+    words = rest.split()
+    if len(words) < 3:
+        return None
+    return " ".join(words[:_DATED_MAX_WORDS])
 
 
 def _event_head(event: str) -> str:

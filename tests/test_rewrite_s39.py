@@ -364,11 +364,6 @@ def test_reviewed_cases_point_where_the_chat_says(turns: tuple[str, ...], query:
             "is the house I owned before the marriage still mine",
             "leeds",
         ),
-        (
-            ("How do I rest my sourdough?", "Just don't lift the lid while it proves."),
-            "can you explain what you said just now about resting it",
-            "lift the lid",
-        ),
         # a sentence that names nothing, or someone else's deed, is not what the phrase was
         (
             ("My iPhone was fine before.", "Which update did you install?"),
@@ -527,3 +522,36 @@ def test_a_day_possessor_is_no_dated_clause() -> None:
         "Every index adds write cost.",
     )
     assert "('s" not in out
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "wanted"),
+    [
+        # what the assistant said: its sentence with the query's words
+        (
+            (
+                "I'm comparing Redis and Memcached for session storage.",
+                "For sessions either works. Redis gives you persistence, so sessions survive a restart.",
+            ),
+            "remind me what you said earlier about persistence",
+            "redis gives you persistence",
+        ),
+        # "just now" with no word shared: the latest reply itself
+        (
+            ("How do I rest my sourdough?", "Just don't lift the lid while it proves."),
+            "can you explain what you said just now about resting it",
+            "lift the lid",
+        ),
+    ],
+)
+def test_what_the_assistant_said_is_its_sentence(turns: tuple[str, ...], query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *turns).lower()
+
+
+def test_what_the_assistant_said_earlier_needs_a_word_in_common() -> None:
+    out = _expanded(
+        "what was the other thing you mentioned earlier",
+        "My bike chain keeps slipping.",
+        "Check the derailleur hanger alignment.",
+    )
+    assert "derailleur" not in out.lower()

@@ -104,7 +104,7 @@ def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | N
 
 
 #: The pointer's speaker and time word: "we recently moved to", "you previously mentioned".
-_TIME_WORD = r"just\s+now|previously|recently|before"
+_TIME_WORD = r"just\s+now|previously|recently|before|earlier"
 _SAID_THEN = re.compile(
     rf"\s+(?:that\s+)?(you|we|i)\s+(?:({_TIME_WORD})\s+[a-z]+(?:\s+(?:to|about|me))?"
     rf"|[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+({_TIME_WORD}))\b",
@@ -116,6 +116,7 @@ _SAID_AS = {
     "previously": r"previously|before|used\s+to|formerly",
     "before": r"previously|before|used\s+to|formerly",
     "recently": r"recently|lately",
+    "earlier": r"earlier",
 }
 #: "what I recently switched to", "what we added recently": the whole deed, no noun of its own.
 _WHAT_BACK = re.compile(rf"\b(what)(?=\s+{_MARKER})", re.IGNORECASE)
@@ -139,22 +140,46 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
         for w in cached_re.findall(r"[a-z]{3,}", query[match.start() : clause.end()].lower())
         if w not in STOPWORDS and w not in _GENERIC and w not in time_word
     }
-    said_then = [
-        sentence
-        for message in context
-        if str(message.get("role") or "").lower() == speaker
-        for sentence in _SENTENCE.split(str(message.get("content") or ""))
-        if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE) and _tells(sentence, speaker)
-    ]
-    if not said_then:
+    if speaker == "assistant":
+        sentence = _replied(query, time_word, context)
+    else:
+        said_then = [
+            sentence
+            for message in context
+            if str(message.get("role") or "").lower() == speaker
+            for sentence in _SENTENCE.split(str(message.get("content") or ""))
+            if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE) and _tells(sentence, speaker)
+        ]
+        shared = lambda s: len(own & set(cached_re.findall(r"[a-z]{3,}", s.lower())))  # noqa: E731
+        sentence = max(reversed(said_then), key=shared) if said_then else None
+    if sentence is None:
         return None
-    sentence = max(reversed(said_then), key=lambda s: len(own & set(cached_re.findall(r"[a-z]{3,}", s.lower()))))
     said = " ".join(sentence.strip().rstrip(".!?").split()[:_SAID_MAX_WORDS])
     said = said[0].lower() + said[1:] if said.split()[0] in ("I", "We", "Our", "My", "The") else said
     said = "I" + said[1:] if said.split()[0] == "i" else said
     end = clause.end()
     phrase = query[match.start() : end]
     return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in cached_re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in STOPWORDS}
+
+
+def _replied(query: str, time_word: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """What "you said earlier" / "you just now suggested" points at: the assistant's sentence with the
+    most of the query's words ("what you said earlier about persistence": "Redis gives you
+    persistence ..."); with none shared, "just now" is the latest reply's first sentence."""
+    replies = [str(m.get("content") or "") for m in context if str(m.get("role") or "").lower() == "assistant"]
+    if not replies:
+        return None
+    own = _stems(query) - _stems(f"you {time_word} said mentioned suggested described gave told")
+    sentences = [s for text in replies for s in _SENTENCE.split(text) if _tells(s, "assistant")]
+    best = max(reversed(sentences), key=lambda s: len(own & _stems(s)), default=None)
+    if best is not None and own & _stems(best):
+        return best
+    latest = [s for s in _SENTENCE.split(replies[-1]) if _tells(s, "assistant")]
+    return latest[0] if time_word == "just now" and latest else None
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|we|me|us|our)\b", re.IGNORECASE)

@@ -555,3 +555,75 @@ def test_what_the_assistant_said_earlier_needs_a_word_in_common() -> None:
         "Check the derailleur hanger alignment.",
     )
     assert "derailleur" not in out.lower()
+
+
+# Harms a second review found, mended.
+@pytest.mark.parametrize(
+    ("turns", "query", "unwanted"),
+    [
+        # "I'm in X" is where the user is only when X is a place
+        (
+            ("I'm in a hurry, my train leaves at 6.", "The station is ten minutes away."),
+            "can I get a taxi from here",
+            "a hurry",
+        ),
+        # the settled choice is no place when another is named after it, or when it was never an option
+        (
+            (
+                "Looking at gyms, the leisure centre or PureGym.",
+                "Both are decent.",
+                "I think I'll go for the leisure centre. My sister lives in Bristol, I'm visiting her next weekend.",
+            ),
+            "what's the weather going to be like there next weekend",
+            "leisure centre",
+        ),
+        # "I'll go with a friend to ..." is company, not a choice
+        (
+            ("I'll go with a friend to the concert on Friday.", "Tickets are about £40."),
+            "is that a good price",
+            "friend",
+        ),
+        # a name with a bad-state word in it is no report; praise is none either
+        (
+            (
+                "We're using the sticky header from the design system. The dropdown opens behind it.",
+                "A stacking context.",
+            ),
+            "what's the fix for the problem",
+            "(we're using",
+        ),
+        (
+            ("The new candle smells amazing. It tunnels down the middle though.", "Burn it longer the first time."),
+            "how do I fix the issue",
+            "amazing",
+        ),
+        # a habit the query does not share a word with is not its "as usual"
+        (
+            ("I always run 5k on Sunday mornings.", "Nice routine."),
+            "remind me to pick up the prescription as usual",
+            "5k",
+        ),
+        # what the user likes is no standard when it is a kind or an activity
+        (
+            ("I enjoy cooking on weekends. Last night I made a green curry.", "Green curry is great."),
+            "what's a similar curry I could try next",
+            "cooking",
+        ),
+        # a quoted phrase is no feature unless it says so
+        (
+            ("My manager said my report was 'good enough'. I just got the new iPhone 16.", "Congrats on the phone!"),
+            "how do I turn off the feature",
+            "(good enough)",
+        ),
+        # a possessive is no error name
+        (
+            ("My pushes to GitHub keep failing with 'remote: Permission denied'.", "Check your token scopes."),
+            "is the issue GitHub's side or mine",
+            "issue GitHub's side",
+        ),
+    ],
+)
+def test_second_review_cases_leave_out_what_the_chat_does_not_say(
+    turns: tuple[str, ...], query: str, unwanted: str
+) -> None:
+    assert unwanted not in _expanded(query, *turns)

@@ -27,7 +27,22 @@ def liked_thing(context: Sequence[Mapping[str, str]]) -> str | None:
     for message in reversed(list(context)):
         if str(message.get("role") or "") not in ("user", "human"):
             continue
-        found = _LIKED.findall(str(message.get("content") or ""))
+        found = [_CUT.split(f, maxsplit=1)[0].strip() for f in _LIKED.findall(str(message.get("content") or ""))]
+        found = [f for f in found if _named(f)]
         if found and len(found[-1].split()) <= _MAX_WORDS:
-            return found[-1].strip()
+            return found[-1]
     return None
+
+
+#: Where the liked thing's phrase ends: "Chrome at work", "Duolingo for Spanish for a year", "my phone for
+#: reading at night" ("black for formatting Python" keeps what it is for).
+_CUT = re.compile(r"\s+(?:at|on|in|during|since|when|every|last|for\s+(?:a|an|the|my|our|\d|reading|work))\b")
+
+
+def _named(phrase: str) -> bool:
+    """A thing of its own, not a kind or an activity: "Station Eleven", "the escape room", "Sentry",
+    "black for formatting Python" - not "spicy food" or "cooking"."""
+    first = phrase.split()[0]
+    if first.lower().endswith("ing"):
+        return False
+    return any(ch.isupper() or ch.isdigit() for ch in phrase) or first.lower() in ("the", "my", "our", "this")

@@ -101,7 +101,7 @@ def choose(
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
         settled = settled_on(context) if low == "there" else None
-        site = settled is not None and settled.split()[-1].lower() in _SITES
+        site = settled is not None and settled.split()[-1].lower() in _SITES and _offered_before(settled, context)
         if settled and (site or any(settled.lower() in c.text.lower() for c in places)):
             return settled, 0.8  # "a student discount there" after "I'll go for the leisure centre"
         places = fitting_places(places, query[: ref.start], conversation_text(context))
@@ -149,6 +149,18 @@ def choose(
 
 #: Heads that name a place one goes to, beside the place nouns: "the leisure centre", "the club".
 _SITES = PLACE_NOUNS | {"centre", "center", "club", "branch", "library", "site", "campsite", "resort", "spa", "clinic"}
+
+
+def _offered_before(choice: str, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether a message before the last named the settled choice - one of the options weighed, not a
+    thing the user only now brings in ("I'll go for the chicken club") - and the last names no other
+    place after it ("... I'm visiting her in Bristol next weekend")."""
+    bare = without_determiner(choice).lower()
+    last = str(list(context)[-1].get("content") or "") if context else ""
+    after = last[last.lower().find(bare) + len(bare) :] if bare in last.lower() else ""
+    if cached_re.search(r"\b(?:in|at|to|visiting)\s+[A-Z]", after):
+        return False
+    return any(bare in str(m.get("content") or "").lower() for m in list(context)[:-1])
 
 
 def _of_class(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:

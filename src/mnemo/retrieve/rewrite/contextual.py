@@ -182,14 +182,20 @@ def _demonstrative(ref: Reference, context: Sequence[Mapping[str, str]], query: 
 
 
 #: A short name the user quoted: "this 'body battery' score", "a 'vacation mode'".
-_QUOTED_NAME = re.compile(r"(?<!\w)[\"“'‘]([A-Za-z][\w -]{2,30})[\"”'’](?!\w)")
+_QUOTED_NAME = re.compile(
+    r"(?<!\w)[\"“'‘]([A-Za-z][\w -]{2,30})[\"”'’](?!\w)"
+    # a feature's name is followed by what it is, or says it: "this 'body battery' score", "'Smart Reply' thing"
+    r"(?=\s+(?:feature|mode|setting|option|button|tab|score|function|tool|thing|view|filter|toggle|widget|menu)\b)"
+    r"|(?<!\w)[\"“'‘]([A-Za-z][\w -]{0,25}\s(?:mode|feature|view|filter))[\"”'’](?!\w)"
+)
 
 
 def _quoted_feature(context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:
     """The latest short name the user put in quotes, as "the feature (<name>)"."""
     for message in reversed(list(context)):
         if str(message.get("role") or "") in ("user", "human"):
-            names = [n for n in _QUOTED_NAME.findall(str(message.get("content") or "")) if len(n.split()) <= 4]
+            quoted = _QUOTED_NAME.findall(str(message.get("content") or ""))
+            names = [a or b for a, b in quoted if len((a or b).split()) <= 4]
             if names:
                 return f"the feature ({names[-1]})", 0.7
     return None

@@ -91,7 +91,9 @@ _SETTLED = re.compile(
     r"((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
     # "I think I'll go for the leisure centre"
     r"|^(?:(?:ok|okay|so|yeah|yes|right)[,.!]?\s+)?(?:I\s+think\s+|I\s+guess\s+)?I(?:'ll|\s+will)\s+"
-    r"(?:go\s+(?:for|with)|pick|choose|take)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)",
+    r"(?:go\s+(?:for|with)|pick|choose)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
+    # the choice ends its clause: "I'll go with a friend to the concert" is company, not a choice
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:then|instead|because|since|as|I)\b))",
     re.IGNORECASE,
 )
 

@@ -72,7 +72,11 @@ def listed_phrases(query: str, covered: list[tuple[int, int]]) -> list[Reference
                 continue  # "like before": the implicit phrase, found with the others below
             if phrase == "earlier" and _COMPARATIVE_EARLIER.search(query[: match.start()] + "|" + query[match.end() :]):
                 continue  # "start earlier than that", "can we leave earlier": sooner, no time back in the chat
-            if phrase in ("similar", "the same") and cached_re.match(_OWN_STANDARD[phrase], query[match.end() :]):
+            carried = phrase == "similar" and cached_re.search(_CARRIED_OVER, query[: match.start()], re.IGNORECASE)
+            standard = phrase in ("similar", "the same") and cached_re.match(
+                _OWN_STANDARD[phrase], query[match.end() :]
+            )
+            if standard and not carried:
                 continue  # "similar to Project Hail Mary", "the same way as pothos": its own object
             if points_nowhere(phrase, query, match.start(), match.end()):
                 continue  # "the same time every night", "why does ssh ask again": the query's own frame
@@ -87,6 +91,8 @@ _OWN_STANDARD = {
     "similar": r"\s+(?:[a-z]+\s+)?(?:to|as)\s+(?!do\b|make\b|what\b|before\b)\S",
     "the same": r"\s+(?:(?:way|thing|kind|amount|size|time|day|age|price)\s+)?(?:to|as)\s+\S|\s+[a-z]+\s+as\s+\S",
 }
+#: "take a similar approach to the auth service": "to" is where the chat's approach goes, no standard.
+_CARRIED_OVER = r"\b(?:take|taking|apply|applying|adopt|adopting|follow|bring)\s+(?:a\s+|an\s+)?$"
 #: "earlier" as a comparative: before "than" or what it is compared across ("dark earlier in
 #: winter", "earlier each year"), or after a verb of setting off or arriving ("start earlier", "leave
 #: a bit earlier"); the split marks where "earlier" stood.

@@ -43,7 +43,7 @@ _COMPOUND_HEADS = frozenset(
 )
 #: A name the problem word is given in the query: a code-like token, a quote or an error number.
 _NAMED_AFTER = re.compile(
-    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
+    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Z][a-z]+(?:[A-Z][a-z]+)*?(?:Error|Exception|Denied|Failure|Failed|Refused|Timeout|Exceeded|NotFound|Invalid|Forbidden|Unauthorized|Unavailable)\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
     r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w)"
 )
 _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug", "the feature"})
@@ -59,6 +59,7 @@ _GENERAL_FRAME = re.compile(
     r"|if\s+(?:you|someone|somebody|people)\s+(?!do\b|did\b)\w+|can\s+(?:kids|children|people|adults|dogs|cats)\b)",
     re.IGNORECASE,
 )
+_DEFINITE = re.compile(r"\bthe\s+[a-z]", re.IGNORECASE)
 #: "one airpod", "one eye", "one monitor": the query's own first of a pair, a numeral before a noun
 #: ("that one and rerun the other" counts nothing).
 _ONE_OF_PAIR = re.compile(
@@ -76,7 +77,9 @@ def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
     if low in _PROBLEM_PHRASES:
         return _named_problem(query, end)
     if low == "again":
-        return bool(_GENERAL_FRAME.search(query))
+        frame = _GENERAL_FRAME.search(query)
+        # "if you update the firmware do you have to do that again": the chat's firmware, no general you
+        return bool(frame) and not (frame.group(0).lower().startswith("if") and _DEFINITE.search(query))
     if low in ("another one", "the other one"):
         return own_pair(query, start)
     if low == "last time":
@@ -113,10 +116,12 @@ def _spread_same(query: str, end: int) -> bool:
     noun = _SAME_NOUN.match(query, end)
     if noun is None or noun.group(0).split()[0].lower() in _NOT_NOUNS:
         return False
+    if _OTHER.search(query):
+        return False  # "other users with the same problem", "the same fix for the other services": the chat's
     if _SHARED_BY.search(query[: end - len("the same")]) or _FOR_BOTH.match(query, noun.end()):
         return True  # "rows with the same customer id", "the same power supply for a pi 4 and a pi 5"
-    if _CARRIED.search(query[: end - len("the same")]) or _OTHER.search(query):
-        return False  # "apply the same fix to both of the other services": the chat's fix, carried over
+    if _CARRIED.search(query[: end - len("the same")]):
+        return False  # "apply the same fix to both services": the chat's fix, carried over
     return bool(_SPREAD.search(query))
 
 

@@ -25,7 +25,8 @@ PROBLEM_QUESTION = re.compile(
 _GOING_WRONG = re.compile(
     r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?(?!\s+report)|breaks|broke(?:n)?|chokes?|choked|hangs|freez(?:es|ing)|froze"
     r"|went\s+(?:up|down)|dropped|spiked|leak(?:s|ing)|throws|timed\s+out|times\s+out|not\s+working"
-    r"|stopped\s+[a-z]+ing|corrupt(?:s|ed))\b",
+    r"|(?<!finally\s)stopped\s+(?:working|responding|firing|syncing|loading|arriving|printing|charging|connecting"
+    r"|playing|showing|updating|sending|receiving|beeping|heating|draining|flushing|blocking|running)|corrupt(?:s|ed))\b",
     re.IGNORECASE,
 )
 _LOWER_OPENERS = frozenset("the a an my our your his her their this that it we they there".split())
@@ -62,9 +63,12 @@ _TROUBLE = re.compile(
     r"|slow(?:er|ly)?|error|errors|bug|broken|wrong|issue|leaks?|noise|noisy|loud|squeak(?:s|ing)?|squeal(?:s|ing)?"
     r"|rejected|denied|refused|timeouts?|NaN|overlaps?|grows|growing|drops?|dropping|flicker(?:s|ing)?|warnings?"
     r"|missing|lost|stuck|pain|sore|hurts?|aches?|late|overdue|declined|bounced|garbled|blank|empty|freezes"
-    r"|OOM|crashes|crashed|blurry|fuzzy|pixelated|cracked|wobbly|loose|sticky|stiff|swollen|itchy|dizzy|overheat\w*"
-    r"|faded|mouldy|moldy|damp|smells?|smelly|squash(?:es|ed|ing)?|cropp?(?:s|ed|ing)|distorted|misaligned|delayed"
-    r"|duplicated?|duplicates)\b",
+    r"|OOM|crashes|crashed|overheat\w*|squash(?:es|ed|ing)|distorted|misaligned|mouldy|moldy"
+    # a bad state said of something ("the icons look blurry"), not a name ("the sticky header")
+    r"|(?:is|are|was|were|looks?|looked|feels?|felt|gets?|got|went|seems?|seemed|became|becomes|getting)\s+"
+    r"(?:\w+\s+)?(?:blurry|fuzzy|pixelated|cracked|wobbly|loose|sticky|stiff|swollen|itchy|dizzy|faded|damp|delayed"
+    r"|washed\s+out|grainy|dull)"
+    r"|smells?\s+(?:bad|awful|weird|off|musty|funny|of|like\s+(?:burning|gas|damp|mould))|smelly)\b",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n|,\s+(?:and|but|which|so|because|though)\s+|:\s+(?=the\b)", re.IGNORECASE)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.store.sql import STOPWORDS
+
 from . import cached_re
 
 #: A request opening its sentence: "Write a SQL query ...", "Can you draft a note ...", "Give me ...".
@@ -60,15 +62,15 @@ REPEATING = frozenset({"the same", "like before", "another one"})
 
 #: What a sentence says when it tells a habit: "I always order tulips", "We normally tag from main".
 _HABIT = re.compile(r"\b(?:always|usually|normally|typically|every|each|regular(?:ly)?)\b", re.IGNORECASE)
-_STEM = re.compile(r"[A-Za-z][A-Za-z0-9'-]{3,}")
-_OWN_OBJECT = re.compile(r"\b(?:my|our)\s+[a-z]", re.IGNORECASE)
+_WORDS = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
 
 
 def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
-    """ "as usual": the user's sentence that tells a habit, the one with the query's own words
-    ("saturday as usual" after "on Saturday I take my mum grocery shopping at 10"), else the latest."""
-    own = {w[:4].lower() for w in _STEM.findall(query)} - {"usua"}  # "as usual" itself meets every "usually"
-    mine = _OWN_OBJECT.search(query) is not None  # "keep taking my vitamins as usual": the query's own habit
+    """ "as usual": the user's sentence that tells a habit and shares a word with the query ("the order
+    as usual" after "I always order tulips"; "tagged as usual" after "we normally tag from main"), the
+    one sharing most; None when no habit the chat told is the query's ("is the office open on Monday
+    as usual" after "I normally take the 8:10 train")."""
+    own = _prefixes(query) - {"usu"}  # "as usual" itself meets every "usually"
     told = [
         sentence.strip().rstrip(".!?")
         for m in context
@@ -77,12 +79,15 @@ def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         for sentence in cached_re.split(r",\s+(?:and|but)\s+", clause)
         if _HABIT.search(sentence)
     ]
-    if not told:
+    found = max(reversed(told), key=lambda s: len(own & _prefixes(s)), default=None)
+    if found is None or not own & _prefixes(found):
         return None
-    found = max(reversed(told), key=lambda s: len(own & {w[:4].lower() for w in _STEM.findall(s)}))
-    if mine and not own & {w[:4].lower() for w in _STEM.findall(found)}:
-        return None  # no habit the chat told is the one of the query's own thing
     return _mid_sentence(" ".join(found.split()[:_MAX_WORDS]))
+
+
+def _prefixes(text: str) -> set[str]:
+    """Three-letter prefixes of the content words: "tag" meets "tagged", "order" meets "ordered"."""
+    return {w[:3].lower() for w in _WORDS.findall(text) if w.lower() not in STOPWORDS}
 
 
 def _mid_sentence(clause: str) -> str:

@@ -627,3 +627,39 @@ def test_second_review_cases_leave_out_what_the_chat_does_not_say(
     turns: tuple[str, ...], query: str, unwanted: str
 ) -> None:
     assert unwanted not in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do identical twins have the same fingerprints",
+        "are utf-8 and unicode the same thing",
+        "how similar are crocodiles and alligators",
+        "after upgrading to python 3.12 can I still use distutils like before",
+        "how do I get the full right-click menu in windows 11 like before in windows 10",
+        "should I take my blood pressure pills as usual before a colonoscopy",
+        "is it okay to go to work as usual with a mild cold",
+        "if you lose your passport abroad how quickly can you get another one",
+        "my raspberry pi's sd card just died - should I buy another one or boot from usb",
+        "what does the error code 4C mean on a samsung washing machine",
+        "what does the error 'card declined - do not honor' mean",
+        "what was the bug behind the heartbleed vulnerability",
+        "what is the bug that causes winter vomiting outbreaks",
+        "is the bug repellent deet safe to use on toddlers",
+        "what does the feature importance chart in xgboost actually measure",
+        "how do I turn on the feature on an iphone that reads text messages out loud",
+        "is it a myth that we only use 10 percent of our brains",
+    ],
+)
+def test_general_questions_with_listed_words_are_left_alone(query: str) -> None:
+    chat = ("I've been sleeping badly and my phone keeps crashing.", "Try a fixed bedtime and update the phone.")
+    assert _expanded(query, *chat) == query
+
+
+def test_as_usual_on_a_day_is_still_the_habit() -> None:
+    out = _expanded(
+        "remind me to place the order as usual on thursday",
+        "For mum I always order tulips from the florist on Elm Street.",
+        "That's a lovely tradition.",
+    )
+    assert "tulips" in out

@@ -53,7 +53,7 @@ from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.own_antecedent import antecedent_in_query
-from mnemo.retrieve.rewrite.own_frame import own_pair
+from mnemo.retrieve.rewrite.own_frame import own_pair, points_nowhere
 from mnemo.retrieve.rewrite.own_situation import own_situation
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
 from mnemo.retrieve.rewrite.properties import (
@@ -163,6 +163,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     found = [r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known)]
     found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
+    # "the error 'card declined'": a listed phrase the query frames itself, whichever finder took it
+    found = [r for r in found if not (r.kind == "implicit" and points_nowhere(r.text, query, r.start, r.end))]
     if [r.text.lower() for r in found] == ["again"] and names_something(
         cached_re.findall(r"[A-Za-z0-9][\w'.-]*", query)
     ):

@@ -72,6 +72,8 @@ EXPLETIVE_IT = re.compile(
     # "is it true house prices always go up", "is it true that ...": the claim after is the "it"
     r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!(?:for|of|about|in|too|though|then|or|even|also|still|only|just|at|with|if|when|on|anymore|now)\b|[?.!])"
     r"(?=[a-z]+\s+\w+\s+\w)"
+    # "is it a myth that we only use 10 percent of our brains": the claim after is the "it"
+    r"|^\s*is\s+it\s+(?:a\s+)?(?:myth|fact|urban\s+legend|old\s+wives'?\s+tale)\s+that\b"
     # "what does it mean when a test is flaky", "how does it feel if ...": the clause after is the "it"
     r"|\b(?:what|how)\s+(?:does|did|would|do)\s+it\s+(?:mean|feel|look|work|matter)\s+(?:when|if|that)\b"
     # "it turns out", "it's confirmed that": a report, no thing

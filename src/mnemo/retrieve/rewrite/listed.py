@@ -98,7 +98,8 @@ _CARRIED_OVER = r"\b(?:take|taking|apply|applying|adopt|adopting|follow|bring)\s
 #: a bit earlier"); the split marks where "earlier" stood.
 _COMPARATIVE_EARLIER = re.compile(
     r"\|\s*(?:than|each|every|in\s+(?:the\s+)?(?:winter|summer|autumn|fall|spring|north|south|year|season))\b|\b(?:start|starts|starting|leave|leaving|arrive|arriving|come|coming|finish|finishing|go|going"
-    r"|get\s+up|wake\s+up|open|close|begin|set\s+off|book|eat|sleep|be\s+there)\s+(?:a\s+bit\s+|any\s+|much\s+|even\s+)?\|",
+    r"|get\s+up|wake\s+up|open|close|begin|set\s+off|book|eat|sleep|be\s+there)\s+(?:dinner\s+|lunch\s+|breakfast\s+)?"
+    r"(?:a\s+bit\s+|any\s+|much\s+|even\s+)?\|",
     re.IGNORECASE,
 )
 

@@ -30,7 +30,9 @@ _CARRIED = re.compile(
 )
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 #: Plural things that share it: "rows with the same customer id", "people who have the same name".
-_SHARED_BY = re.compile(r"\b[a-z]{3,}s\s+(?:with|that\s+have|who\s+have|having|sharing)\s+$", re.IGNORECASE)
+_SHARED_BY = re.compile(
+    r"\b[a-z]{3,}s\s+(?:with|that\s+have|who\s+have|having|sharing|have|share)\s+(?:always\s+)?$", re.IGNORECASE
+)
 #: Two things it serves: "the same power supply for a raspberry pi 4 and a pi 5".
 _FOR_BOTH = re.compile(r"(?:\s+[a-z][\w-]*){0,2}?\s+(?:for|between|across|on|in)\s+[^,?.;]*?\s+and\s+", re.IGNORECASE)
 
@@ -39,12 +41,16 @@ _FOR_BOTH = re.compile(r"(?:\s+[a-z][\w-]*){0,2}?\s+(?:for|between|across|on|in)
 _COMPOUND_HEADS = frozenset(
     "flag flags branch branches request requests toggle toggles tracker trackers bounty bounties report reports"
     " handling handler handlers bars set sets page pages list lists margin margins rate rates bound bounds"
-    " term terms budget type types template templates".split()
+    " term terms budget type types template templates repellent spray bite bites zapper".split()
 )
 #: A name the problem word is given in the query: a code-like token, a quote or an error number.
 _NAMED_AFTER = re.compile(
     r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Z][a-z]+(?:[A-Z][a-z]+)*?(?:Error|Exception|Denied|Failure|Failed|Refused|Timeout|Exceeded|NotFound|Invalid|Forbidden|Unauthorized|Unavailable)\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
-    r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w)"
+    r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w"
+    # "the error code 4C", "the bug in the pentium fdiv instruction", "the bug behind the heartbleed vulnerability"
+    r"|codes?\s+[A-Z0-9]|(?:in|behind)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:[A-Z][\w-]*|[a-z]+\d[\w-]*)\b"
+    r"|behind\s+the\s+\w+\s+(?:vulnerability|outage|breach|crash|incident)"
+    r"|that\s+causes\b)"
 )
 _PROBLEM_PHRASES = frozenset({"the error", "the problem", "the issue", "the bug", "the feature"})
 
@@ -72,16 +78,20 @@ _NOT_PAIRED = frozenset("more thing time day way another".split())
 def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
     """Whether the listed ``phrase`` at ``query[start:end]`` is framed by the query itself."""
     low = phrase.lower()
+    if low in ("the same", "similar") and _COMPARED_PAIR.search(query):
+        return True  # "are utf-8 and unicode the same thing", "how similar are crocodiles and alligators"
     if low in ("the same", "similar"):
         return _spread_same(query, end)
     if low in _PROBLEM_PHRASES:
-        return _named_problem(query, end)
+        return _named_problem(query, end) or (low == "the feature" and bool(_DESCRIBED_FEATURE.match(query, end)))
+    if low == "as usual":
+        return bool(_DESPITE.match(query, end))
     if low == "again":
         frame = _GENERAL_FRAME.search(query)
         # "if you update the firmware do you have to do that again": the chat's firmware, no general you
         return bool(frame) and not (frame.group(0).lower().startswith("if") and _DEFINITE.search(query))
     if low in ("another one", "the other one"):
-        return own_pair(query, start)
+        return own_pair(query, start) or bool(_LOST_OWN.search(query[:start]))
     if low == "last time":
         return bool(_LAST_TIME_ASKED.search(query[:start] + "|" + query[end:]))
     if low == "like before":
@@ -98,7 +108,40 @@ _LAST_TIME_ASKED = re.compile(
 )
 #: "grow back like before after root rot", "get back to running like before": a before of the
 #: query's own ("after" the harm it names, or "back" to a state).
-_OWN_BEFORE = re.compile(r"\bback\b[^|]*\||\|\s*(?:after|since)\s+(?:a|an|the|my|his|her|their|being|having)\b")
+_OWN_BEFORE = re.compile(
+    r"\bback\b[^|]*\||\|\s*(?:after|since)\s+(?:a|an|the|my|his|her|their|being|having)\b"
+    # "after upgrading to python 3.12 ... like before", "like before in windows 10", "made to work like before"
+    r"|\b(?:after|since)\s+[a-z]+ing\b|\|\s*(?:in|on|with)\s+[a-z0-9]|\bmade\s+to\s+[a-z]+\s+\|",
+    re.IGNORECASE,
+)
+#: "X and Y are the same", "how similar are X and Y": the query compares its own pair.
+_COMPARED_PAIR = re.compile(
+    r"\band\b[^,?.;]*\b(?:are|is|were)\s+(?:not\s+)?(?:exactly\s+|really\s+|basically\s+)?(?:the\s+same|similar)\b"
+    r"|\bhow\s+similar\s+(?:are|is)\b"
+    r"|^\s*(?:are|is|were)\s+[^,?.;]+\band\b[^,?.;]+\b(?:the\s+same|similar)\b",
+    re.IGNORECASE,
+)
+#: "the feature importance chart", "the feature on an iphone that reads texts out loud": a feature
+#: the query describes itself.
+_DESCRIBED_FEATURE = re.compile(
+    r"\s+(?:importance|engineering|extraction|flag|flags|request|requests|set|sets|store|branch)\b"
+    r"|\s+(?:on|in|of|for)\s+[^,?.;]{2,40}?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\b",
+    re.IGNORECASE,
+)
+#: "as usual before a colonoscopy", "as usual with a mild cold": as normal despite what the query names.
+_DESPITE = re.compile(
+    r"\s+(?:before|with|inside|during|while|after|if|when|despite"
+    # "as usual at school" is where; "as usual on thursday" is only when, and the habit may be the chat's
+    r"|(?:on|in|at)(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|\s+the\s+\d|\s+\d|\s+(?:next|this|the\s+weekend)\b))"
+    r"\s+(?:a|an|my|the)?\s*\w",
+    re.IGNORECASE,
+)
+#: "if you lose your passport ... another one", "my sd card just died - should I buy another one".
+_LOST_OWN = re.compile(
+    r"\b(?:your|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}?(?:[\w-]+)\s+(?:just\s+)?"
+    r"(?:died|broke|is\s+broken|got\s+stolen|was\s+stolen|cracked)|\blos[et]\s+(?:your|my|our|his|her|their)\s+\w",
+    re.IGNORECASE,
+)
 
 
 def own_pair(query: str, start: int) -> bool:

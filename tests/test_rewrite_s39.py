@@ -663,3 +663,18 @@ def test_as_usual_on_a_day_is_still_the_habit() -> None:
         "That's a lovely tradition.",
     )
     assert "tulips" in out
+
+
+def test_again_after_the_querys_own_object_is_its_own_repeat() -> None:
+    chat = ("I gave blood last week and felt faint.", "Have a proper meal beforehand next time.")
+    query = "how soon can you give blood again after donating whole blood"
+    assert _expanded(query, *chat) == query
+
+
+def test_again_with_a_definite_after_it_still_points_back() -> None:
+    out = _expanded(
+        "when can i have coffee again after the extraction",
+        "I'm having my wisdom teeth out on Friday.",
+        "Avoid hot drinks for the first day.",
+    )
+    assert "wisdom teeth" in out

@@ -65,6 +65,15 @@ _GENERAL_FRAME = re.compile(
     r"|if\s+(?:you|someone|somebody|people)\s+(?!do\b|did\b)\w+|can\s+(?:kids|children|people|adults|dogs|cats)\b)",
     re.IGNORECASE,
 )
+#: A noun right before "again" - the deed's own object ("catch covid again", "give blood again") - and
+#: not a verb that takes "again" bare ("try again", "run again") or a pronoun ("do it again").
+_OWN_OBJECT_BEFORE = re.compile(
+    r"\b(?!(?:it|that|this|them|those|these|one|me|us|him|her|so|there|try|run|check|do|say|explain|start|restart|fail"
+    r"|fails|failed|happen|happens|work|works|send|ask|call|test|look|go|come|see|book|retry|reload|refresh|in|up|out"
+    r"|back|on|off|over|down|again|ever|once|twice|all|everything|anything|something)\b)[a-z][a-z-]{2,}\s+$",
+    re.IGNORECASE,
+)
+_QUESTION_OPENING = re.compile(r"^\s*(?:how|can|could|why|is|are|does|do|should|when|will|what)\b", re.IGNORECASE)
 _DEFINITE = re.compile(r"\bthe\s+[a-z]", re.IGNORECASE)
 #: "one airpod", "one eye", "one monitor": the query's own first of a pair, a numeral before a noun
 #: ("that one and rerun the other" counts nothing).
@@ -86,6 +95,9 @@ def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
         return _named_problem(query, end) or (low == "the feature" and bool(_DESCRIBED_FEATURE.match(query, end)))
     if low == "as usual":
         return bool(_DESPITE.match(query, end))
+    own_object = _OWN_OBJECT_BEFORE.search(query[:start]) and not _DEFINITE.search(query[end:])  # "after the op"
+    if low == "again" and own_object and _QUESTION_OPENING.match(query):
+        return True  # "can you catch covid again", "how do I make a script ask for input again": its own object
     if low == "again":
         frame = _GENERAL_FRAME.search(query)
         # "if you update the firmware do you have to do that again": the chat's firmware, no general you

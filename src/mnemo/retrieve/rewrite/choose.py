@@ -36,7 +36,6 @@ from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, EVENT_HEADS
 from mnemo.retrieve.rewrite.names import (
     ANY_GIVEN_NAME,
     HAVING_DONE,
-    PLACE_NOUNS,
     PROBLEM_WORDS,
     QUANTITY,
     TIME_HEADS,
@@ -74,7 +73,7 @@ from mnemo.retrieve.rewrite.taken_up import with_taken_up
 from mnemo.retrieve.rewrite.temporal import TIME
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.verb_kinds import kind_head, kind_heads
-from mnemo.retrieve.rewrite.whereabouts import present_place
+from mnemo.retrieve.rewrite.whereabouts import whereabouts
 from mnemo.retrieve.rewrite.work import fitting_work, worked_on
 from mnemo.store.sql import STOPWORDS
 
@@ -96,14 +95,10 @@ def choose(
         return _person(query, ref, candidates, context)
     if ref.kind == "plural":
         return plural_referent(low, candidates, context, query[: ref.start], query[ref.end :])
-    if ref.kind == "place" and low == "here" and (present := present_place(context)):
-        return present, 0.8  # "who handles IT here" after "I'm at the Dublin office this week"
+    if ref.kind == "place" and (where := whereabouts(low, [c.text for c in candidates if c.kind == "place"], context)):
+        return where, 0.8  # "here" where the user is now; "there" the place the user settled on
     if ref.kind == "place":  # a named place over a described one ("Boston" over "the support group")
         places = [c for c in candidates if c.kind == "place"]
-        settled = settled_on(context) if low == "there" else None
-        site = settled is not None and settled.split()[-1].lower() in _SITES and _offered_before(settled, context)
-        if settled and (site or any(settled.lower() in c.text.lower() for c in places)):
-            return settled, 0.8  # "a student discount there" after "I'll go for the leisure centre"
         places = fitting_places(places, query[: ref.start], conversation_text(context))
         chosen = best([c for c in places if c.text[:1].isupper()] or places, high=0.85)
         named = _apposed_name(chosen[0], context) if chosen else None
@@ -145,22 +140,6 @@ def choose(
         problems = [c for c in candidates if c.kind == "thing" and is_problem(c)]
         return best(problems, high=0.9)
     return None
-
-
-#: Heads that name a place one goes to, beside the place nouns: "the leisure centre", "the club".
-_SITES = PLACE_NOUNS | {"centre", "center", "club", "branch", "library", "site", "campsite", "resort", "spa", "clinic"}
-
-
-def _offered_before(choice: str, context: Sequence[Mapping[str, str]]) -> bool:
-    """Whether a message before the last named the settled choice - one of the options weighed, not a
-    thing the user only now brings in ("I'll go for the chicken club") - and the last names no other
-    place after it ("... I'm visiting her in Bristol next weekend")."""
-    bare = without_determiner(choice).lower()
-    last = str(list(context)[-1].get("content") or "") if context else ""
-    after = last[last.lower().find(bare) + len(bare) :] if bare in last.lower() else ""
-    if cached_re.search(r"\b(?:in|at|to|visiting)\s+[A-Z]", after):
-        return False
-    return any(bare in str(m.get("content") or "").lower() for m in list(context)[:-1])
 
 
 def _of_class(query: str, ref: Reference, context: Sequence[Mapping[str, str]]) -> tuple[str, float] | None:

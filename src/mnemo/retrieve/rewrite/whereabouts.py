@@ -1,8 +1,9 @@
-"""Where "here" is: the place the user says they are now.
+"""Where "here" and "there" are when the user says so.
 
 "who handles IT here" after "I'm at the Dublin office this week, normally I'm in London" is the
-Dublin office - the place the user is at, not the one they usually are. Pure functions over the
-user's messages.
+Dublin office - the place the user is at, not the one they usually are; "can I get a student discount
+there" after "I think I'll go for the leisure centre" is the place the user settled on. Pure functions
+over the messages.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.endorsed import settled_on
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS
+from mnemo.retrieve.rewrite.tidy import without_determiner
+
+from . import cached_re
 
 #: "I'm at the Dublin office this week", "I'm working from the public library today".
 _AT = re.compile(
@@ -48,3 +53,31 @@ def _a_place(phrase: str) -> bool:
 
 
 _DETERMINERS = frozenset({"The", "A", "An", "My", "Our"})
+
+
+def whereabouts(pointer: str, places: Sequence[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "here": where the user is now; "there": the place the user settled on, when it is one of
+    ``places`` or a site weighed before; else None (the ordinary ranking decides)."""
+    if pointer == "here":
+        return present_place(context)
+    settled = settled_on(context) if pointer == "there" else None
+    if settled is None:
+        return None
+    site = settled.split()[-1].lower() in _SITES and _offered_before(settled, context)
+    return settled if site or any(settled.lower() in place.lower() for place in places) else None
+
+
+#: Heads that name a place one goes to, beside the place nouns: "the leisure centre", "the club".
+_SITES = PLACE_NOUNS | {"centre", "center", "club", "branch", "library", "site", "campsite", "resort", "spa", "clinic"}
+
+
+def _offered_before(choice: str, context: Sequence[Mapping[str, str]]) -> bool:
+    """Whether a message before the last named the settled choice - one of the options weighed, not a
+    thing the user only now brings in ("I'll go for the chicken club") - and the last names no other
+    place after it ("... I'm visiting her in Bristol next weekend")."""
+    bare = without_determiner(choice).lower()
+    last = str(list(context)[-1].get("content") or "") if context else ""
+    after = last[last.lower().find(bare) + len(bare) :] if bare in last.lower() else ""
+    if cached_re.search(r"\b(?:in|at|to|visiting)\s+[A-Z]", after):
+        return False
+    return any(bare in str(m.get("content") or "").lower() for m in list(context)[:-1])

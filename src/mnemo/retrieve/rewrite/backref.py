@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.anchoring import forms
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.resolution import Resolution
+from mnemo.retrieve.rewrite.wordfind import stems
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -162,10 +163,6 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
     return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)
 
 
-def _stems(text: str) -> set[str]:
-    return {w[:4] for w in cached_re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in STOPWORDS}
-
-
 def _replied(query: str, time_word: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """What "you said earlier" / "you just now suggested" points at: the assistant's sentence with the
     most of the query's words ("what you said earlier about persistence": "Redis gives you
@@ -173,10 +170,10 @@ def _replied(query: str, time_word: str, context: Sequence[Mapping[str, str]]) -
     replies = [str(m.get("content") or "") for m in context if str(m.get("role") or "").lower() == "assistant"]
     if not replies:
         return None
-    own = _stems(query) - _stems(f"you {time_word} said mentioned suggested described gave told")
+    own = stems(query) - stems(f"you {time_word} said mentioned suggested described gave told")
     sentences = [s for text in replies for s in _SENTENCE.split(text) if _tells(s, "assistant")]
-    best = max(reversed(sentences), key=lambda s: len(own & _stems(s)), default=None)
-    if best is not None and own & _stems(best):
+    best = max(reversed(sentences), key=lambda s: len(own & stems(s)), default=None)
+    if best is not None and own & stems(best):
         return best
     latest = [s for s in _SENTENCE.split(replies[-1]) if _tells(s, "assistant")]
     return latest[0] if time_word == "just now" and latest else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.store.sql import STOPWORDS
+from mnemo.retrieve.rewrite.wordfind import stems
 
 from . import cached_re
 
@@ -73,7 +73,6 @@ _TROUBLE = re.compile(
 )
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n|,\s+(?:and|but|which|so|because|though)\s+|:\s+(?=the\b)", re.IGNORECASE)
 _QUOTES = re.compile(r"[\"“”]|(?<!\w)'|'(?!\w)")
-_CONTENT_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]{2,}")
 #: Words that open a clause without belonging to the report: "Also the designer flagged ...".
 _DISCOURSE = re.compile(r"^(?:also|and|but|plus|separately|oh|then|now),?\s+", re.IGNORECASE)
 _PROBLEM_MAX_WORDS = 16
@@ -90,11 +89,6 @@ def _clauses(text: str) -> list[str]:
     return [*pieces, text[start:]]
 
 
-def _stems(text: str) -> set[str]:
-    """Four-letter stems of the content words of ``text``: "drop" meets "dropped", "NaN" meets "NaN"."""
-    return {w[:4].lower() for w in _CONTENT_WORD.findall(text) if w.lower() not in STOPWORDS}
-
-
 def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
     """The user's clause that reports what is wrong, for "the problem", "the issue", "the bug" with no
     mention of their own: of the clauses of the last few user messages that report trouble
@@ -107,7 +101,7 @@ def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
     for index, message in enumerate(messages):
         if str(message.get("role") or "").lower() not in ("user", "human"):
             continue
-        taken = _stems(" ".join(str(m.get("content") or "") for m in messages[index + 1 :]))
+        taken = stems(" ".join(str(m.get("content") or "") for m in messages[index + 1 :]))
         for clause in _clauses(str(message.get("content") or "")):
             clause = _DISCOURSE.sub("", clause.strip())
             if not clause or clause.endswith("?") or _ABOUT_ONESELF.search(clause):
@@ -119,7 +113,7 @@ def reported_problem(context: Sequence[Mapping[str, str]]) -> str | None:
             words = clause.split()
             if len(words) > _PROBLEM_MAX_WORDS:
                 clause = " ".join(words[:_PROBLEM_MAX_WORDS])
-            score = (len(_stems(clause) & taken), int(failing), -index)
+            score = (len(stems(clause) & taken), int(failing), -index)
             if best is None or score > best[:3]:
                 best = (*score, clause)
     if best is None:

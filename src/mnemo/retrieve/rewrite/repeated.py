@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.store.sql import STOPWORDS
+from mnemo.retrieve.rewrite.wordfind import stems
 
 from . import cached_re
 
@@ -62,7 +62,6 @@ REPEATING = frozenset({"the same", "like before", "another one"})
 
 #: What a sentence says when it tells a habit: "I always order tulips", "We normally tag from main".
 _HABIT = re.compile(r"\b(?:always|usually|normally|typically|every|each|regular(?:ly)?)\b", re.IGNORECASE)
-_WORDS = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
 
 
 def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -70,7 +69,7 @@ def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
     as usual" after "I always order tulips"; "tagged as usual" after "we normally tag from main"), the
     one sharing most; None when no habit the chat told is the query's ("is the office open on Monday
     as usual" after "I normally take the 8:10 train")."""
-    own = _prefixes(query) - {"usu"}  # "as usual" itself meets every "usually"
+    own = stems(query, 3) - {"usu"}  # "as usual" itself meets every "usually"
     told = [
         sentence.strip().rstrip(".!?")
         for m in context
@@ -79,15 +78,10 @@ def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         for sentence in cached_re.split(r",\s+(?:and|but)\s+", clause)
         if _HABIT.search(sentence)
     ]
-    found = max(reversed(told), key=lambda s: len(own & _prefixes(s)), default=None)
-    if found is None or not own & _prefixes(found):
+    found = max(reversed(told), key=lambda s: len(own & stems(s, 3)), default=None)
+    if found is None or not own & stems(found, 3):
         return None
     return _mid_sentence(" ".join(found.split()[:_MAX_WORDS]))
-
-
-def _prefixes(text: str) -> set[str]:
-    """Three-letter prefixes of the content words: "tag" meets "tagged", "order" meets "ordered"."""
-    return {w[:3].lower() for w in _WORDS.findall(text) if w.lower() not in STOPWORDS}
 
 
 def _mid_sentence(clause: str) -> str:

@@ -1,7 +1,20 @@
-"""Whole-word search without a regex per phrase: a conversation names many things and the pattern
-cache is small, so "is this phrase here as words" is a find and a look at its two neighbours."""
+"""Word matching for the rewriter: whole-word search without a regex per phrase (a conversation names
+many things and the pattern cache is small, so "is this phrase here as words" is a find and a look at
+its two neighbours), and the crude stems that tell whether two texts talk of the same things."""
 
 from __future__ import annotations
+
+import re
+
+from mnemo.store.sql import STOPWORDS
+
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9'-]{2,}")
+
+
+def stems(text: str, size: int = 4) -> set[str]:
+    """The first ``size`` letters of each content word of ``text``: "drop" meets "dropped", "tag" (at
+    three) meets "tagged"; no lemmatiser, so it fits the per-query budget."""
+    return {w[:size] for w in _CONTENT_WORD.findall(text.lower()) if w not in STOPWORDS}
 
 
 def word_at(text: str, phrase: str, start: int = 0) -> int:

@@ -377,3 +377,12 @@ def test_as_usual_on_a_day_is_still_the_habit() -> None:
         "That's a lovely tradition.",
     )
     assert "tulips" in out
+
+
+def test_a_deed_told_with_a_capital_we_is_repeated_too() -> None:
+    out = _expanded(
+        "can we do the same for the scheduler",
+        "We added a health check to the api service: curl -f http://localhost:8000/health every 30s.",
+        "Nice, that catches hung processes.",
+    )
+    assert "health check" in out

@@ -23,7 +23,7 @@ _REQUEST = re.compile(
 )
 #: A deed the user reports: "I just disabled password login ...", "We added a health check ...".
 _DEED = re.compile(
-    r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?((?!(?:need|needed|feed|seed|speed|used|tried|wanted)\b)"
+    r"^(?:I|[Ww]e)\s+(?:just\s+|finally\s+|already\s+)?((?!(?:need|needed|feed|seed|speed|used|tried|wanted)\b)"
     r"(?:[a-z]{2,}ed|set|put|made|wrote|built)\b"
     # "printed it and stuck it on the fridge": done to what was made, not a deed to repeat
     r"(?!\s+(?:it|them|that|this|those|these)\b).+)"

@@ -45,7 +45,10 @@ _COMPOUND_HEADS = frozenset(
 )
 #: A name the problem word is given in the query: a code-like token, a quote or an error number.
 _NAMED_AFTER = re.compile(
-    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Z][a-z]+(?:[A-Z][a-z]+)*?(?:Error|Exception|Denied|Failure|Failed|Refused|Timeout|Exceeded|NotFound|Invalid|Forbidden|Unauthorized|Unavailable)\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
+    r"\s+(?:[\"'‘“`]|[A-Z0-9_]{4,}\b|[A-Za-z]+[_.:][\w.:]+|\d{3}\b"
+    # "the error AccessDenied": a CamelCase name that says it is an error ("GitHub's" is a possessor)
+    r"|[A-Z][a-z]+(?:[A-Z][a-z]+)*?(?:Error|Exception|Denied|Failure|Failed|Refused|Timeout|Exceeded|NotFound"
+    r"|Invalid|Forbidden|Unauthorized|Unavailable)\b"
     r"|(?:of|with)\s+(?!it\b|that\b|this\b|them\b|there\b|here\b)\w"
     # "the error code 4C", "the bug in the pentium fdiv instruction", "the bug behind the heartbleed vulnerability"
     r"|codes?\s+[A-Z0-9]|(?:in|behind)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:[A-Z][\w-]*|[a-z]+\d[\w-]*)\b"

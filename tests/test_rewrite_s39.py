@@ -386,3 +386,31 @@ def test_a_deed_told_with_a_capital_we_is_repeated_too() -> None:
         "Nice, that catches hung processes.",
     )
     assert "health check" in out
+
+
+_KYOTO = (
+    "I'm planning a trip to Kyoto in April and need a hotel near Gion.",
+    "Hotel Kanra and the Gion Hatanaka ryokan are both within walking distance of Gion.",
+    "Also what's the best way from Kansai airport?",
+    "Take the Haruka express to Kyoto Station, about 75 minutes.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        # the conversation's own turns: the user's opening, the assistant's latest
+        ("what was my first question", "(I'm planning a trip to Kyoto in April"),
+        ("what was the first thing I asked", "(I'm planning a trip to Kyoto in April"),
+        ("what did I originally ask for", "(I'm planning a trip to Kyoto in April"),
+        ("can you repeat your last answer but shorter", "(Take the Haruka express to Kyoto Station"),
+    ],
+)
+def test_a_turn_of_the_conversation_is_that_turn(query: str, wanted: str) -> None:
+    assert wanted in _expanded(query, *_KYOTO)
+
+
+def test_one_more_time_is_no_pro_noun_and_the_first_thing_to_do_is_no_list_item() -> None:
+    assert "more time" in _expanded("can you go over that one more time", *_KYOTO)
+    assert "one more time" in _expanded("can you go over that one more time", *_KYOTO)
+    assert "Hotel Kanra" not in _expanded("what's the first thing I should pack", *_KYOTO)

@@ -30,6 +30,7 @@ from mnemo.retrieve.rewrite.lists import (
     GENERIC_ITEM_NOUNS,
     find_list,
 )
+from mnemo.retrieve.rewrite.meta import meta_text
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.noun_choice import class_noun
@@ -77,6 +78,7 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     "elided": (lambda ref, context, query: elided_text(ref.text, subject_before(query, ref.start), context), 0.7),
     "why": (lambda ref, context, query: reason_text(ref.text, context), 0.7),  # "did she say why"
     "town:": (lambda ref, context, query: venue_text(ref.text, context), 0.7),  # "any good restaurants?": in Porto
+    "meta:": (lambda ref, context, query: meta_text(ref.text, _argument(ref), context), 0.75),  # "my first question"
 }
 
 

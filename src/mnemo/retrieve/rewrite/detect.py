@@ -47,6 +47,7 @@ from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.listed import listed_phrases
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
+from mnemo.retrieve.rewrite.meta import meta_spans
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS
@@ -150,6 +151,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     for start, end, unit in numbered_unit_spans(query, context_text) if context_text.strip() else []:
         found = [r for r in found if not (r.start < end and start < r.end)]  # "the second day": day 2 of the plan
         found.append(Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
+    for start, end, noun in meta_spans(query) if context_text.strip() else []:
+        found = [r for r in found if not (r.start < end and start < r.end)]  # "my first question": the chat's turn
+        found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
     bare = elided_span(query, context_text) if context_text.strip() else None
     if bare is not None:  # "from before i started": started what the chat says
         found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]
@@ -163,6 +167,8 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     found = [r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known)]
     found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
+    found = [_once_more(query, r) for r in found]  # "go over that one more time": "that", not "that one"
+    found = [r for r in found if not _first_thing_to_do(query, r)]  # "the first thing I should pack"
     # "the error 'card declined'": a listed phrase the query frames itself, whichever finder took it
     found = [r for r in found if not (r.kind == "implicit" and points_nowhere(r.text, query, r.start, r.end))]
     if [r.text.lower() for r in found] == ["again"] and names_something(
@@ -172,6 +178,25 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     return sorted(found, key=lambda r: r.start)
 
 
+def _once_more(query: str, ref: Reference) -> Reference:
+    """ "that one more time" is "that" and "one more time"; any other reference as it is."""
+    if ref.kind == "demonstrative" and (ref.noun or "").lower() == "one" and _MORE_TIME.match(query, ref.end):
+        word = ref.text.split()[0]
+        return Reference(word, "demonstrative", ref.start, ref.start + len(word))
+    return ref
+
+
+def _first_thing_to_do(query: str, ref: Reference) -> bool:
+    """ "the first thing I should pack", "the next thing to try": the first of what to do, no item of
+    the chat's lists."""
+    return bool(_ORDINAL_WORD.fullmatch(ref.text)) and bool(_A_THING_TO_DO.match(query, ref.end))
+
+
+_ORDINAL_WORD = re.compile(r"(?:the\s+)?(?:first|next|last|second|only)", re.IGNORECASE)
+_A_THING_TO_DO = re.compile(
+    r"\s+things?\s+(?:(?:I|you|we|they|one)\s+(?:should|need|must|have|ought|can|could|would)|to)\b", re.IGNORECASE
+)
+_MORE_TIME = re.compile(r"\s+more\s+times?\b", re.IGNORECASE)
 _MID_SENTENCE_NAME = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{2,})\b")
 
 
@@ -354,6 +379,8 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             noun, end = "", match.end(1)  # "leave the other for now", "does the former need ...": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
+        if _A_THING_TO_DO.match(query, match.end(1)):
+            continue  # "what's the first thing I should pack": the first of what to do, no list of the chat's
         if which == "other" and own_pair(query, match.start()):
             continue  # "stop one monitor mirroring the other": the pair is the query's own
         if noun in ("person", "people") and match.group(0).split()[0].lower() == "the":

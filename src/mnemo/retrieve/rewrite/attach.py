@@ -64,40 +64,39 @@ def attach_topic(
     items = (find_list(context) or alternative_pair(context) or joined_pair(list(context)[-2:])) if each else []
     if each and len(items) >= 2:  # "how many reps of each?" after "clamshells and glute bridges"
         listed = ", ".join(items[:-1]) + f" and {items[-1]}"
-        stripped = query.rstrip(" ?.!")
-        return f"{stripped} ({listed}){query[len(stripped) :]}", [
-            Resolution(p.text, f"({listed})", p.kind, 0.7) for p in pending
-        ]
+        return _appended(query, pending, f"({listed})", 0.7)
     owned = _owner_carried(query, candidates)
     if owned is not None:  # "what about the morning nap" after "Mila's last nap": Mila's morning nap
         return owned[0], [Resolution(p.text, owned[1], p.kind, 0.7) for p in pending]
     repeat = _repeated(query, pending, context)
     if repeat is not None:  # "do the same with the raspberries": "(dig it out and replant it in a pot)"
-        stripped = query.rstrip(" ?.!")
-        return f"{stripped} ({repeat[0]}){query[len(stripped) :]}", [
-            Resolution(p.text, f"({repeat[0]})", p.kind, repeat[1]) for p in pending
-        ]
+        return _appended(query, pending, f"({repeat[0]})", repeat[1])
     liked = liked_thing(context) if any(p.text.lower() == "similar" for p in pending) else None
     if liked is not None:  # "recommend me something similar" after "I loved Station Eleven, but ..."
-        stripped = query.rstrip(" ?.!")
-        return f"{stripped} like {liked}{query[len(stripped) :]}", [
-            Resolution(p.text, f"like {liked}", p.kind, 0.7) for p in pending
-        ]
+        return _appended(query, pending, f"like {liked}", 0.7)
     bare = len(pending) == 1 and pending[0].start == 0 and pending[0].end >= len(query.rstrip())
     found = main_topic(context, candidates, query, {r.replacement.lower() for r in done}, recent=bare and LAST_EXCHANGE)
     if found is None:
         return query, []
     stripped = query.rstrip(" ?.!")
-    tail = query[len(stripped) :]
     alike = any(p.text.lower() in _ALIKE for p in pending)
     # "the price of the X-T5" reads right after a bare definite noun; "about" everywhere else
     link = "like" if alike else "of" if cached_re.search(r"\b(?:the|our)\s+\w+$", stripped, re.IGNORECASE) else "about"
     if cached_re.search(r"\babout$", stripped, re.IGNORECASE):
         return query, []  # "what's the afternoon one about": no "about about"; a topic would not say which
     topic = _weighed_topic(found.text, context)  # "what about the price" after "the ninja or the cosori": both
-    rewritten = f"{stripped} {link} {topic}{tail}"
-    confidence = 0.75 if found.salience > 0 else 0.5
-    return rewritten, [Resolution(p.text, f"{link} {topic}", p.kind, confidence) for p in pending]
+    return _appended(query, pending, f"{link} {topic}", 0.75 if found.salience > 0 else 0.5)
+
+
+def _appended(
+    query: str, pending: Sequence[Reference], addition: str, confidence: float
+) -> tuple[str, list[Resolution]]:
+    """The query with ``addition`` before its closing punctuation, as what each pending reference
+    became: "how many reps of each (clamshells and glute bridges)?"."""
+    stripped = query.rstrip(" ?.!")
+    return f"{stripped} {addition}{query[len(stripped) :]}", [
+        Resolution(p.text, addition, p.kind, confidence) for p in pending
+    ]
 
 
 _ALIKE = frozenset({"the same", "similar", "like before", "another one"})

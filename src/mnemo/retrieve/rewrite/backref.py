@@ -135,15 +135,15 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
         return None
     speaker = "assistant" if clause.group(1).lower() == "you" else "user"
     time_word = (clause.group(2) or clause.group(3)).lower()
-    when = _SAID_AS[time_word.split()[0]]  # "just now" is said as "just"
-    own = {
-        w
-        for w in cached_re.findall(r"[a-z]{3,}", query[match.start() : clause.end()].lower())
-        if w not in STOPWORDS and w not in _GENERIC and w not in time_word
-    }
     if speaker == "assistant":
         sentence = _replied(query, time_word, context)
     else:
+        when = _SAID_AS[time_word.split()[0]]  # "just now" is said as "just"
+        own = {
+            w
+            for w in cached_re.findall(r"[a-z]{3,}", query[match.start() : clause.end()].lower())
+            if w not in STOPWORDS and w not in _GENERIC and w not in time_word
+        }
         said_then = [
             sentence
             for message in context
@@ -156,8 +156,7 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
     if sentence is None:
         return None
     said = " ".join(sentence.strip().rstrip(".!?").split()[:_SAID_MAX_WORDS])
-    said = said[0].lower() + said[1:] if said.split()[0] in ("I", "We", "Our", "My", "The") else said
-    said = "I" + said[1:] if said.split()[0] == "i" else said
+    said = said[0].lower() + said[1:] if said.split()[0] in ("We", "Our", "My", "The") else said
     end = clause.end()
     phrase = query[match.start() : end]
     return query[:end] + f" ({said})" + query[end:], Resolution(phrase, f"{phrase} ({said})", "implicit", 0.7)

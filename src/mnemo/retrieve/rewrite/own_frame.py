@@ -98,13 +98,8 @@ def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
         return _named_problem(query, end) or (low == "the feature" and bool(_DESCRIBED_FEATURE.match(query, end)))
     if low == "as usual":
         return bool(_DESPITE.match(query, end))
-    own_object = _OWN_OBJECT_BEFORE.search(query[:start]) and not _DEFINITE.search(query[end:])  # "after the op"
-    if low == "again" and own_object and _QUESTION_OPENING.match(query):
-        return True  # "can you catch covid again", "how do I make a script ask for input again": its own object
     if low == "again":
-        frame = _GENERAL_FRAME.search(query)
-        # "if you update the firmware do you have to do that again": the chat's firmware, no general you
-        return bool(frame) and not (frame.group(0).lower().startswith("if") and _DEFINITE.search(query))
+        return _repeated_in_own_frame(query, start, end)
     if low in ("another one", "the other one"):
         return own_pair(query, start) or bool(_LOST_OWN.search(query[:start]))
     if low == "last time":
@@ -166,6 +161,18 @@ def own_pair(query: str, start: int) -> bool:
         m.group(1).lower() not in STOPWORDS and m.group(1).lower() not in _NOT_PAIRED
         for m in _ONE_OF_PAIR.finditer(query[:start])
     )
+
+
+def _repeated_in_own_frame(query: str, start: int, end: int) -> bool:
+    """ "how soon can you give blood again", "why does useEffect run again": a repeat of the query's
+    own deed - after its own object in a question (unless a definite after it points back: "coffee
+    again after the extraction"), or in a question about how things work."""
+    own_object = _OWN_OBJECT_BEFORE.search(query[:start]) and not _DEFINITE.search(query[end:])
+    if own_object and _QUESTION_OPENING.match(query):
+        return True
+    frame = _GENERAL_FRAME.search(query)
+    # "if you update the firmware do you have to do that again": the chat's firmware, no general you
+    return bool(frame) and not (frame.group(0).lower().startswith("if") and _DEFINITE.search(query))
 
 
 def _spread_same(query: str, end: int) -> bool:

@@ -159,3 +159,10 @@ def test_again_with_a_definite_after_it_still_points_back() -> None:
         "Avoid hot drinks for the first day.",
     )
     assert "wisdom teeth" in out
+
+
+def test_similar_is_read_against_the_words_before_it() -> None:
+    """ "similar" is seven letters, not eight: the words before it are the query's own up to it."""
+    chat = ("My sister Anna keeps getting my post.", "Ask the sorting office to check the names.")
+    query = "do siblings with similar names get their post mixed up"
+    assert _expanded(query, *chat) == query

@@ -93,7 +93,7 @@ def points_nowhere(phrase: str, query: str, start: int, end: int) -> bool:
     if low in ("the same", "similar") and _COMPARED_PAIR.search(query):
         return True  # "are utf-8 and unicode the same thing", "how similar are crocodiles and alligators"
     if low in ("the same", "similar"):
-        return _spread_same(query, end)
+        return _spread_same(query, start, end)
     if low in _PROBLEM_PHRASES:
         return _named_problem(query, end) or (low == "the feature" and bool(_DESCRIBED_FEATURE.match(query, end)))
     if low == "as usual":
@@ -175,7 +175,7 @@ def _repeated_in_own_frame(query: str, start: int, end: int) -> bool:
     return bool(frame) and not (frame.group(0).lower().startswith("if") and _DEFINITE.search(query))
 
 
-def _spread_same(query: str, end: int) -> bool:
+def _spread_same(query: str, start: int, end: int) -> bool:
     """ "the same time every night", "the same wall twice", "the same ip address to two devices":
     a noun of its own, compared across what the query counts."""
     noun = _SAME_NOUN.match(query, end)
@@ -183,9 +183,9 @@ def _spread_same(query: str, end: int) -> bool:
         return False
     if _OTHER.search(query):
         return False  # "other users with the same problem", "the same fix for the other services": the chat's
-    if _SHARED_BY.search(query[: end - len("the same")]) or _FOR_BOTH.match(query, noun.end()):
+    if _SHARED_BY.search(query[:start]) or _FOR_BOTH.match(query, noun.end()):
         return True  # "rows with the same customer id", "the same power supply for a pi 4 and a pi 5"
-    if _CARRIED.search(query[: end - len("the same")]):
+    if _CARRIED.search(query[:start]):
         return False  # "apply the same fix to both services": the chat's fix, carried over
     return bool(_SPREAD.search(query))
 

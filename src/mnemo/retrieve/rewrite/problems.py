@@ -62,8 +62,8 @@ _TROUBLE = re.compile(
     r"\b(?:doesn't|don't|won't|can't|isn't|aren't|wasn't|didn't|never|keeps?|still|no\s+longer|stopped"
     r"|slow(?:er|ly)?|error|errors|bug|broken|wrong|issue|leaks?|noise|noisy|loud|squeak(?:s|ing)?|squeal(?:s|ing)?"
     r"|rejected|denied|refused|timeouts?|NaN|overlaps?|grows|growing|drops?|dropping|flicker(?:s|ing)?|warnings?"
-    r"|missing|lost|stuck|pain|sore|hurts?|aches?|late|overdue|declined|bounced|garbled|blank|empty|freezes"
-    r"|OOM|crashes|crashed|overheat\w*|squash(?:es|ed|ing)|distorted|misaligned|mouldy|moldy"
+    r"|missing|lost|stuck|pain|sore|hurts?|aches?|late|overdue|declined|bounced|garbled|blank|empty"
+    r"|OOM|overheat\w*|squash(?:es|ed|ing)|distorted|misaligned|mouldy|moldy"
     # a bad state said of something ("the icons look blurry"), not a name ("the sticky header")
     r"|(?:is|are|was|were|looks?|looked|feels?|felt|gets?|got|went|seems?|seemed|became|becomes|getting)\s+"
     r"(?:\w+\s+)?(?:blurry|fuzzy|pixelated|cracked|wobbly|loose|sticky|stiff|swollen|itchy|dizzy|faded|damp|delayed"

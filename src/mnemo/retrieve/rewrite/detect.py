@@ -19,11 +19,11 @@ from mnemo.retrieve.rewrite.clause import (
 )
 from mnemo.retrieve.rewrite.comparing import comparisons
 from mnemo.retrieve.rewrite.comparison import comparison_span
-from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
 from mnemo.retrieve.rewrite.daytime import daytime_spans
 from mnemo.retrieve.rewrite.deeds import event_spans, own_intent_before
 from mnemo.retrieve.rewrite.definites import definite_references
 from mnemo.retrieve.rewrite.degree import REPORTED, graded, predicative
+from mnemo.retrieve.rewrite.detect_late import A_THING_TO_DO, kept_references, with_context_spans
 from mnemo.retrieve.rewrite.determiner import (
     ADVERBS,
     POINTER_CONTEXT,
@@ -32,30 +32,23 @@ from mnemo.retrieve.rewrite.determiner import (
     judged_predicate,
     stem,
 )
-from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.expletive import CLOCK_QUESTION, expletive_spans, generic_they_starts, own_clause_that
 from mnemo.retrieve.rewrite.fragments import fragment_opener
 from mnemo.retrieve.rewrite.health import TAKES_EFFECT
-from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites, names_something
-from mnemo.retrieve.rewrite.inert import inert_spans
+from mnemo.retrieve.rewrite.implicit import elliptical, leaning_definites
 from mnemo.retrieve.rewrite.internal import (
     named_before,
     plural_then_clause,
-    states_case,
 )
-from mnemo.retrieve.rewrite.kind_of import kind_of_thing
-from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.listed import listed_phrases
 from mnemo.retrieve.rewrite.lists import GENERIC_ITEM_NOUNS, ORDINAL_REF, ORDINALS
-from mnemo.retrieve.rewrite.meta import meta_spans
 from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import AUXILIARIES as _AUX
 from mnemo.retrieve.rewrite.names import PREPOSITIONS
 from mnemo.retrieve.rewrite.names import PUNCTUATION as PUNCT
 from mnemo.retrieve.rewrite.nominal import past_forms
 from mnemo.retrieve.rewrite.own_antecedent import antecedent_in_query
-from mnemo.retrieve.rewrite.own_frame import own_pair, points_nowhere
-from mnemo.retrieve.rewrite.own_situation import own_situation
+from mnemo.retrieve.rewrite.own_frame import own_pair
 from mnemo.retrieve.rewrite.pointer_spans import temporal_pointer_spans, tokens
 from mnemo.retrieve.rewrite.properties import (
     PRICE_ALONE,
@@ -64,15 +57,9 @@ from mnemo.retrieve.rewrite.properties import (
     one_with_spans,
     property_spans,
 )
-from mnemo.retrieve.rewrite.quantity import quantity_spans
-from mnemo.retrieve.rewrite.reason import reason_span
-from mnemo.retrieve.rewrite.recurring import series_spans
-from mnemo.retrieve.rewrite.reference import Reference
-from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
+from mnemo.retrieve.rewrite.reference import Reference, in_place_of
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, follow_up_opener
 from mnemo.retrieve.rewrite.timeref import TEMPORAL_POINTER, UNIT_MODIFIED, simultaneous_spans
-from mnemo.retrieve.rewrite.totals import total_span
-from mnemo.retrieve.rewrite.venues import venue_span
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -99,6 +86,15 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
     known = set(cached_re.findall(r"\w+", context_text.lower()))
     # names the chat wrote with a capital mid-sentence: "give biscuit her metacam" names Biscuit itself
     written = frozenset(m.group(1).lower() for m in _MID_SENTENCE_NAME.finditer(context_text))
+    found = _word_level(query, context_text, known, written)
+    found = _implied_or_leaning(query, context_text, known, found)
+    found = with_context_spans(query, context_text, known, found)
+    return kept_references(query, context_text, known, found)
+
+
+def _word_level(query: str, context_text: str, known: set[str], written: frozenset[str]) -> list[Reference]:
+    """The references single words and short phrases make: pronouns, demonstratives, ordinals,
+    choices, time pointers, events the chat told, the listed phrases and definite descriptions."""
     found = _word_references(query, known, written)
     found.extend(_ordinals(query, known, found))
     found = _choices(query, found, known, context_text)
@@ -110,11 +106,17 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         if tense is not None:
             found.append(Reference(query[tense[0] : tense[1]], "temporal", *tense, anchored=True, appended=True))
         for s, e in event_spans(query, context_text):  # the event reading replaces the word-level one
-            found = [r for r in found if not (r.start < e and s < r.end)] + [Reference(query[s:e], "event", s, e)]
+            found = in_place_of(found, Reference(query[s:e], "event", s, e))
     covered = [(r.start, r.end) for r in found]
     covered += simultaneous_spans(query)
     found += listed_phrases(query, covered)
     found += definite_references(query, context_text, found, covered)
+    return found
+
+
+def _implied_or_leaning(query: str, context_text: str, known: set[str], found: list[Reference]) -> list[Reference]:
+    """With no reference yet, the one the query's shape implies ("which has the better ORM?", "what
+    about the price?", "and to Vis?"); with some, the definites that lean on the chat beside them."""
     compared = comparison_span(query) if not found else None
     if compared is not None:  # "which has the better ORM?": the pair just compared, named or not
         found.append(Reference(query[compared[0] : compared[1]], "implicit", *compared))
@@ -133,70 +135,9 @@ def detect(query: str, context_text: str = "") -> list[Reference]:
         for text, start, end, noun in leaning_definites(query, known):
             if not any(s < end and start < e for s, e in taken):
                 found.append(Reference(text, "implicit", start, end, noun=noun))
-    venue = venue_span(query) if context_text.strip() and all(r.kind == "implicit" for r in found) else None
-    if venue is not None:  # "any good seafood restaurants?" after a chat about Porto: Porto's, no "about Porto"
-        found = [Reference(query[venue[0] : venue[1]], "implicit", *venue, noun="town:")]
-    why = reason_span(query, context_text) if context_text.strip() else None
-    if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
-        found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"
-    total = total_span(query, context_text) if context_text.strip() and not found else None
-    if total is not None:  # "how many rows in total": of what the chat counted
-        found.append(Reference(query[total[0] : total[1]], "implicit", total[0], total[1], noun="total"))
-    for start, end, word in series_spans(query, context_text) if context_text.strip() else []:
-        found = [r for r in found if not (r.start < end and start < r.end)]  # "the same one": of the 1:1
-        found.append(Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
-    for start, end, word in quantity_spans(query, context_text) if context_text.strip() else []:
-        found = [r for r in found if not (r.start < end and start < r.end)]  # "paying that much": the £350 told
-        found.append(Reference(query[start:end], "implicit", start, end, noun=f"quantity:{word}"))
-    for start, end, unit in numbered_unit_spans(query, context_text) if context_text.strip() else []:
-        found = [r for r in found if not (r.start < end and start < r.end)]  # "the second day": day 2 of the plan
-        found.append(Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
-    for start, end, noun in meta_spans(query) if context_text.strip() else []:
-        found = [r for r in found if not (r.start < end and start < r.end)]  # "my first question": the chat's turn
-        found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
-    bare = elided_span(query, context_text) if context_text.strip() else None
-    if bare is not None:  # "from before i started": started what the chat says
-        found = [r for r in found if not (r.start < bare[1] and bare[0] < r.end)]
-        found.append(Reference(query[bare[0] : bare[1]], "implicit", bare[0], bare[1], noun="elided"))
-    if context_text.strip():  # "the projector person", "the code owner", "the new name" (late_refs.py)
-        found = with_changes(query, with_described_people(query, found, known, context_text), context_text)
-    inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
-    found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
-    found = [r for r in found if not named_in_full(r, context_text)]
-    if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
-        found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
-    found = [r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known)]
-    found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
-    found = [_once_more(query, r) for r in found]  # "go over that one more time": "that", not "that one"
-    found = [r for r in found if not _first_thing_to_do(query, r)]  # "the first thing I should pack"
-    # "the error 'card declined'": a listed phrase the query frames itself, whichever finder took it
-    found = [r for r in found if not (r.kind == "implicit" and points_nowhere(r.text, query, r.start, r.end))]
-    if [r.text.lower() for r in found] == ["again"] and names_something(
-        cached_re.findall(r"[A-Za-z0-9][\w'.-]*", query)
-    ):
-        return []  # "it's raining in Glasgow again": a repeat of what the query names itself
-    return sorted(found, key=lambda r: r.start)
+    return found
 
 
-def _once_more(query: str, ref: Reference) -> Reference:
-    """ "that one more time" is "that" and "one more time"; any other reference as it is."""
-    if ref.kind == "demonstrative" and (ref.noun or "").lower() == "one" and _MORE_TIME.match(query, ref.end):
-        word = ref.text.split()[0]
-        return Reference(word, "demonstrative", ref.start, ref.start + len(word))
-    return ref
-
-
-def _first_thing_to_do(query: str, ref: Reference) -> bool:
-    """ "the first thing I should pack", "the next thing to try": the first of what to do, no item of
-    the chat's lists."""
-    return bool(_ORDINAL_WORD.fullmatch(ref.text)) and bool(_A_THING_TO_DO.match(query, ref.end))
-
-
-_ORDINAL_WORD = re.compile(r"(?:the\s+)?(?:first|next|last|second|only)", re.IGNORECASE)
-_A_THING_TO_DO = re.compile(
-    r"\s+things?\s+(?:(?:I|you|we|they|one)\s+(?:should|need|must|have|ought|can|could|would)|to)\b", re.IGNORECASE
-)
-_MORE_TIME = re.compile(r"\s+more\s+times?\b", re.IGNORECASE)
 _MID_SENTENCE_NAME = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{2,})\b")
 
 
@@ -379,7 +320,7 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             noun, end = "", match.end(1)  # "leave the other for now", "does the former need ...": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
-        if _A_THING_TO_DO.match(query, match.end(1)):
+        if A_THING_TO_DO.match(query, match.end(1)):
             continue  # "what's the first thing I should pack": the first of what to do, no list of the chat's
         if which == "other" and own_pair(query, match.start()):
             continue  # "stop one monitor mirroring the other": the pair is the query's own

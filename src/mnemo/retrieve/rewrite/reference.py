@@ -21,3 +21,9 @@ class Reference:
     described: bool = False
     #: A temporal span that keeps its words and takes the anchor after it (aspect.py).
     appended: bool = False
+
+
+def in_place_of(found: list[Reference], ref: Reference) -> list[Reference]:
+    """``found`` without the references ``ref`` overlaps, then ``ref``: a longer reading replaces the
+    word-level ones inside it ("the same one" over "the same" and "one")."""
+    return [r for r in found if not (r.start < ref.end and ref.start < r.end)] + [ref]

@@ -1,0 +1,102 @@
+"""The late stages of ambiguity detection (detect.py runs them last).
+
+First the readings that need the whole conversation and replace the word-level references they
+cover: a venue, a reason, a total, a series, a quantity, a numbered unit, one of the chat's own
+turns, an elided object, people described by role and things that changed. Then the last filters:
+what a quote or set phrase holds, what the chat names in full, a general case, the user's own deed
+or situation, and a listed phrase the query frames itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
+from mnemo.retrieve.rewrite.ellipsis import elided_span
+from mnemo.retrieve.rewrite.implicit import names_something
+from mnemo.retrieve.rewrite.inert import inert_spans
+from mnemo.retrieve.rewrite.internal import states_case
+from mnemo.retrieve.rewrite.kind_of import kind_of_thing
+from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
+from mnemo.retrieve.rewrite.meta import meta_spans
+from mnemo.retrieve.rewrite.own_frame import points_nowhere
+from mnemo.retrieve.rewrite.own_situation import own_situation
+from mnemo.retrieve.rewrite.pointer_spans import tokens
+from mnemo.retrieve.rewrite.quantity import quantity_spans
+from mnemo.retrieve.rewrite.reason import reason_span
+from mnemo.retrieve.rewrite.recurring import series_spans
+from mnemo.retrieve.rewrite.reference import Reference, in_place_of
+from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
+from mnemo.retrieve.rewrite.totals import total_span
+from mnemo.retrieve.rewrite.venues import venue_span
+
+from . import cached_re
+
+
+def with_context_spans(query: str, context_text: str, known: set[str], found: list[Reference]) -> list[Reference]:
+    """``found`` with the readings only the conversation licenses; none without a conversation."""
+    if not context_text.strip():
+        return found
+    venue = venue_span(query) if all(r.kind == "implicit" for r in found) else None
+    if venue is not None:  # "any good seafood restaurants?" after a chat about Porto: Porto's, no "about Porto"
+        found = [Reference(query[venue[0] : venue[1]], "implicit", *venue, noun="town:")]
+    why = reason_span(query, context_text)
+    if why is not None and not any(r.start < why[1] and why[0] < r.end for r in found):
+        found.append(Reference(query[why[0] : why[1]], "implicit", why[0], why[1], noun="why"))  # "did she say why"
+    total = total_span(query, context_text) if not found else None
+    if total is not None:  # "how many rows in total": of what the chat counted
+        found.append(Reference(query[total[0] : total[1]], "implicit", total[0], total[1], noun="total"))
+    for start, end, word in series_spans(query, context_text):  # "the same one": of the 1:1
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
+    for start, end, word in quantity_spans(query, context_text):  # "paying that much": the £350 told
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"quantity:{word}"))
+    for start, end, unit in numbered_unit_spans(query, context_text):  # "the second day": day 2 of the plan
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
+    for start, end, noun in meta_spans(query):  # "my first question": the chat's turn
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
+    bare = elided_span(query, context_text)
+    if bare is not None:  # "from before i started": started what the chat says
+        found = in_place_of(found, Reference(query[bare[0] : bare[1]], "implicit", bare[0], bare[1], noun="elided"))
+    # "the projector person", "the code owner", "the new name" (late_refs.py)
+    return with_changes(query, with_described_people(query, found, known, context_text), context_text)
+
+
+def kept_references(query: str, context_text: str, known: set[str], found: list[Reference]) -> list[Reference]:
+    """The references that survive the last filters, in order of position."""
+    inert = inert_spans(query)  # quotes, "that's fine", "for the next hour", "what do they call" (inert.py)
+    found = [r for r in found if not any(s <= r.start and r.end <= e for s, e in inert)]
+    found = [r for r in found if not named_in_full(r, context_text)]
+    if states_case([w.lower() for w, _, _ in tokens(query)]):  # "when a developer force-pushes, ... the commits"
+        found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
+    found = [r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known)]
+    found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
+    found = [_once_more(query, r) for r in found]  # "go over that one more time": "that", not "that one"
+    found = [r for r in found if not _first_thing_to_do(query, r)]  # "the first thing I should pack"
+    # "the error 'card declined'": a listed phrase the query frames itself, whichever finder took it
+    found = [r for r in found if not (r.kind == "implicit" and points_nowhere(r.text, query, r.start, r.end))]
+    if [r.text.lower() for r in found] == ["again"] and names_something(
+        cached_re.findall(r"[A-Za-z0-9][\w'.-]*", query)
+    ):
+        return []  # "it's raining in Glasgow again": a repeat of what the query names itself
+    return sorted(found, key=lambda r: r.start)
+
+
+def _once_more(query: str, ref: Reference) -> Reference:
+    """ "that one more time" is "that" and "one more time"; any other reference as it is."""
+    if ref.kind == "demonstrative" and (ref.noun or "").lower() == "one" and _MORE_TIME.match(query, ref.end):
+        word = ref.text.split()[0]
+        return Reference(word, "demonstrative", ref.start, ref.start + len(word))
+    return ref
+
+
+def _first_thing_to_do(query: str, ref: Reference) -> bool:
+    """ "the first thing I should pack", "the next thing to try": the first of what to do, no item of
+    the chat's lists."""
+    return bool(_ORDINAL_WORD.fullmatch(ref.text)) and bool(A_THING_TO_DO.match(query, ref.end))
+
+
+_ORDINAL_WORD = re.compile(r"(?:the\s+)?(?:first|next|last|second|only)", re.IGNORECASE)
+A_THING_TO_DO = re.compile(
+    r"\s+things?\s+(?:(?:I|you|we|they|one)\s+(?:should|need|must|have|ought|can|could|would)|to)\b", re.IGNORECASE
+)
+_MORE_TIME = re.compile(r"\s+more\s+times?\b", re.IGNORECASE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 
+from mnemo.retrieve.rewrite.wordfind import sentences
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -54,7 +55,7 @@ def alternative_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
 def _recent_sentences(context: Sequence[Mapping[str, str]]) -> Iterator[str]:
     """The sentences of the latest messages, newest first."""
     for message in reversed(list(context)[-_WINDOW:]):
-        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+        for sentence in reversed(sentences(str(message.get("content") or ""))):
             yield sentence.strip()
 
 

@@ -27,6 +27,7 @@ from mnemo.retrieve.rewrite.names import PETS
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.nouns import specific_mention
 from mnemo.retrieve.rewrite.temporal import TIME
+from mnemo.retrieve.rewrite.wordfind import sentences
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -321,7 +322,7 @@ def _compound(before: str, rest: str) -> bool:
 def _cased(text: str) -> str:
     """All-lower-case sentences with their likely names capitalised ("dr osei" -> "Dr Osei"); a
     sentence that has capitals already is trusted as written."""
-    parts = cached_re.split(r"(?<=[.!?])\s+|\n", text)
+    parts = sentences(text)
     return "\n".join(truecase(p) if lower_case_chat(p) else p for p in parts)
 
 

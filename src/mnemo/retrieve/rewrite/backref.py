@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.anchoring import forms
 from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.resolution import Resolution
-from mnemo.retrieve.rewrite.wordfind import stems
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -121,7 +121,6 @@ _SAID_AS = {
 }
 #: "what I recently switched to", "what we added recently": the whole deed, no noun of its own.
 _WHAT_BACK = re.compile(rf"\b(what)(?=\s+{_MARKER})", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 _SAID_MAX_WORDS = 16
 
 
@@ -148,7 +147,7 @@ def _said_then(query: str, match: re.Match[str], context: Sequence[Mapping[str, 
             sentence
             for message in context
             if str(message.get("role") or "").lower() == speaker
-            for sentence in _SENTENCE.split(str(message.get("content") or ""))
+            for sentence in sentences(str(message.get("content") or ""))
             if cached_re.search(rf"\b(?:{when})\b", sentence, re.IGNORECASE) and _tells(sentence, speaker)
         ]
         shared = lambda s: len(own & set(cached_re.findall(r"[a-z]{3,}", s.lower())))  # noqa: E731
@@ -170,11 +169,11 @@ def _replied(query: str, time_word: str, context: Sequence[Mapping[str, str]]) -
     if not replies:
         return None
     own = stems(query) - stems(f"you {time_word} said mentioned suggested described gave told")
-    sentences = [s for text in replies for s in _SENTENCE.split(text) if _tells(s, "assistant")]
-    best = max(reversed(sentences), key=lambda s: len(own & stems(s)), default=None)
+    told = [s for text in replies for s in sentences(text) if _tells(s, "assistant")]
+    best = max(reversed(told), key=lambda s: len(own & stems(s)), default=None)
     if best is not None and own & stems(best):
         return best
-    latest = [s for s in _SENTENCE.split(replies[-1]) if _tells(s, "assistant")]
+    latest = [s for s in sentences(replies[-1]) if _tells(s, "assistant")]
     return latest[0] if time_word == "just now" and latest else None
 
 

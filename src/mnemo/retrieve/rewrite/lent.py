@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.wordfind import sentences
+
 #: Giving back: "return it", "give it back", "bring that back", "send them back".
 _RETURNED = re.compile(
     r"\breturn(?:ing)?\s+(?:it|that|this|them)\b|\b(?:give|bring|send|hand|take|drop)\s+(?:it|that|this|them)\s+back\b",
@@ -17,7 +19,6 @@ _RETURNED = re.compile(
 )
 _SHOP_RETURN = re.compile(r"\b(?:receipt|refund|shop|store|amazon|online|exchange|warranty)\b", re.IGNORECASE)
 _LENT = re.compile(r"\b(?:lent|lend|lends|loaned|borrowed|borrow|borrowing|lending)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def lent_sentence(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
@@ -25,7 +26,7 @@ def lent_sentence(query: str, context: Sequence[Mapping[str, str]]) -> str | Non
     if not _RETURNED.search(query) or _SHOP_RETURN.search(query):
         return None  # "return it with the receipt": a purchase goes back to a shop, no loan
     for message in reversed(list(context)):
-        for sentence in reversed(_SENTENCE.split(str(message.get("content") or ""))):
+        for sentence in reversed(sentences(str(message.get("content") or ""))):
             if _LENT.search(sentence):
                 return sentence
     return None

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.criteria import repeats_an_item
 from mnemo.retrieve.rewrite.names import FEMALE, FIRST_PERSON, MALE, PERSON_NOUNS, PHRASE_BREAKERS
+from mnemo.retrieve.rewrite.wordfind import sentences
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -359,7 +360,7 @@ def coordinated_pair(context: Sequence[Mapping[str, str]]) -> list[str]:
     and "the latter" are defined over a pair, so a joint that yields two heads is the grammar's
     answer; each head is cut to its name (the words before a comma, verb or function word)."""
     for message in reversed(list(context)):
-        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+|\n", str(message.get("content") or ""))):
+        for sentence in reversed(sentences(str(message.get("content") or ""))):
             pair = _pair(sentence.strip().rstrip(".?!"))
             if pair:
                 return pair

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.wordfind import sentences
+
 #: The user's opening turn: "the first thing I asked", "my first question", "what I originally asked for".
 _FIRST = re.compile(
     r"\b(?:the\s+first\s+thing\s+I\s+(?:asked|said|mentioned)(?:\s+(?:you|about|for))?"
@@ -20,7 +22,6 @@ _FIRST = re.compile(
 )
 #: The assistant's latest turn: "your last answer", "your previous reply".
 _LAST = re.compile(r"\byour\s+(?:last|previous|latest)\s+(?:answer|reply|message|response)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 _MAX_WORDS = 16
 
 
@@ -38,5 +39,5 @@ def meta_text(reference: str, which: str, context: Sequence[Mapping[str, str]]) 
     if not turns:
         return None
     turn = turns[0] if which == "first" else turns[-1]
-    sentence = _SENTENCE.split(turn.strip())[0].rstrip(".!?")
+    sentence = sentences(turn.strip())[0].rstrip(".!?")
     return f"{reference} ({' '.join(sentence.split()[:_MAX_WORDS])})" if sentence else None

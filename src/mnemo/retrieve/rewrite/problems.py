@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.wordfind import stems
-
-from . import cached_re
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 #: What a question asks for when "this" is a problem: a remedy or a cause ("why" asks about anything).
 PROBLEM_QUESTION = re.compile(
@@ -38,7 +36,7 @@ def problem_clause(context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest sentence of the last few messages that reports a problem, or None."""
     for message in reversed(list(context)[-_RECENT:]):
         text = str(message.get("content") or "")
-        for sentence in reversed(cached_re.split(r"(?<=[.!?])\s+|\n", text)):
+        for sentence in reversed(sentences(text)):
             sentence = sentence.strip().rstrip(".!?")
             if _GOING_WRONG.search(sentence) and not sentence.endswith("?") and len(sentence.split()) <= _MAX_WORDS:
                 first = sentence.split()[0]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.candidates import Candidate
+from mnemo.retrieve.rewrite.wordfind import sentences
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -24,7 +25,6 @@ _LIGHT = frozenset(
     "has have had use used uses get got make made said says mentioned recommended sent told gave bought do did "
     "does is was are were be been thing stuff".split()
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def clause_words(query: str, end: int) -> list[str]:
@@ -42,14 +42,14 @@ _MOTION = frozenset("went go going gone came come".split())
 def sentence_with(words: Sequence[str], context: Sequence[Mapping[str, str]]) -> str | None:
     """The latest sentence of the conversation that writes the first of ``words`` any sentence writes
     (by its first five letters): the clause's subject ("my sister") counts before its other words."""
-    sentences = [
+    latest_first = [
         sentence
         for message in reversed(list(context))
-        for sentence in reversed(_SENTENCE.split(str(message.get("content") or "")))
+        for sentence in reversed(sentences(str(message.get("content") or "")))
     ]
     for word in words:
         root = cached_re.compile(rf"\b{re.escape(word[:5])}", re.IGNORECASE)
-        found = next((s for s in sentences if root.search(s)), None)
+        found = next((s for s in latest_first if root.search(s)), None)
         if found is not None:
             return found
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.wordfind import stems
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 from . import cached_re
 
@@ -34,7 +34,6 @@ _FOR_WHAT = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 16
-_SENTENCE = r"(?<=[.!?])\s+|\n"
 
 
 def repeated_request(context: Sequence[Mapping[str, str]]) -> str | None:
@@ -42,7 +41,7 @@ def repeated_request(context: Sequence[Mapping[str, str]]) -> str | None:
     said = [str(m.get("content") or "") for m in context if str(m.get("role") or "") in ("user", "human")]
     wanted_for = None
     for text in reversed(said):
-        for sentence in reversed(cached_re.split(_SENTENCE, text.strip())):
+        for sentence in reversed(sentences(text.strip())):
             sentence = sentence.strip().rstrip(".!?")
             aim = _FOR_WHAT.search(sentence)
             if aim is not None:  # "Now I need one for my boss, Karen": the repeat's new purpose
@@ -74,7 +73,7 @@ def habit(query: str, context: Sequence[Mapping[str, str]]) -> str | None:
         sentence.strip().rstrip(".!?")
         for m in context
         if str(m.get("role") or "") in ("user", "human")
-        for clause in cached_re.split(_SENTENCE, str(m.get("content") or "").strip())
+        for clause in sentences(str(m.get("content") or "").strip())
         for sentence in cached_re.split(r",\s+(?:and|but)\s+", clause)
         if _HABIT.search(sentence)
     ]

@@ -1,6 +1,7 @@
 """Word matching for the rewriter: whole-word search without a regex per phrase (a conversation names
 many things and the pattern cache is small, so "is this phrase here as words" is a find and a look at
-its two neighbours), and the crude stems that tell whether two texts talk of the same things."""
+its two neighbours), the sentences of a message, and the crude stems that tell whether two texts talk
+of the same things."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ import re
 from mnemo.store.sql import STOPWORDS
 
 _CONTENT_WORD = re.compile(r"[a-z][a-z0-9'-]{2,}")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop, question or exclamation mark and at each line break; chat
+    messages are short, so no abbreviation list ("Dr. Okafor" splits, and both halves still name her)."""
+    return _SENTENCE_BREAK.split(text)
 
 
 def stems(text: str, size: int = 4) -> set[str]:

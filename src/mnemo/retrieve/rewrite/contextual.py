@@ -31,6 +31,7 @@ from mnemo.retrieve.rewrite.lists import (
     find_list,
 )
 from mnemo.retrieve.rewrite.meta import meta_text
+from mnemo.retrieve.rewrite.moments import moment_text
 from mnemo.retrieve.rewrite.names import PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS, is_pet
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.noun_choice import class_noun
@@ -79,6 +80,8 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     "why": (lambda ref, context, query: reason_text(ref.text, context), 0.7),  # "did she say why"
     "town:": (lambda ref, context, query: venue_text(ref.text, context), 0.7),  # "any good restaurants?": in Porto
     "meta:": (lambda ref, context, query: meta_text(ref.text, _argument(ref), context), 0.75),  # "my first question"
+    # "which model did you suggest at the start", "what we agreed on": the turn it points at
+    "moment:": (lambda ref, context, query: moment_text(ref.text, _argument(ref), context, query), 0.7),
 }
 
 

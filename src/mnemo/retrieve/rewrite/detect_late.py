@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite.internal import states_case
 from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.meta import meta_spans
+from mnemo.retrieve.rewrite.moments import moment_spans
 from mnemo.retrieve.rewrite.own_frame import points_nowhere
 from mnemo.retrieve.rewrite.own_situation import own_situation
 from mnemo.retrieve.rewrite.pointer_spans import tokens
@@ -52,7 +53,7 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"quantity:{word}"))
     for start, end, unit in numbered_unit_spans(query, context_text):  # "the second day": day 2 of the plan
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
-    for start, end, noun in meta_spans(query):  # "my first question": the chat's turn
+    for start, end, noun in meta_spans(query) + moment_spans(query):  # "my first question": the chat's turn
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
     bare = elided_span(query, context_text)
     if bare is not None:  # "from before i started": started what the chat says

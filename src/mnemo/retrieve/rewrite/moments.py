@@ -1,0 +1,117 @@
+"""References to a moment of the conversation itself, told by when it was said.
+
+"which model did you suggest at the beginning of our chat", "your original pick", "the plan from the
+top of the chat" point at the opening turns; "the index you gave me a few messages back" at a recent
+one; "what we agreed on", "the one we settled on" at the choice the chat settled. No noun phrase of
+the chat stands for these: the turn does, so the rewrite quotes it. Pure functions over the query
+and the messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
+
+#: The opening of the chat, said as a time: "at the start", "at the beginning of our chat",
+#: "when we first started talking", "at first", "originally".
+_OPENING = (
+    r"(?:at|from|in)\s+the\s+(?:very\s+)?(?:start|beginning|top)(?:\s+of\s+(?:our|the|this)\s+"
+    r"(?:chat|conversation|thread|discussion))?(?!\s+of\b)"
+    r"|(?:when|as)\s+we\s+(?:first\s+)?(?:started|began)(?:\s+(?:talking|chatting|this))?"
+    r"|at\s+first|originally|initially"
+)
+#: What the assistant does in a turn: "you suggested", "did you recommend", "you had me change".
+_SAID = (
+    r"(?:said|say|suggest(?:ed)?|recommend(?:ed)?|mention(?:ed)?|gave(?:\s+me)?|give(?:\s+me)?|told\s+me"
+    r"|tell\s+me|propos(?:ed|e)|offer(?:ed)?|advis(?:ed|e)|pick(?:ed)?|list(?:ed)?|show(?:ed)?|sen[dt]"
+    r"|share[d]?|wr[io]te|name[d]?|had\s+me\s+[a-z]+|have\s+me\s+[a-z]+|point(?:ed)?\s+me\s+to|like[d]?)"
+)
+_YOU_THEN = re.compile(rf"\byou\s+(?:first\s+)?{_SAID}\b[^.?!]{{0,40}}?\s+({_OPENING})\b", re.IGNORECASE)
+#: "your original suggestion", "your first answer", "the first thing you said".
+_YOUR_FIRST = re.compile(
+    r"\b(?:your\s+(?:first|original|initial|opening|earliest)\s+(?:answer|suggestion|pick|recommendation|reply"
+    r"|response|idea|option|advice|choice|proposal|message|solution|fix|plan)"
+    rf"|the\s+first\s+(?:thing|option|suggestion|idea|answer|fix|tool)\s+you\s+{_SAID})\b",
+    re.IGNORECASE,
+)
+#: "the plan from the top of the chat": a thing of the chat's opening, by no speaker.
+_CHAT_OPENING = re.compile(
+    r"\b(?:from|at)\s+the\s+(?:very\s+)?(?:start|beginning|top)\s+of\s+(?:our|the|this)\s+"
+    r"(?:chat|conversation|thread|discussion)\b",
+    re.IGNORECASE,
+)
+#: "you gave me a few messages back", "you told me a minute ago".
+_YOU_RECENTLY = re.compile(
+    rf"\byou\s+{_SAID}\b[^.?!]{{0,30}}?\s+((?:a\s+few|a\s+couple\s+of|two|three|some)\s+messages?\s+(?:back|ago|up)"
+    r"|a\s+(?:minute|moment|sec|second|few\s+minutes)\s+ago)\b",
+    re.IGNORECASE,
+)
+#: "what we agreed on", "the one we settled on", "the naming convention we decided on".
+_SETTLED_BY_US = re.compile(
+    r"\b(?:what|the\s+(?:(?!(?:about|what|for|to|of|on|with|in)\s)[a-z]+\s+){0,2}?[a-z]+)\s+(?:that\s+)?we\s+(?:(?:just|finally)\s+)?"
+    r"(?:agreed(?:\s+on)?|settled\s+on|decided\s+on|landed\s+on|went\s+with|ended\s+up\s+with)\b",
+    re.IGNORECASE,
+)
+#: How a chat settles a choice: "let's go with the URL then", "the ticket one is better for us",
+#: "then the Morello is your best bet".
+_SETTLING = re.compile(
+    r"\b(?:let'?s\s+(?:go\s+with|use|do|pick|stick\s+with|take)|(?:we|i)'?ll\s+(?:go\s+with|use|take|stick\s+with)"
+    r"|(?:is|are|sounds?)\s+(?:better|best)\s+for\s+(?:us|me)|your\s+best\s+(?:bet|option|choice)"
+    r"|(?:we|i)\s+(?:agreed|decided|settled)\b|going\s+with|sounds\s+good)",
+    re.IGNORECASE,
+)
+_MAX_WORDS = 24
+_META_WORDS = "said say suggested recommended mentioned gave give told tell answer start beginning first chat original"
+
+
+def moment_spans(query: str) -> list[tuple[int, int, str]]:
+    """The query's references to a moment of the chat, as (start, end, "moment:<which>"): which is
+    "you-first", "chat-first", "you-recent" or "settled"."""
+    found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query)]
+    found += [(m.start(1), m.end(1), "moment:you-first") for m in _YOU_THEN.finditer(query)]
+    found += [(m.start(1), m.end(1), "moment:you-recent") for m in _YOU_RECENTLY.finditer(query)]
+    found += [(m.start(), m.end(), "moment:settled") for m in _SETTLED_BY_US.finditer(query)]
+    if not found:
+        found = [(m.start(), m.end(), "moment:chat-first") for m in _CHAT_OPENING.finditer(query)]
+    return found
+
+
+def moment_text(reference: str, which: str, context: Sequence[Mapping[str, str]], query: str) -> str | None:
+    """ "at the start (For your size I'd start with Zustand ...)": the reference with the turn it
+    points at quoted after it, or None when the chat has no such turn."""
+    said = _moment(which, context, query)
+    if not said:
+        return None
+    return f"{reference} ({' '.join(said.strip().rstrip('.!?').split()[:_MAX_WORDS])})"
+
+
+def _moment(which: str, context: Sequence[Mapping[str, str]], query: str) -> str | None:
+    turns = [(str(m.get("role") or "").lower(), str(m.get("content") or "").strip()) for m in context]
+    turns = [(role, text) for role, text in turns if text]
+    replies = [text for role, text in turns if role == "assistant"]
+    if which == "you-first":
+        return _from_shared(replies[0], query) if replies else None
+    if which == "chat-first":
+        return _from_shared(turns[0][1], query) if turns else None
+    if which == "you-recent":  # "the index you gave me a few messages back": the latest reply with its word
+        own = _own_words(query)
+        return next((_from_shared(text, query) for text in reversed(replies) if own & stems(text)), None)
+    settled = [s for _, text in turns for s in sentences(text) if _SETTLING.search(s) and len(stems(s)) >= 3]
+    return settled[-1] if settled else None
+
+
+def _own_words(query: str) -> set[str]:
+    """The query's words of four letters or more that are not about the conversation itself."""
+    return {w for w in stems(query) - stems(_META_WORDS) if len(w) == 4}
+
+
+def _from_shared(turn: str, query: str) -> str:
+    """The turn from its start, or, when the first sentence sharing a word with the query lies past
+    the quoted length, from that sentence; the caller cuts it to length."""
+    parts = sentences(turn)
+    own = _own_words(query)
+    first = next((i for i, s in enumerate(parts) if own & stems(s)), 0)
+    before = sum(len(s.split()) for s in parts[:first])
+    return " ".join(parts[first:] if before + len(parts[first].split()) > _MAX_WORDS else parts)

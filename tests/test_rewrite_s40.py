@@ -1,0 +1,92 @@
+"""Query rewriting, eighteenth pass: pointing back at a moment of the conversation ("what you
+suggested at the start", "your original pick", "the index you gave me a few messages back", "what
+we agreed on") and at a moment of the story the chat told, in words other than the specification's
+list."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+
+def _expanded(query: str, *turns: str) -> str:
+    return QueryRewriter(cache_ttl=0).rewrite(query, said(*turns)).expanded
+
+
+_NAS = (
+    "I need a simple NAS for family photos, about 2 TB.",
+    "A Synology DS223j with two drives in RAID 1 is a good start. A used mini PC running TrueNAS is cheaper.",
+    "I'd rather not tinker.",
+    "Then stick with Synology; Synology Photos is easy for the rest of the family.",
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "which model did you suggest at the beginning of our chat",
+        "which model did you recommend at the start",
+        "remind me of your original suggestion",
+        "what was the first thing you suggested",
+    ],
+)
+def test_the_opening_reply_is_quoted_for_what_the_assistant_said_first(query: str) -> None:
+    out = _expanded(query, *_NAS)
+    assert "DS223j" in out
+    assert out.startswith(query.split(" (")[0][:20])
+
+
+def test_a_later_sentence_is_quoted_when_the_opening_reply_is_long() -> None:
+    """The opening is quoted from its start; past the quoted length, from the sentence with the
+    query's own word."""
+    reply = " ".join(["Filler words about nothing in particular here."] * 6) + " Raise proxy_read_timeout in nginx."
+    out = _expanded("which nginx setting did you have me change at the start", "502 from nginx on exports.", reply)
+    assert "proxy_read_timeout" in out
+
+
+def test_a_reply_a_few_messages_back_is_the_latest_that_shares_the_querys_word() -> None:
+    out = _expanded(
+        "does the index you gave me a few messages back slow down inserts much",
+        "This query takes 9 seconds on orders by customer_id.",
+        "Add a composite index on (customer_id, status, created_at).",
+        "Done, it's 40ms now. The dashboard count is slow too.",
+        "For counts over big tables, a materialized view refreshed every few minutes is better.",
+    )
+    assert "customer_id" in out
+    assert "materialized" not in out
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted", "unwanted"),
+    [
+        ("write a slack message to the team about what we agreed on", "URL", "Sounds good"),
+        ("put the naming convention we settled on into CONTRIBUTING", "URL", "header"),
+    ],
+)
+def test_what_we_agreed_on_is_the_chats_settling_sentence(query: str, wanted: str, unwanted: str) -> None:
+    out = _expanded(
+        query,
+        "For our public API, should the version go in the URL or in a header?",
+        "URL versioning is easier to cache; header versioning keeps URLs clean.",
+        "Let's go with the URL then, most of our clients are mobile apps.",
+        "Sounds good. Freeze v1 once v2 ships.",
+    )
+    assert wanted in out
+    assert unwanted not in out
+    assert not out.startswith("write a slack message to the team about what we agreed on (Sounds")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what should i say at the start of an interview",
+        "what did you do at the start of the project",
+        "should a beginner practise scales slowly at first",
+    ],
+)
+def test_a_start_that_is_not_the_chats_is_left_alone(query: str) -> None:
+    assert _expanded(query, *_NAS) == query

@@ -90,3 +90,42 @@ def test_what_we_agreed_on_is_the_chats_settling_sentence(query: str, wanted: st
 )
 def test_a_start_that_is_not_the_chats_is_left_alone(query: str) -> None:
     assert _expanded(query, *_NAS) == query
+
+
+_OUTAGES = (
+    "A couple of weeks back our staging database ran out of disk. Last night the prod replica fell 40 minutes"
+    " behind. This morning the TLS cert expired.",
+    "Add monitoring on certificate expiry.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ("could the cron job have caused what happened last night", "replica"),
+        ("draft a short postmortem for this morning", "cert"),
+        ("what went wrong a couple of weeks back", "staging"),
+        ("is the outage from last night related to the disk", "replica"),
+    ],
+)
+def test_a_past_time_the_chat_told_of_is_what_it_told(query: str, wanted: str) -> None:
+    out = _expanded(query, *_OUTAGES)
+    assert wanted in out
+    assert out.count("(") == 1  # one time, one quoted clause
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what's the weather like this morning",
+        "how do I check last night's cron output",  # a possessive names its own thing
+        "what happened this morning in the news",
+    ],
+)
+def test_a_past_time_without_a_pointing_frame_is_the_querys_own(query: str) -> None:
+    assert "(" not in _expanded(query, *_OUTAGES)
+
+
+def test_a_time_the_chat_never_told_of_is_left_alone() -> None:
+    query = "draft a short postmortem for last weekend"
+    assert _expanded(query, *_OUTAGES) == query

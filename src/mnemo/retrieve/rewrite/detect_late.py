@@ -28,6 +28,7 @@ from mnemo.retrieve.rewrite.reason import reason_span
 from mnemo.retrieve.rewrite.recurring import series_spans
 from mnemo.retrieve.rewrite.reference import Reference, in_place_of
 from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_in_full
+from mnemo.retrieve.rewrite.told_times import told_time_spans
 from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.retrieve.rewrite.venues import venue_span
 
@@ -55,6 +56,8 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
     for start, end, noun in meta_spans(query) + moment_spans(query):  # "my first question": the chat's turn
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
+    for start, end in told_time_spans(query, context_text):  # "what happened this morning": what the chat told of it
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="told:"))
     bare = elided_span(query, context_text)
     if bare is not None:  # "from before i started": started what the chat says
         found = in_place_of(found, Reference(query[bare[0] : bare[1]], "implicit", bare[0], bare[1], noun="elided"))

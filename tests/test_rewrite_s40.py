@@ -129,3 +129,64 @@ def test_a_past_time_without_a_pointing_frame_is_the_querys_own(query: str) -> N
 def test_a_time_the_chat_never_told_of_is_left_alone() -> None:
     query = "draft a short postmortem for last weekend"
     assert _expanded(query, *_OUTAGES) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "wanted", "unwanted"),
+    [
+        (
+            "what was my average pace the first time",
+            ("I ran a 10k in April in 52 minutes and another one in September in 49.", "Solid progress."),
+            "April",
+            "September",
+        ),
+        (
+            "did IT ever explain the second outage",
+            ("Last Friday the office Wi-Fi went down, and on Monday the VPN failed for everyone.", "Related?"),
+            "VPN",
+            "Wi-Fi",
+        ),
+        (
+            "what went wrong on the first trip",
+            ("We spent Christmas with my in-laws in Porto and Easter with my parents in Galway.", "Two trips!"),
+            "Porto",
+            "Galway",
+        ),
+        (
+            "how do i avoid a repeat of that first time",
+            (
+                "Our baler jammed twice. The first time was in June, with damp hay. The second time a bolt snapped.",
+                "Damp hay wraps easily.",
+            ),
+            "damp hay",
+            "bolt",
+        ),
+    ],
+)
+def test_an_ordinal_picks_a_happening_from_the_sequence_told(
+    query: str, turns: tuple[str, str], wanted: str, unwanted: str
+) -> None:
+    out = _expanded(query, *turns)
+    assert wanted in out
+    assert unwanted not in out
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "which was the first version of java to include lambdas",  # its own scope
+        "what should I expect the first time I ride a bike",  # a clause in the present: any first time
+        "which was the first version of java to include lambdas",  # a superlative of its own, Java or not
+        "what should I do the first time I meet a horse",  # one happening told, no sequence
+    ],
+)
+def test_an_ordinal_with_its_own_scope_is_left_alone(query: str) -> None:
+    out = _expanded(query, "I rode a horse in May for the first time.", "How did it go?")
+    assert out == query
+
+
+def test_a_present_how_to_keeps_its_own_ordinal_after_a_dated_chat() -> None:
+    query = "how do I mock a method in Jest so that it throws on the second call"
+    turns = ("I called the bank on Monday, and then on Friday I called again.", "Did they fix the charge?")
+    assert "Monday" not in _expanded(query, *turns)  # no happening quoted; other rules may add a topic
+    assert "Friday" in _expanded("what did they say on the second call", *turns)

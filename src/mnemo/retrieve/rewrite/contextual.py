@@ -36,6 +36,7 @@ from mnemo.retrieve.rewrite.names import PLACE_NOUNS, PROBLEM_WORDS, TIME_HEADS,
 from mnemo.retrieve.rewrite.nominal import deed_of
 from mnemo.retrieve.rewrite.noun_choice import class_noun
 from mnemo.retrieve.rewrite.nouns import specific_mention
+from mnemo.retrieve.rewrite.occurrences import occurrence_text
 from mnemo.retrieve.rewrite.picks import item_by_word
 from mnemo.retrieve.rewrite.pointed import pointed_noun
 from mnemo.retrieve.rewrite.predicated import predicated_subject
@@ -82,6 +83,7 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     "town:": (lambda ref, context, query: venue_text(ref.text, context), 0.7),  # "any good restaurants?": in Porto
     "meta:": (lambda ref, context, query: meta_text(ref.text, _argument(ref), context), 0.75),  # "my first question"
     # "which model did you suggest at the start", "what we agreed on": the turn it points at
+    "occurrence:": (lambda ref, context, query: occurrence_text(ref.text, context), 0.65),  # "the first trip"
     "told:": (lambda ref, context, query: told_time_text(ref.text, context), 0.65),  # "what happened this morning"
     "moment:": (lambda ref, context, query: moment_text(ref.text, _argument(ref), context, query), 0.7),
 }

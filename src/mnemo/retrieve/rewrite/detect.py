@@ -320,6 +320,9 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
             noun, end = "", match.end(1)  # "leave the other for now", "does the former need ...": no noun follows
         if noun in TIME_NOUNS or noun in ("day", "days", "hand"):
             continue  # "the first time", "the other day", "on the other hand"
+        own_of = _OWN_OF.match(query, match.end()) if noun else None
+        if own_of is not None and (own_of.group(1).lower() not in known or _TO_DO.match(query, own_of.end())):
+            continue  # "the first version of java (to include lambdas)": the query's own, not the chat's list
         if A_THING_TO_DO.match(query, match.end(1)):
             continue  # "what's the first thing I should pack": the first of what to do, no list of the chat's
         if which == "other" and own_pair(query, match.start()):
@@ -345,6 +348,14 @@ def _ordinals(query: str, known: set[str], found: list[Reference]) -> list[Refer
 
 
 _COUNTS = frozenset("two three four five".split())
+#: "of java", "of windows": a bare noun the ordinal's own thing belongs to.
+_OWN_OF = re.compile(
+    r"\s+of\s+(?!(?:them|those|these|it|us|you|which|what|all|both|each|the|a|an|my|our|your|his|her|their)\b)"
+    r"([a-z][\w-]*)\b",
+    re.IGNORECASE,
+)
+#: "... to include lambdas": the first of all that do it, a superlative of the query's own.
+_TO_DO = re.compile(r"\s+to\s+(?!(?:me|us|you|him|her|them|it|the|a|an|my)\b)[a-z]+", re.IGNORECASE)
 #: Words before a plural noun that show it is a noun ("in texts", "the files", "all emails").
 _NOUN_LEADS = frozenset(
     "in on at of for with from to by about the my your our their these those all some many any".split()

@@ -20,6 +20,7 @@ from mnemo.retrieve.rewrite.kind_of import kind_of_thing
 from mnemo.retrieve.rewrite.late_refs import with_changes, with_described_people
 from mnemo.retrieve.rewrite.meta import meta_spans
 from mnemo.retrieve.rewrite.moments import moment_spans
+from mnemo.retrieve.rewrite.occurrences import occurrence_spans
 from mnemo.retrieve.rewrite.own_frame import points_nowhere
 from mnemo.retrieve.rewrite.own_situation import own_situation
 from mnemo.retrieve.rewrite.pointer_spans import tokens
@@ -56,6 +57,8 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
     for start, end, noun in meta_spans(query) + moment_spans(query):  # "my first question": the chat's turn
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
+    for start, end in occurrence_spans(query, context_text):  # "the first trip": of the happenings told
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="occurrence:"))
     for start, end in told_time_spans(query, context_text):  # "what happened this morning": what the chat told of it
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="told:"))
     bare = elided_span(query, context_text)

@@ -1,0 +1,136 @@
+"""Which occurrence an ordinal picks from a told sequence: "the first time", "the first trip", "the
+second outage", "the last visit".
+
+A chat often tells two or more dated happenings ("I ran a 10k in April in 52 minutes and another one
+in September in 49"; "a flu jab on Monday and a COVID booster on Thursday"). "what was my pace the
+first time" picks one of them by its place in the telling; no list of options is counted. The
+chat's own "first <noun>" ("The first time was in June") is taken as it stands; else the dated
+clauses that name the noun, else all the dated clauses, in the order told. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.dates import TIME
+from mnemo.retrieve.rewrite.wordfind import sentences
+
+from . import cached_re
+
+_POSITION = {"first": 0, "second": 1, "third": 2, "last": -1}
+#: "the first time", "that first trip", "my second appointment", "the last visit".
+_OCCURRENCE = re.compile(
+    r"\b(?:the|that|this|my|our|his|her|their)\s+(first|second|third|last)\s+([a-z][\w-]*)\b(?:\s+round\b)?",
+    re.IGNORECASE,
+)
+#: Happenings a sequence is told of (and versions, which a chat tells the same way); any other noun
+#: ("that first method") is an item of a list.
+_HAPPENINGS = frozenset(
+    """time trip visit appointment injury outage incident crash test exam game match race shoot session
+    interview call meeting attempt try run repair inspection increase raise rise hike gig date review
+    offer quote delivery order booking flight stay surgery operation scan jab shot treatment round
+    release deploy deployment migration upgrade update install build draft batch season term course
+    semester job payment bill invoice letter complaint claim move holiday vacation event party version""".split()
+)
+#: Periods ("the first week", "the last year": the anchoring rules date them) and items of a list
+#: or of a reply ("the first thing you said", "the second option"), which other rules count.
+_NOT_HAPPENINGS = frozenset(
+    """day week month year weekend night morning hour minute decade century half thing things one ones option
+    idea suggestion answer step person place""".split()
+)
+#: A following phrase that makes the ordinal the query's own: "the first version of java", "the
+#: first time ever", "the last commit in git".
+_OWN_SCOPE = re.compile(
+    r"\s+(?:of|ever|in\s+(?:history|git|the\s+world)|to\s+[a-z]+|for\s+(?:a|an|any)\b)"
+    # "the first time I meet a horse": a clause in the present is any time, not one told
+    r"|\s+(?:i|you|we|he|she|they|people|someone|a|an)\s+(?!(?:[a-z]+ed|went|did|saw|had|got|came|was|were|made|took"
+    r"|met|ran|rode|bought|told|said|tried|flew|drove|wrote|sat|swam|heard|found|left|paid)\b)[a-z]+",
+    re.IGNORECASE,
+)
+#: Times a chat dates a happening by, besides calendar dates: "last week", "two years ago".
+_RELATIVE = re.compile(
+    r"\b(?:yesterday|last\s+(?:week|weekend|month|year|night|sprint|time)|this\s+(?:morning|afternoon|evening|week)"
+    r"|(?:a|one|two|three|few|couple\s+of)\s+(?:days?|weeks?|months?|years?)\s+(?:ago|back|later)"
+    r"|the\s+(?:day|week|month)\s+(?:before|after))\b",
+    re.IGNORECASE,
+)
+#: Where one happening of a sentence ends and the next begins: "..., then ...", "... and another ...".
+_BREAK = re.compile(
+    r",?\s+(?:and\s+)?then\s+|,\s+(?:and|but)\s+|;\s*|\s+and\s+(?=(?:a|an|another|the|my|on|in|at)\b|[A-Z])"
+)
+#: A verb in the past: "was", "did", "went", "have helped", "tried".
+_PAST = re.compile(
+    r"\b(?:was|were|did|didn't|had|went|got|made|took|gave|told|said|came|saw|felt|paid|ran|been|[a-z]{3,}ed)\b"
+    r"|\b(?:should|could|would|might|must)(?:n't)?\s+(?:(?:i|we|you|they|he|she|it)\s+)?have\s+[a-z]+",
+    re.IGNORECASE,
+)
+_MAX_WORDS = 14
+
+
+def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
+    """Where the query picks a told happening by its place ("the first trip"), when the chat tells
+    a sequence for it: its own "first trip", or two dated happenings and a noun of happening."""
+    spans = []
+    for m in _OCCURRENCE.finditer(query):
+        noun = m.group(2).lower()
+        if noun in _NOT_HAPPENINGS or _OWN_SCOPE.match(query, m.end()):
+            continue
+        if noun not in _HAPPENINGS:
+            continue  # "that first method": an item of a list the chat gave, counted elsewhere
+        told = _looks_back(query, m.start()) and len(_dated([context_text])) >= 2
+        if told or _said_in_order(m.group(1), noun, context_text):
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the first trip (We spent Christmas with my in-laws in Porto)": the happening the ordinal
+    picks, quoted after it; None when the chat tells no sequence."""
+    m = _OCCURRENCE.match(reference)
+    if m is None:
+        return None
+    which, noun = m.group(1).lower(), m.group(2).lower()
+    texts = [str(message.get("content") or "") for message in context]
+    literal = [c for c in _clauses(texts) if _said_in_order(which, noun, c)]
+    if literal:
+        return _quoted(reference, literal[0])
+    dated = _dated(texts)
+    named = [c for c in dated if cached_re.search(rf"\b{re.escape(noun[:4])}", c, re.IGNORECASE)]
+    pool = named if len(named) >= 2 else dated  # "the second outage" of two dated outages, else of all
+    if len(pool) < 2:
+        return None
+    at = _POSITION[which]
+    return _quoted(reference, pool[at]) if -len(pool) <= at < len(pool) else None
+
+
+def _looks_back(query: str, start: int) -> bool:
+    """Whether the query asks about something past ("what was my pace", "why did I", "what could I
+    have done") or takes a thing from the happening ("the alpha from the first round"): "so that it
+    throws on the second call" is any call."""
+    return bool(_PAST.search(query)) or bool(cached_re.search(r"\bfrom\s+$", query[:start], re.IGNORECASE))
+
+
+def _said_in_order(which: str, noun: str, text: str) -> bool:
+    """Whether ``text`` says "<which> <noun>" itself, a word between allowed ("first driving test")."""
+    return bool(cached_re.search(rf"\b{which}\s+(?:[a-z][\w-]*\s+)?{re.escape(noun)}\b", text, re.IGNORECASE))
+
+
+def _clauses(texts: Sequence[str]) -> list[str]:
+    return [c.strip() for text in texts for s in sentences(text) for c in _BREAK.split(s) if c.strip()]
+
+
+def _dated(texts: Sequence[str]) -> list[str]:
+    """The clauses that date a happening, in the order told; a question dates nothing."""
+    return [
+        c
+        for text in texts
+        for s in sentences(text)
+        if not s.rstrip().endswith("?")
+        for c in _BREAK.split(s)
+        if len(c.split()) >= 3 and (TIME.search(c) or _RELATIVE.search(c))
+    ]
+
+
+def _quoted(reference: str, clause: str) -> str:
+    return f"{reference} ({' '.join(clause.strip().rstrip('.!?').split()[:_MAX_WORDS])})"

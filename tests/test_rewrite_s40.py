@@ -190,3 +190,44 @@ def test_a_present_how_to_keeps_its_own_ordinal_after_a_dated_chat() -> None:
     turns = ("I called the bank on Monday, and then on Friday I called again.", "Did they fix the charge?")
     assert "Monday" not in _expanded(query, *turns)  # no happening quoted; other rules may add a topic
     assert "Friday" in _expanded("what did they say on the second call", *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "wanted"),
+    [
+        (
+            "should i keep the old one in the repo",
+            ("The old logo SVG is 40KB and the redesigned one is 6KB.", "The old one has embedded fonts."),
+            "logo",
+        ),
+        (
+            "list everything that breaks if i regenerate from the updated spec",
+            ("The backend team sent an updated spec, v2, that renames customerId.", "Expect compile errors."),
+            "v2",
+        ),
+        (
+            "what about users still on the one from before the change",
+            ("Last month we switched our password hashing from bcrypt to argon2id.", "Rehash on next login."),
+            "bcrypt",
+        ),
+        (
+            "when can we turn off the legacy one",
+            ("We have the v1 REST endpoint and the new v2 GraphQL API.", "Keep v1 until the apps move."),
+            "v1",
+        ),
+    ],
+)
+def test_the_old_or_new_side_is_what_the_chat_called_it(query: str, turns: tuple[str, str], wanted: str) -> None:
+    assert wanted in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        ("how do i roll back a package to the previous version with pip", ("We run v1 and v2.", "Fine.")),
+        ("what was the difference between the original iphone and the 3g", ("My son wants an old iPhone.", "Ok.")),
+        ("how do I find the latest version of a package on pypi", ("pip gives me v1.2 not v1.3.", "Pinned?")),
+    ],
+)
+def test_a_general_before_or_after_is_left_alone(query: str, turns: tuple[str, str]) -> None:
+    assert "(" not in _expanded(query, *turns)

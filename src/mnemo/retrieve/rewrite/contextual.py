@@ -53,6 +53,7 @@ from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.told_times import told_time_text
 from mnemo.retrieve.rewrite.totals import total_text
 from mnemo.retrieve.rewrite.venues import venue_text
+from mnemo.retrieve.rewrite.versions import version_text
 from mnemo.retrieve.rewrite.works import WORK_NOUNS, names_work, titled_work
 
 from . import cached_re
@@ -84,6 +85,7 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     "meta:": (lambda ref, context, query: meta_text(ref.text, _argument(ref), context), 0.75),  # "my first question"
     # "which model did you suggest at the start", "what we agreed on": the turn it points at
     "occurrence:": (lambda ref, context, query: occurrence_text(ref.text, context), 0.65),  # "the first trip"
+    "version:": (lambda ref, context, query: version_text(ref.text, _argument(ref), context), 0.65),  # "the old one"
     "told:": (lambda ref, context, query: told_time_text(ref.text, context), 0.65),  # "what happened this morning"
     "moment:": (lambda ref, context, query: moment_text(ref.text, _argument(ref), context, query), 0.7),
 }

@@ -32,6 +32,7 @@ from mnemo.retrieve.rewrite.self_contained import counted_from_own_deed, named_i
 from mnemo.retrieve.rewrite.told_times import told_time_spans
 from mnemo.retrieve.rewrite.totals import total_span
 from mnemo.retrieve.rewrite.venues import venue_span
+from mnemo.retrieve.rewrite.versions import version_spans
 
 from . import cached_re
 
@@ -59,6 +60,13 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
     for start, end in occurrence_spans(query, context_text):  # "the first trip": of the happenings told
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="occurrence:"))
+    for start, end, noun in version_spans(query, context_text):  # "the old one": the before of a change told
+        # "the old index" the chat wrote as such is a fuller mention's ("the old index on email"), if read
+        phrase = query[start:end].lower()
+        if phrase.endswith((" one", " ones")) or phrase not in context_text.lower():
+            found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
+        elif not any(r.start < end and start < r.end for r in found):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
     for start, end in told_time_spans(query, context_text):  # "what happened this morning": what the chat told of it
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="told:"))
     bare = elided_span(query, context_text)

@@ -141,7 +141,7 @@ def _choice(
     """What one reference becomes and how sure, by its kind, or None."""
     if ref.kind == "event":  # "how long did that take": what someone did, not a thing
         return _event(query, ref, pool, context)
-    if ref.kind == "implicit" and (ref.noun or "").startswith(("meta:", "moment:", "occurrence:")):
+    if ref.kind == "implicit" and (ref.noun or "").startswith(("meta:", "moment:", "occurrence:", "version:")):
         return from_context(ref, context, query)  # "the first thing I asked": the turn, not an ordinal
     if ref.kind == "implicit" and ORDINAL_REF.match(ref.text) and (listed := ordinal_choice(ref, context, query)):
         return listed  # "the first guy" after "torn between Haaland and Isak": an ordinal over people

@@ -231,3 +231,42 @@ def test_the_old_or_new_side_is_what_the_chat_called_it(query: str, turns: tuple
 )
 def test_a_general_before_or_after_is_left_alone(query: str, turns: tuple[str, str]) -> None:
     assert "(" not in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "wanted"),
+    [
+        (
+            "how many sessions a week of the one you suggested",
+            (
+                "My mum wants to try yoga or aqua aerobics.",
+                "Yoga has floor work.",
+                "She can't get up easily.",
+                "Then aqua aerobics is the better fit.",
+            ),
+            "aqua",
+        ),
+        (
+            "can you tidy up the one you said to send",
+            (
+                "I have a short formal draft and a long one.",
+                "Send the short formal one to HR and thank people in person.",
+            ),
+            "formal",
+        ),
+        (
+            "is there a student discount on the plan we settled on",
+            (
+                "My gym has an off-peak plan and an anytime plan.",
+                "Off-peak suits early risers.",
+                "I work 9 to 5.",
+                "Then the anytime plan makes more sense.",
+            ),
+            "anytime",
+        ),
+    ],
+)
+def test_what_the_assistant_recommended_is_its_recommending_sentence(
+    query: str, turns: tuple[str, ...], wanted: str
+) -> None:
+    assert wanted in _expanded(query, *turns)

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
+from . import cached_re
+
 #: The opening of the chat, said as a time: "at the start", "at the beginning of our chat",
 #: "when we first started talking", "at first", "originally".
 _OPENING = (
@@ -54,12 +56,27 @@ _SETTLED_BY_US = re.compile(
     r"(?:agreed(?:\s+on)?|settled\s+on|decided\s+on|landed\s+on|went\s+with|ended\s+up\s+with)\b",
     re.IGNORECASE,
 )
+#: How a reply recommends one thing: "then aqua aerobics is the better fit", "the velvet is the safer
+#: pick", "the anytime plan makes more sense", "I'd go with the Brooks".
+_RECOMMENDING = (
+    r"\b(?:is|are)\s+(?:the|a|your)\s+(?:better|best|safer|safest|right|obvious|smarter)\s+(?:fit|pick|choice|option|bet"
+    r"|call|way\s+to\s+go)|\bmakes?\s+(?:more\s+|the\s+most\s+)?sense\b"
+    r"|\bi'?d\s+(?:go\s+with|pick|choose|recommend|suggest|start\s+with|get)\b|\bi\s+(?:recommend|suggest)\b"
+)
+#: "the one you recommended", "the repair you suggested", "the one you said to send": no time word.
+_YOU_PICKED = re.compile(
+    r"\b(?:the\s+one|the\s+[a-z]+|what)\s+(?:that\s+)?you\s+(?:recommended|suggested|picked|chose|preferred"
+    r"|advised|went\s+for|said\s+to\s+[a-z]+|told\s+me\s+to\s+[a-z]+)\b"
+    r"(?!\s+(?:earlier|before|previously|just\s+now|recently|at\s+the\s+start|at\s+first|originally))",
+    re.IGNORECASE,
+)
 #: How a chat settles a choice: "let's go with the URL then", "the ticket one is better for us",
 #: "then the Morello is your best bet".
 _SETTLING = re.compile(
     r"\b(?:let'?s\s+(?:go\s+with|use|do|pick|stick\s+with|take)|(?:we|i)'?ll\s+(?:go\s+with|use|take|stick\s+with)"
     r"|(?:is|are|sounds?)\s+(?:better|best)\s+for\s+(?:us|me)|your\s+best\s+(?:bet|option|choice)"
-    r"|(?:we|i)\s+(?:agreed|decided|settled)\b|going\s+with|sounds\s+good)",
+    r"|(?:we|i)\s+(?:agreed|decided|settled)\b|going\s+with|sounds\s+good)"
+    r"|" + _RECOMMENDING,
     re.IGNORECASE,
 )
 _MAX_WORDS = 24
@@ -68,11 +85,12 @@ _META_WORDS = "said say suggested recommended mentioned gave give told tell answ
 
 def moment_spans(query: str) -> list[tuple[int, int, str]]:
     """The query's references to a moment of the chat, as (start, end, "moment:<which>"): which is
-    "you-first", "chat-first", "you-recent" or "settled"."""
+    "you-first", "chat-first", "you-recent", "settled" or "you-picked"."""
     found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query)]
     found += [(m.start(1), m.end(1), "moment:you-first") for m in _YOU_THEN.finditer(query)]
     found += [(m.start(1), m.end(1), "moment:you-recent") for m in _YOU_RECENTLY.finditer(query)]
     found += [(m.start(), m.end(), "moment:settled") for m in _SETTLED_BY_US.finditer(query)]
+    found += [(m.start(), m.end(), "moment:you-picked") for m in _YOU_PICKED.finditer(query)]
     if not found:
         found = [(m.start(), m.end(), "moment:chat-first") for m in _CHAT_OPENING.finditer(query)]
     return found
@@ -98,8 +116,25 @@ def _moment(which: str, context: Sequence[Mapping[str, str]], query: str) -> str
     if which == "you-recent":  # "the index you gave me a few messages back": the latest reply with its word
         own = _own_words(query)
         return next((_from_shared(text, query) for text in reversed(replies) if own & stems(text)), None)
+    if which == "you-picked":  # "the one you recommended": the reply's sentence that says so
+        return _recommendation(replies, query)
     settled = [s for _, text in turns for s in sentences(text) if _SETTLING.search(s) and len(stems(s)) >= 3]
     return settled[-1] if settled else None
+
+
+def _recommendation(replies: Sequence[str], query: str) -> str | None:
+    """The latest reply sentence with the query's own word ("the one you said to send": "Send the
+    short formal one to HR"), else the latest that recommends, else the latest reply's first."""
+    told = [s for text in replies for s in sentences(text) if len(stems(s)) >= 2]
+    own = _own_words(query) - stems("recommended suggested picked chose preferred advised said told")
+    for found in (
+        [s for s in told if own & stems(s)],
+        [s for s in told if cached_re.search(_RECOMMENDING, s, re.IGNORECASE)],
+        sentences(replies[-1])[:1] if replies else [],
+    ):
+        if found:
+            return found[-1]
+    return None
 
 
 def _own_words(query: str) -> set[str]:

@@ -270,3 +270,46 @@ def test_what_the_assistant_recommended_is_its_recommending_sentence(
     query: str, turns: tuple[str, ...], wanted: str
 ) -> None:
     assert wanted in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "wanted"),
+    [
+        (
+            "did they include fitting at first",
+            (
+                "Bright Windows quoted us 5200 in January. After we pushed back they came down to 4600 last week.",
+                "Nice reduction.",
+            ),
+            "5200",
+        ),
+        (
+            "why was the image so huge at first",
+            (
+                "Our Docker image was 1.8 GB when we used python:3.11 as the base. We moved to slim and it's 450 MB.",
+                "A multi-stage build would cut it further.",
+            ),
+            "python:3.11",
+        ),
+        (
+            "what openings was i playing when i first joined",
+            ("I was rated 1200 when I joined the chess club in 2022 and I'm 1450 now.", "Steady progress!"),
+            "chess club",
+        ),
+    ],
+)
+def test_the_beginning_of_a_told_story_is_its_earliest_clause(query: str, turns: tuple[str, str], wanted: str) -> None:
+    assert wanted in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "who originally designed Rust, and is he still involved",  # history, not the chat's beginning
+        "what key was the moonlight sonata originally written in",
+        "is it normal to feel sore at first when you start lifting",  # no question about the past
+    ],
+)
+def test_a_beginning_the_chat_does_not_tell_is_left_alone(query: str) -> None:
+    out = _expanded(query, "I started lifting in March and switched to Rust at work in May.", "Nice.")
+    assert "(" not in out

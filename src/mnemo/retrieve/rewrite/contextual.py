@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from mnemo.retrieve.rewrite.alternatives import alternative_pair
 from mnemo.retrieve.rewrite.anchoring import anchor_text
+from mnemo.retrieve.rewrite.beginnings import beginning_text
 from mnemo.retrieve.rewrite.changes import CHANGED, changed_noun, changed_text
 from mnemo.retrieve.rewrite.choices import ordinal_choice
 from mnemo.retrieve.rewrite.counted import counted_members
@@ -86,6 +87,7 @@ _BY_TAG: dict[str, tuple[_Tagged, float]] = {
     # "which model did you suggest at the start", "what we agreed on": the turn it points at
     "occurrence:": (lambda ref, context, query: occurrence_text(ref.text, context), 0.65),  # "the first trip"
     "version:": (lambda ref, context, query: version_text(ref.text, _argument(ref), context), 0.65),  # "the old one"
+    "beginning:": (lambda ref, context, query: beginning_text(ref.text, _argument(ref), context, query), 0.65),
     "told:": (lambda ref, context, query: told_time_text(ref.text, context), 0.65),  # "what happened this morning"
     "moment:": (lambda ref, context, query: moment_text(ref.text, _argument(ref), context, query), 0.7),
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mnemo.retrieve.rewrite.beginnings import beginning_spans
 from mnemo.retrieve.rewrite.datenouns import numbered_unit_spans
 from mnemo.retrieve.rewrite.ellipsis import elided_span
 from mnemo.retrieve.rewrite.implicit import names_something
@@ -60,6 +61,8 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
     for start, end in occurrence_spans(query, context_text):  # "the first trip": of the happenings told
         found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="occurrence:"))
+    for start, end, noun in beginning_spans(query, context_text):  # "at first": the story's earliest told
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
     for start, end, noun in version_spans(query, context_text):  # "the old one": the before of a change told
         # "the old index" the chat wrote as such is a fuller mention's ("the old index on email"), if read
         phrase = query[start:end].lower()

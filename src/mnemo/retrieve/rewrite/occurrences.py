@@ -78,7 +78,7 @@ def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
             continue
         if noun not in _HAPPENINGS:
             continue  # "that first method": an item of a list the chat gave, counted elsewhere
-        told = _looks_back(query, m.start()) and len(_dated([context_text])) >= 2
+        told = looks_back(query, m.start()) and len(dated_clauses([context_text])) >= 2
         if told or _said_in_order(m.group(1), noun, context_text):
             spans.append((m.start(), m.end()))
     return spans
@@ -95,7 +95,7 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
     literal = [c for c in _clauses(texts) if _said_in_order(which, noun, c)]
     if literal:
         return _quoted(reference, literal[0])
-    dated = _dated(texts)
+    dated = dated_clauses(texts)
     named = [c for c in dated if cached_re.search(rf"\b{re.escape(noun[:4])}", c, re.IGNORECASE)]
     pool = named if len(named) >= 2 else dated  # "the second outage" of two dated outages, else of all
     if len(pool) < 2:
@@ -104,7 +104,7 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
     return _quoted(reference, pool[at]) if -len(pool) <= at < len(pool) else None
 
 
-def _looks_back(query: str, start: int) -> bool:
+def looks_back(query: str, start: int) -> bool:
     """Whether the query asks about something past ("what was my pace", "why did I", "what could I
     have done") or takes a thing from the happening ("the alpha from the first round"): "so that it
     throws on the second call" is any call."""
@@ -120,7 +120,7 @@ def _clauses(texts: Sequence[str]) -> list[str]:
     return [c.strip() for text in texts for s in sentences(text) for c in _BREAK.split(s) if c.strip()]
 
 
-def _dated(texts: Sequence[str]) -> list[str]:
+def dated_clauses(texts: Sequence[str]) -> list[str]:
     """The clauses that date a happening, in the order told; a question dates nothing."""
     return [
         c

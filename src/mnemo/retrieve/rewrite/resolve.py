@@ -141,7 +141,9 @@ def _choice(
     """What one reference becomes and how sure, by its kind, or None."""
     if ref.kind == "event":  # "how long did that take": what someone did, not a thing
         return _event(query, ref, pool, context)
-    if ref.kind == "implicit" and (ref.noun or "").startswith(("meta:", "moment:", "occurrence:", "version:")):
+    if ref.kind == "implicit" and (ref.noun or "").startswith(
+        ("meta:", "moment:", "occurrence:", "version:", "beginning:")
+    ):
         return from_context(ref, context, query)  # "the first thing I asked": the turn, not an ordinal
     if ref.kind == "implicit" and ORDINAL_REF.match(ref.text) and (listed := ordinal_choice(ref, context, query)):
         return listed  # "the first guy" after "torn between Haaland and Isak": an ordinal over people
@@ -163,6 +165,8 @@ def _choice(
     return choice
 
 
+#: Tags of references the conversation answers by a turn or a told happening, never by an ordinal.
+_OF_THE_CHAT = ("meta:", "moment:", "occurrence:", "version:", "beginning:")
 #: "the other one", "that other one": one of a pair, told apart from the one already named.
 _OTHER_ONE = re.compile(r"(?:the|that)\s+other(?:\s+one)?", re.IGNORECASE)
 

@@ -1,0 +1,74 @@
+"""The beginning of a story the chat told: "did they include fitting at first", "why was the image so
+huge at first", "what openings was I playing when I first joined", "counting from when I first
+applied".
+
+"at first" and "to begin with" in a question about the past point at the earliest of the
+happenings the chat told (its first dated clause) or, with none dated, at the user's first sentence
+about the query's own thing. "when I first <verb>" points at the user's sentence with that verb.
+What the assistant said first ("what you suggested at first") is moments.py's. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mnemo.retrieve.rewrite.occurrences import dated_clauses, looks_back
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
+
+from . import cached_re
+
+#: Not "originally" or "initially": "who originally designed Rust" asks history, not the chat.
+_AT_FIRST = re.compile(r"\b(?:at\s+first|to\s+begin\s+with)\b", re.IGNORECASE)
+#: "when I first joined", "when we first moved in": the deed's verb says which sentence.
+_FIRST_DEED = re.compile(r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})\b", re.IGNORECASE)
+#: The assistant's beginnings ("you suggested at first") and the user's turns ("what I asked
+#: originally") belong to the conversation, not to the story.
+_ABOUT_TURNS = re.compile(r"\byou\b|\b(?:asked|said|mentioned|wrote|told\s+you)\b", re.IGNORECASE)
+_MAX_WORDS = 16
+
+
+def beginning_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "beginning:at-first|deed") for each pointer at the story's beginning the chat
+    can answer."""
+    if _ABOUT_TURNS.search(query):
+        return []
+    messages = [{"role": "user", "content": line} for line in context_text.splitlines()]
+    found = []
+    for m in _FIRST_DEED.finditer(query):
+        if beginning_text(m.group(0), "deed", messages, query):
+            found.append((m.start(), m.end(), "beginning:deed"))
+    for m in _AT_FIRST.finditer(query):
+        if looks_back(query, m.start()) and beginning_text(m.group(0), "at-first", messages, query):
+            found.append((m.start(), m.end(), "beginning:at-first"))
+    return found
+
+
+def beginning_text(reference: str, which: str, context: Sequence[Mapping[str, str]], query: str) -> str | None:
+    """ "at first (Bright Windows quoted us 5200 in January)", or None."""
+    told = _first_deed(reference, context) if which == "deed" else _earliest(context, query)
+    return f"{reference} ({' '.join(told.strip().rstrip('.!?').split()[:_MAX_WORDS])})" if told else None
+
+
+def _first_deed(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The user's sentence that tells the deed by its verb: "joined" finds "I joined the chess club"."""
+    verb = _FIRST_DEED.match(reference)
+    if verb is None:
+        return None
+    root = verb.group(1).lower()
+    root = root[:-2] if root.endswith("ed") and len(root) > 5 else root[:4]  # "applied" -> "appli", "set" -> "set"
+    pattern = cached_re.compile(rf"\b(?:I|we)\b[^.?!]{{0,40}}?\b{re.escape(root)}", re.IGNORECASE)
+    users = [str(m.get("content") or "") for m in context if str(m.get("role") or "user").lower() == "user"]
+    return next((s for text in users for s in sentences(text) if pattern.search(s)), None)
+
+
+def _earliest(context: Sequence[Mapping[str, str]], query: str) -> str | None:
+    """The first dated clause of a told sequence, else the first user sentence with the query's own
+    word; None for a chat that tells no beginning."""
+    texts = [str(m.get("content") or "") for m in context]
+    dated = dated_clauses(texts)
+    if len(dated) >= 2:
+        return dated[0]
+    own = {w for w in stems(query) if len(w) == 4}
+    users = [str(m.get("content") or "") for m in context if str(m.get("role") or "user").lower() == "user"]
+    return next((s for text in users for s in sentences(text) if own & stems(s) and len(stems(s)) >= 3), None)

@@ -313,3 +313,34 @@ def test_the_beginning_of_a_told_story_is_its_earliest_clause(query: str, turns:
 def test_a_beginning_the_chat_does_not_tell_is_left_alone(query: str) -> None:
     out = _expanded(query, "I started lifting in March and switched to Rust at work in May.", "Nice.")
     assert "(" not in out
+
+
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        (
+            "what should I do the night before a job interview",
+            ("I have a final-round interview at a consultancy on Thursday.", "Prepare two examples from your work."),
+        ),
+        (
+            "how do I find the latest version of a package on pypi",
+            ("pip install keeps giving me an old version of requests.", "You might have a pinned version."),
+        ),
+        (
+            "is there any way to see what a postgres row looked like before an update",
+            ("Someone ran an UPDATE without a WHERE clause.", "Restore to a moment before the update."),
+        ),
+    ],
+)
+def test_a_reference_with_an_indefinite_scope_of_its_own_is_left_alone(query: str, turns: tuple[str, str]) -> None:
+    assert _expanded(query, *turns) == query
+
+
+def test_a_follow_up_for_an_indefinite_still_swaps_in() -> None:
+    """ "and for a 6 year old?" keeps its follow-up reading: "for a" is no scope of a reference."""
+    out = _expanded(
+        "and for a 6 year old",
+        "how much paracetamol can an adult take in one day",
+        "For a healthy adult the usual maximum is 4 grams in 24 hours.",
+    )
+    assert "paracetamol" in out

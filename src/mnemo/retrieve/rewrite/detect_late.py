@@ -90,6 +90,7 @@ def kept_references(query: str, context_text: str, known: set[str], found: list[
     found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
     found = [_once_more(query, r) for r in found]  # "go over that one more time": "that", not "that one"
     found = [r for r in found if not _first_thing_to_do(query, r)]  # "the first thing I should pack"
+    found = [r for r in found if not _own_scope(query, r)]  # "the night before a job interview"
     # "the error 'card declined'": a listed phrase the query frames itself, whichever finder took it
     found = [r for r in found if not (r.kind == "implicit" and points_nowhere(r.text, query, r.start, r.end))]
     if [r.text.lower() for r in found] == ["again"] and names_something(
@@ -105,6 +106,20 @@ def _once_more(query: str, ref: Reference) -> Reference:
         word = ref.text.split()[0]
         return Reference(word, "demonstrative", ref.start, ref.start + len(word))
     return ref
+
+
+#: An indefinite scope of the reference's own: "the night before a job interview", "the latest
+#: version of a package", "the one with the highest interest".
+_OWN_INDEFINITE_SCOPE = re.compile(
+    r"\s+(?:(?:of|before|after)\s+(?:a|an|any|every)\s|with\s+the\s+(?:[a-z]+est|most|least)\b)",
+    re.IGNORECASE,
+)
+
+
+def _own_scope(query: str, ref: Reference) -> bool:
+    """Whether a definite or ordinal reference takes an indefinite scope right after it, which makes
+    it any such thing, not one the chat told of."""
+    return ref.kind in ("implicit", "ordinal", "temporal") and bool(_OWN_INDEFINITE_SCOPE.match(query, ref.end))
 
 
 def _first_thing_to_do(query: str, ref: Reference) -> bool:

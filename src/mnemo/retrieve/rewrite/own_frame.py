@@ -121,7 +121,9 @@ _LAST_TIME_ASKED = re.compile(
 _OWN_BEFORE = re.compile(
     r"\bback\b[^|]*\||\|\s*(?:after|since)\s+(?:a|an|the|my|his|her|their|being|having)\b"
     # "after upgrading to python 3.12 ... like before", "like before in windows 10", "made to work like before"
-    r"|\b(?:after|since)\s+[a-z]+ing\b|\|\s*(?:in|on|with)\s+[a-z0-9]|\bmade\s+to\s+[a-z]+\s+\|",
+    r"|\b(?:after|since)\s+[a-z]+ing\b|\|\s*(?:in|on|with)\s+[a-z0-9]|\bmade\s+to\s+[a-z]+\s+\|"
+    # "what a row looked like before an update": "like" belongs to the verb, "before" to its own event
+    r"|\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed|feel|feels|felt)\s+\|",
     re.IGNORECASE,
 )
 #: "X and Y are the same", "how similar are X and Y": the query compares its own pair.

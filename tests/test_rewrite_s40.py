@@ -344,3 +344,15 @@ def test_a_follow_up_for_an_indefinite_still_swaps_in() -> None:
         "For a healthy adult the usual maximum is 4 grams in 24 hours.",
     )
     assert "paracetamol" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ("did we hit any bugs during the migration", "Polars"),
+        ("how do we keep memory down since the switch", "Polars"),
+    ],
+)
+def test_a_noun_of_change_takes_a_deed_any_verb_of_changing_told(query: str, wanted: str) -> None:
+    turns = ("Our nightly ETL took 40 minutes. We moved it from pandas to Polars in May.", "What is the runtime?")
+    assert wanted in _expanded(query, *turns)

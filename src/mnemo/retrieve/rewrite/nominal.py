@@ -103,9 +103,23 @@ _SUBJECT = (
 )
 
 
+#: Nouns of a change that any verb of changing may have told: "the migration" after "we moved it
+#: from pandas to Polars", "the switch" after "we moved our logs from Elasticsearch to Loki".
+_CHANGE_NOUNS = ("move", "switch", "migration", "upgrade", "swap", "replacement", "conversion", "transition")
+
+
 def deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
-    """The latest deed a nominal noun names ("migrated the billing service to Kubernetes"), or None.
-    The deed must carry an object or complement of its own, else it says no more than the noun."""
+    """The latest deed a nominal noun names ("migrated the billing service to Kubernetes"), or None;
+    for a noun of change, a deed of any verb of changing when its own verb told none."""
+    deed = _deed_of(noun, context)
+    if deed is None and noun.lower() in _CHANGE_NOUNS:
+        deed = next((d for other in _CHANGE_NOUNS if other != noun.lower() and (d := _deed_of(other, context))), None)
+    return deed
+
+
+def _deed_of(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """The latest deed a nominal noun's own verb names. The deed must carry an object or complement
+    of its own, else it says no more than the noun."""
     forms = deed_forms(noun)
     texts = [str(m.get("content") or "") for m in context]
     if not forms or not any(f in t.lower() for t in texts for f in forms):

@@ -356,3 +356,22 @@ def test_a_follow_up_for_an_indefinite_still_swaps_in() -> None:
 def test_a_noun_of_change_takes_a_deed_any_verb_of_changing_told(query: str, wanted: str) -> None:
     turns = ("Our nightly ETL took 40 minutes. We moved it from pandas to Polars in May.", "What is the runtime?")
     assert wanted in _expanded(query, *turns)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted", "unwanted"),
+    [
+        ("the line you told me about, is it covered by the JR pass", "Kintetsu", "Nara"),
+        ("the hotel you mentioned, is it pricey", "Granvia", "Kyoto"),
+    ],
+)
+def test_a_back_referring_phrase_takes_the_name_its_head_noun_is_written_with(
+    query: str, wanted: str, unwanted: str
+) -> None:
+    out = _expanded(
+        query,
+        "I'm planning a trip to Kyoto in April and need a hotel near the station.",
+        "For Kyoto, Hotel Granvia sits on top of the station. For Nara, take the Kintetsu line, it's 45 minutes.",
+    )
+    assert wanted in out
+    assert unwanted not in out

@@ -96,12 +96,26 @@ def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | N
         for clause in _CLAUSE.split(text):
             if not any(p.search(clause) for p in patterns):
                 continue
+            beside = _name_beside(words, clause)
+            if beside is not None:  # "take the Kintetsu line": the name the noun heads, not the clause's first
+                return beside
             for candidate in extract([{"role": "assistant", "content": clause}]):
                 low = candidate.text.lower()
                 named = candidate.text[:1].isupper() or any(ch.isdigit() for ch in candidate.text)
                 if named and candidate.kind != "time" and not any(p.search(low) for p in patterns):
                     return candidate.text
     return None
+
+
+def _name_beside(words: list[str], clause: str) -> str | None:
+    """The capitalised name written right before the phrase's head noun ("the Kintetsu line"), or
+    right after it ("Hotel Granvia": "Granvia"), in ``clause``."""
+    head = re.escape(words[-1])
+    before = cached_re.search(rf"\b((?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))*)\s+{head}s?\b", clause, re.IGNORECASE)
+    if before is not None and before.start(1) > 0 and clause[: before.start(1)].strip()[-1:] not in ".!?":
+        return before.group(1)  # a capital opening the sentence is no name
+    after = cached_re.search(rf"\b{head}\s+((?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))*)", clause, re.IGNORECASE)
+    return after.group(1) if after is not None else None
 
 
 #: The pointer's speaker and time word: "we recently moved to", "you previously mentioned".

@@ -375,3 +375,32 @@ def test_a_back_referring_phrase_takes_the_name_its_head_noun_is_written_with(
     )
     assert wanted in out
     assert unwanted not in out
+
+
+def test_the_users_own_opening_turn_for_what_i_mentioned_when_we_started() -> None:
+    out = _expanded(
+        "remind me about the cost issue with the backend i mentioned when we first started talking",
+        "I'm building a habit tracker, probably React Native with Firebase.",
+        "Firebase is quick to start with, but watch the read costs.",
+        "Actually I'll start with a PWA.",
+        "Good call. A PWA with IndexedDB keeps everything local.",
+    )
+    assert "React Native with Firebase" in out
+
+
+def test_what_i_set_up_first_is_the_users_sentence_with_that_verb() -> None:
+    out = _expanded(
+        "how do i cleanly uninstall what i set up first",
+        "When I set up this Mac I installed Homebrew first, and later switched to Nix for dev tools.",
+        "Mixing both can get messy.",
+    )
+    assert "Homebrew" in out
+
+
+def test_a_deed_the_user_did_at_a_told_time() -> None:
+    out = _expanded(
+        "which features did i drop this morning",
+        "I trained a random forest this morning and got 0.81 AUC. This afternoon XGBoost got 0.86.",
+        "Nice jump.",
+    )
+    assert "random forest" in out

@@ -21,7 +21,9 @@ from . import cached_re
 #: Not "originally" or "initially": "who originally designed Rust" asks history, not the chat.
 _AT_FIRST = re.compile(r"\b(?:at\s+first|to\s+begin\s+with)\b", re.IGNORECASE)
 #: "when I first joined", "when we first moved in": the deed's verb says which sentence.
-_FIRST_DEED = re.compile(r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})\b", re.IGNORECASE)
+_FIRST_DEED = re.compile(
+    r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})\b|\bwhat\s+(?:i|we)\s+([a-z]{3,})(?:\s+up)?\s+first\b", re.IGNORECASE
+)
 #: The assistant's beginnings ("you suggested at first") and the user's turns ("what I asked
 #: originally") belong to the conversation, not to the story.
 _ABOUT_TURNS = re.compile(r"\byou\b|\b(?:asked|said|mentioned|wrote|told\s+you)\b", re.IGNORECASE)
@@ -55,7 +57,7 @@ def _first_deed(reference: str, context: Sequence[Mapping[str, str]]) -> str | N
     verb = _FIRST_DEED.match(reference)
     if verb is None:
         return None
-    root = verb.group(1).lower()
+    root = (verb.group(1) or verb.group(2)).lower()
     root = root[:-2] if root.endswith("ed") and len(root) > 5 else root[:4]  # "applied" -> "appli", "set" -> "set"
     pattern = cached_re.compile(rf"\b(?:I|we)\b[^.?!]{{0,40}}?\b{re.escape(root)}", re.IGNORECASE)
     users = [str(m.get("content") or "") for m in context if str(m.get("role") or "user").lower() == "user"]

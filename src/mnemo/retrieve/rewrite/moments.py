@@ -30,6 +30,12 @@ _SAID = (
     r"|tell\s+me|propos(?:ed|e)|offer(?:ed)?|advis(?:ed|e)|pick(?:ed)?|list(?:ed)?|show(?:ed)?|sen[dt]"
     r"|share[d]?|wr[io]te|name[d]?|had\s+me\s+[a-z]+|have\s+me\s+[a-z]+|point(?:ed)?\s+me\s+to|like[d]?)"
 )
+#: "the backend I mentioned when we first started talking": the user's opening turn.
+_I_THEN = re.compile(
+    rf"\b(?:i|we)\s+(?:first\s+)?(?:mentioned|said|asked\s+about|asked|brought\s+up|told\s+you)\b[^.?!]{{0,30}}?"
+    rf"\s+({_OPENING})\b",
+    re.IGNORECASE,
+)
 _YOU_THEN = re.compile(rf"\byou\s+(?:first\s+)?{_SAID}\b[^.?!]{{0,40}}?\s+({_OPENING})\b", re.IGNORECASE)
 #: "your original suggestion", "your first answer", "the first thing you said".
 _YOUR_FIRST = re.compile(
@@ -85,9 +91,10 @@ _META_WORDS = "said say suggested recommended mentioned gave give told tell answ
 
 def moment_spans(query: str) -> list[tuple[int, int, str]]:
     """The query's references to a moment of the chat, as (start, end, "moment:<which>"): which is
-    "you-first", "chat-first", "you-recent", "settled" or "you-picked"."""
+    "you-first", "i-first", "chat-first", "you-recent", "settled" or "you-picked"."""
     found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query)]
     found += [(m.start(1), m.end(1), "moment:you-first") for m in _YOU_THEN.finditer(query)]
+    found += [(m.start(1), m.end(1), "moment:i-first") for m in _I_THEN.finditer(query)]
     found += [(m.start(1), m.end(1), "moment:you-recent") for m in _YOU_RECENTLY.finditer(query)]
     found += [(m.start(), m.end(), "moment:settled") for m in _SETTLED_BY_US.finditer(query)]
     found += [(m.start(), m.end(), "moment:you-picked") for m in _YOU_PICKED.finditer(query)]
@@ -111,6 +118,9 @@ def _moment(which: str, context: Sequence[Mapping[str, str]], query: str) -> str
     replies = [text for role, text in turns if role == "assistant"]
     if which == "you-first":
         return _from_shared(replies[0], query) if replies else None
+    if which == "i-first":
+        users = [text for role, text in turns if role == "user"]
+        return _from_shared(users[0], query) if users else None
     if which == "chat-first":
         return _from_shared(turns[0][1], query) if turns else None
     if which == "you-recent":  # "the index you gave me a few messages back": the latest reply with its word

@@ -58,6 +58,7 @@ _RELATIVE = re.compile(
 #: Where one happening of a sentence ends and the next begins: "..., then ...", "... and another ...".
 _BREAK = re.compile(
     r",?\s+(?:and\s+)?then\s+|,\s+(?:and|but)\s+|;\s*|\s+and\s+(?=(?:a|an|another|the|my|on|in|at)\b|[A-Z])"
+    r"|\s+and\s+(?=(?:[a-z]{3,}ed|drew|won|lost|went|got|had|saw|took|made|came|ran|sat|met)\b)"
 )
 #: A verb in the past: "was", "did", "went", "have helped", "tried".
 _PAST = re.compile(

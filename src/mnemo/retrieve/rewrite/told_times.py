@@ -31,6 +31,8 @@ _FRAMES = tuple(
         r"|changed|bought|tried|had))\s+{time}\b(?!\s+(?:in|on|at|across|around|with)\b)",  # not "... in the news"
         r"\bthe\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:from|of)\s+{time}\b",
         r"\b[a-z]{{3,}}\s+for\s+{time}\s*[?.!]?\s*$",
+        # "which features did i drop this morning": a deed of the user's own that the chat dated
+        r"\b(?:did|had)\s+(?:i|we)\s+[a-z]+(?:\s+(?:up|out|off))?\s+{time}\s*[?.!]?\s*$",
     )
 )
 _LEADING = re.compile(r"^(?:over|at|on|during)\s+", re.IGNORECASE)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.occurrences import dated_clauses, looks_back
+from mnemo.retrieve.rewrite.occurrences import dated_clauses
+from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 from . import cached_re
@@ -38,18 +39,53 @@ def beginning_spans(query: str, context_text: str) -> list[tuple[int, int, str]]
     messages = [{"role": "user", "content": line} for line in context_text.splitlines()]
     found = []
     for m in _FIRST_DEED.finditer(query):
-        if beginning_text(m.group(0), "deed", messages, query):
+        told = beginning_text(m.group(0), "deed", messages, query)
+        if told and _PAST_VERB.fullmatch(m.group(1) or m.group(2)) and _object_told(query, m.end(), told):
             found.append((m.start(), m.end(), "beginning:deed"))
     for m in _AT_FIRST.finditer(query):
-        if looks_back(query, m.start()) and beginning_text(m.group(0), "at-first", messages, query):
+        told = beginning_text(m.group(0), "at-first", messages, query)
+        if told and _PAST_QUESTION.search(query) and _subject_of_the_chat(query, context_text):
             found.append((m.start(), m.end(), "beginning:at-first"))
     return found
+
+
+#: A question about the past by its auxiliary, not by any "-ed" word ("feel tired at first").
+_PAST_QUESTION = re.compile(
+    r"\b(?:was|were|did|didn't|wasn't|weren't|had)\b|\b(?:should|could|would)(?:n't)?\s+(?:\w+\s+)?have\s+[a-z]+",
+    re.IGNORECASE,
+)
+#: A subject the chat supplies: a pronoun or the user's own ("did they include fitting at first");
+#: "did the Beatles struggle at first" asks about its own.
+_OF_THE_CHAT_SUBJECT = re.compile(
+    r"\b(?:was|were|did|didn't|had|should|could|would)\s+(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE
+)
+_PAST_VERB = re.compile(r"[a-z]+ed|set|met|ran|got|went|began|started|joined|moved|saw|took|made|had", re.IGNORECASE)
+
+
+#: "why was the image so huge": a definite subject, which the chat must have named.
+_DEFINITE_SUBJECT = re.compile(r"\b(?:was|were|did|had)\s+(?:the|that|this)\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _subject_of_the_chat(query: str, context_text: str) -> bool:
+    """Whether the question's subject is the chat's: a pronoun or the user's own ("did they include
+    fitting at first"), or a definite noun the chat named ("was the image so huge"); "did the
+    Beatles struggle at first" and "did humans farm wheat at first" ask about their own."""
+    if _OF_THE_CHAT_SUBJECT.search(query):
+        return True
+    definite = _DEFINITE_SUBJECT.search(query)
+    return definite is not None and bool(stems(definite.group(1)) & stems(context_text))
+
+
+def _object_told(query: str, end: int, told: str) -> bool:
+    """ "when I first started my career": an object of the query's own must be in the told sentence."""
+    after = cached_re.match(r"\s+(?:my|our|the|a|an|this|that)\s+([a-z]+)", query[end:], re.IGNORECASE)
+    return after is None or bool(stems(after.group(1)) & stems(told))
 
 
 def beginning_text(reference: str, which: str, context: Sequence[Mapping[str, str]], query: str) -> str | None:
     """ "at first (Bright Windows quoted us 5200 in January)", or None."""
     told = _first_deed(reference, context) if which == "deed" else _earliest(context, query)
-    return f"{reference} ({' '.join(told.strip().rstrip('.!?').split()[:_MAX_WORDS])})" if told else None
+    return quoted(reference, told, _MAX_WORDS) if told else None
 
 
 def _first_deed(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:

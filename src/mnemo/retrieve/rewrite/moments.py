@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 from . import cached_re
@@ -58,7 +59,8 @@ _YOU_RECENTLY = re.compile(
 )
 #: "what we agreed on", "the one we settled on", "the naming convention we decided on".
 _SETTLED_BY_US = re.compile(
-    r"\b(?:what|the\s+(?:(?!(?:about|what|for|to|of|on|with|in)\s)[a-z]+\s+){0,2}?[a-z]+)\s+(?:that\s+)?we\s+(?:(?:just|finally)\s+)?"
+    r"\b(?:what|the\s+(?:(?!(?:about|what|for|to|of|on|with|in|if|when|because|unless)\s)[a-z]+\s+){0,2}?"
+    r"(?!if\b|when\b|because\b|unless\b)[a-z]+)\s+(?:that\s+)?we\s+(?:(?:just|finally)\s+)?"
     r"(?:agreed(?:\s+on)?|settled\s+on|decided\s+on|landed\s+on|went\s+with|ended\s+up\s+with)\b",
     re.IGNORECASE,
 )
@@ -73,7 +75,7 @@ _RECOMMENDING = (
 _YOU_PICKED = re.compile(
     r"\b(?:the\s+one|the\s+[a-z]+|what)\s+(?:that\s+)?you\s+(?:recommended|suggested|picked|chose|preferred"
     r"|advised|went\s+for|said\s+to\s+[a-z]+|told\s+me\s+to\s+[a-z]+)\b"
-    r"(?!\s+(?:earlier|before|previously|just\s+now|recently|at\s+the\s+start|at\s+first|originally))",
+    rf"(?!\s+(?:earlier|before|previously|just\s+now|recently|{_OPENING}))",
     re.IGNORECASE,
 )
 #: How a chat settles a choice: "let's go with the URL then", "the ticket one is better for us",
@@ -89,11 +91,25 @@ _MAX_WORDS = 24
 _META_WORDS = "said say suggested recommended mentioned gave give told tell answer start beginning first chat original"
 
 
+#: The assistant's past turn, not a generic "you": "did you say", "you suggested" (not "should you say").
+_PAST_SAID = re.compile(
+    r"\bdid\s+you\b|\byou\s+(?:first\s+)?(?:[a-z]+ed|said|gave|told|sent|wrote|showed|shared|liked|had\s+me)\b",
+    re.IGNORECASE,
+)
+#: "how long should your first answer be": the generic "your" of advice.
+_GENERIC_YOUR = re.compile(r"\b(?:should|would|could|must|can|do|does|will)\s+your\b", re.IGNORECASE)
+
+
 def moment_spans(query: str) -> list[tuple[int, int, str]]:
     """The query's references to a moment of the chat, as (start, end, "moment:<which>"): which is
     "you-first", "i-first", "chat-first", "you-recent", "settled" or "you-picked"."""
-    found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query)]
-    found += [(m.start(1), m.end(1), "moment:you-first") for m in _YOU_THEN.finditer(query)]
+    generic = bool(_GENERIC_YOUR.search(query))
+    found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query) if not generic]
+    found += [
+        (m.start(1), m.end(1), "moment:you-first")
+        for m in _YOU_THEN.finditer(query)
+        if _PAST_SAID.search(query, max(0, m.start() - 4), m.start(1))
+    ]
     found += [(m.start(1), m.end(1), "moment:i-first") for m in _I_THEN.finditer(query)]
     found += [(m.start(1), m.end(1), "moment:you-recent") for m in _YOU_RECENTLY.finditer(query)]
     found += [(m.start(), m.end(), "moment:settled") for m in _SETTLED_BY_US.finditer(query)]
@@ -109,7 +125,7 @@ def moment_text(reference: str, which: str, context: Sequence[Mapping[str, str]]
     said = _moment(which, context, query)
     if not said:
         return None
-    return f"{reference} ({' '.join(said.strip().rstrip('.!?').split()[:_MAX_WORDS])})"
+    return quoted(reference, said, _MAX_WORDS)
 
 
 def _moment(which: str, context: Sequence[Mapping[str, str]], query: str) -> str | None:
@@ -133,18 +149,20 @@ def _moment(which: str, context: Sequence[Mapping[str, str]], query: str) -> str
 
 
 def _recommendation(replies: Sequence[str], query: str) -> str | None:
-    """The latest reply sentence with the query's own word ("the one you said to send": "Send the
-    short formal one to HR"), else the latest that recommends, else the latest reply's first."""
+    """The latest reply sentence that bids the deed the query names ("the one you said to send":
+    "Send the short formal one to HR"), else the latest that recommends; None for a chat that
+    recommended nothing ("the candidate you picked" is the user's pick)."""
     told = [s for text in replies for s in sentences(text) if len(stems(s)) >= 2]
-    own = _own_words(query) - stems("recommended suggested picked chose preferred advised said told")
-    for found in (
-        [s for s in told if own & stems(s)],
-        [s for s in told if cached_re.search(_RECOMMENDING, s, re.IGNORECASE)],
-        sentences(replies[-1])[:1] if replies else [],
-    ):
-        if found:
-            return found[-1]
-    return None
+    bidden = _BIDDEN.search(query)  # "the one you said to send": the reply that bids that deed
+    if bidden is not None:
+        found = [s for s in told if stems(bidden.group(1)) & stems(s)]
+    else:
+        found = [s for s in told if cached_re.search(_RECOMMENDING, s, re.IGNORECASE)]
+    return found[-1] if found else None
+
+
+#: "you said to send", "you told me to buy": the deed the reply bid.
+_BIDDEN = re.compile(r"\byou\s+(?:said|told\s+me)\s+to\s+([a-z]+)", re.IGNORECASE)
 
 
 def _own_words(query: str) -> set[str]:

@@ -14,7 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.dates import TIME
-from mnemo.retrieve.rewrite.wordfind import sentences
+from mnemo.retrieve.rewrite.quoting import quoted
+from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 from . import cached_re
 
@@ -67,6 +68,7 @@ _PAST = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 14
+_OWN_CLAUSE = re.compile(r"\s+(?:i|we|you|he|she|they)\s+[a-z]+(?:\s+[a-z]+){0,3}", re.IGNORECASE)
 
 
 def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
@@ -80,7 +82,10 @@ def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
         if noun not in _HAPPENINGS:
             continue  # "that first method": an item of a list the chat gave, counted elsewhere
         told = looks_back(query, m.start()) and len(dated_clauses([context_text])) >= 2
-        if told or _said_in_order(m.group(1), noun, context_text):
+        if not (told or _said_in_order(m.group(1), noun, context_text)):
+            continue
+        quote = occurrence_text(m.group(0), [{"content": line} for line in context_text.splitlines()])
+        if quote is not None and fits_own_clause(query, m.end(), quote):
             spans.append((m.start(), m.end()))
     return spans
 
@@ -103,6 +108,13 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
         return None
     at = _POSITION[which]
     return _quoted(reference, pool[at]) if -len(pool) <= at < len(pool) else None
+
+
+def fits_own_clause(query: str, end: int, quote: str) -> bool:
+    """ "the first time I tried sushi": a clause of the query's own after the ordinal must share a
+    word with the happening quoted ("what he told me the first time I called": "I called ...")."""
+    clause = _OWN_CLAUSE.match(query, end)
+    return clause is None or bool(stems(clause.group(0)) - stems("tried did got went had") & stems(quote))
 
 
 def looks_back(query: str, start: int) -> bool:
@@ -134,4 +146,4 @@ def dated_clauses(texts: Sequence[str]) -> list[str]:
 
 
 def _quoted(reference: str, clause: str) -> str:
-    return f"{reference} ({' '.join(clause.strip().rstrip('.!?').split()[:_MAX_WORDS])})"
+    return quoted(reference, clause, _MAX_WORDS)

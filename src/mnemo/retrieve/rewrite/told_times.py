@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 #: Past times a chat tells of, each with the words it is found by in the chat: "over the weekend"
@@ -30,11 +31,14 @@ _FRAMES = tuple(
         r"\bwhat\s+(?:happened|went\s+(?:on|wrong)|(?:i|we|you|they)\s+(?:did|saw|found|ate|said|decided"
         r"|changed|bought|tried|had))\s+{time}\b(?!\s+(?:in|on|at|across|around|with)\b)",  # not "... in the news"
         r"\bthe\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:from|of)\s+{time}\b",
-        r"\b[a-z]{{3,}}\s+for\s+{time}\s*[?.!]?\s*$",
+        # a report of what happened, not a plan: "a postmortem for last night", not "dinner ideas for the weekend"
+        r"\b(?:postmortem|post-mortem|summary|report|write-?up|recap|apology|incident\s+report|notes?|timeline)"
+        r"\s+for\s+{time}\s*[?.!]?\s*$",
         # "which features did i drop this morning": a deed of the user's own that the chat dated
         r"\b(?:did|had)\s+(?:i|we)\s+[a-z]+(?:\s+(?:up|out|off))?\s+{time}\s*[?.!]?\s*$",
     )
 )
+_ELSEWHERE = re.compile(r"\s+(?:in|on|at|across|around)\s+(?:(?-i:[A-Z])|the\s+(?:news|world|market|city|country))")
 _LEADING = re.compile(r"^(?:over|at|on|during)\s+", re.IGNORECASE)
 _KEY = re.compile(r"morning|afternoon|night|week|weekend|month|day|while", re.IGNORECASE)
 _CLAUSE_END = re.compile(r",\s+(?:while|but|whereas|though|so)\b|;|\s+-\s+")
@@ -47,6 +51,8 @@ def told_time_spans(query: str, context_text: str) -> list[tuple[int, int]]:
     spans = []
     for m in (m for frame in _FRAMES for m in frame.finditer(query)):
         start, end = m.span("time")
+        if _ELSEWHERE.match(query, end):
+            continue  # "the dog attack from a few days ago in Leeds": news of a place, not the chat's
         time = _LEADING.sub("", query[start:end])
         if _said_as(time).search(context_text):
             spans.append((start, end))
@@ -66,7 +72,7 @@ def told_time_text(reference: str, context: Sequence[Mapping[str, str]]) -> str 
             told = (sentence[: found.start()] + " " + sentence[found.end() :]).strip(" ,")
             told = _CLAUSE_END.split(told, maxsplit=1)[0].strip().rstrip(".!?")
             if len(told.split()) >= 3:
-                return f"{reference} ({' '.join(told.split()[:_MAX_WORDS])})"
+                return quoted(reference, told, _MAX_WORDS)
     return None
 
 

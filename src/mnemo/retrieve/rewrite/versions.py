@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.changes import changed_text
 from mnemo.retrieve.rewrite.implicit import is_role
+from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences
 
 from . import cached_re
@@ -44,10 +45,16 @@ _LEAD_WORDS = 6
 def version_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, "version:old|new") for each before-or-after reference the chat can answer."""
     messages = [{"content": line} for line in context_text.splitlines()]
+    low_context = context_text.lower()
     found = []
     for m in _VERSION_REF.finditer(query):
-        if _OWN_COMPLEMENT.match(query, m.end()) or is_role((m.group("noun") or "").lower()):
+        noun = m.group("noun") or ""
+        if _OWN_COMPLEMENT.match(query, m.end()) or is_role(noun.lower()):
             continue  # "the latest version of a package": its own thing; "the new guy": a person, no version
+        if any(c.isupper() for c in noun) or (
+            noun and noun.lower() not in ("one", "ones") and noun.lower()[:4] not in low_context
+        ):
+            continue  # "the new iPhone", "the latest Django release": a public thing, not the chat's
         side = "old" if m.group("side").lower() in _OLD.split("|") else "new"
         if version_text(m.group(0), side, messages) is not None:
             found.append((m.start(), m.end(), f"version:{side}"))
@@ -67,7 +74,7 @@ def version_text(reference: str, side: str, context: Sequence[Mapping[str, str]]
     said = _said_side(reference, side, texts) or changed_text(side, context)
     if not said and reference.lower().split()[-1] not in ("version", "versions"):
         said = _numbered(side, texts)  # "the previous version" of a package is any package's
-    return f"{reference} ({' '.join(said.split()[:_MAX_WORDS])})" if said else None
+    return quoted(reference, said, _MAX_WORDS) if said else None
 
 
 #: What may follow a one-word kind: "a new boiler.", "the old boiler was 20 years old".

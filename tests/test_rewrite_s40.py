@@ -404,3 +404,24 @@ def test_a_deed_the_user_did_at_a_told_time() -> None:
         "Nice jump.",
     )
     assert "random forest" in out
+
+
+def test_a_told_time_follows_the_one_person_the_pronoun_became() -> None:
+    out = _expanded(
+        "why did he pick that one back then",
+        "Kai set up our VPN with OpenVPN in 2021, and Mia replaced it with Tailscale this spring.",
+        "Tailscale is much easier to manage.",
+    )
+    assert "Kai" in out
+    assert "2021" in out
+
+
+def test_two_people_leave_the_time_to_the_anchor() -> None:
+    """ "did he review her changes at the time": Hassan's and Julia's clauses both name one of them,
+    so neither is taken by name."""
+    out = _expanded(
+        "did he review her changes at the time",
+        "Hassan set up our Terraform repo last year, and Julia added the staging workspace in January.",
+        "Is staging in sync with prod?",
+    )
+    assert "at the time (" not in out

@@ -48,6 +48,7 @@ from mnemo.retrieve.rewrite.spelling import as_written
 from mnemo.retrieve.rewrite.splice import spliced
 from mnemo.retrieve.rewrite.swap import FOLLOW_UP, last_question, swapped
 from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, without_preposition
+from mnemo.retrieve.rewrite.their_time import their_time
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
 from mnemo.store.sql import STOPWORDS
@@ -100,7 +101,8 @@ def resolve(
             chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
-        choice = _choice(query, ref, pool, context, used)
+        timed = their_time(ref.text, same_person.values(), context) if ref.anchored else None
+        choice = (timed, 0.65) if timed else _choice(query, ref, pool, context, used)  # "that day": the GP's
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal") and not NUMBER_REF.fullmatch(ref.text):
                 pending.append(ref)  # "the second phase" with no list: of the matter discussed

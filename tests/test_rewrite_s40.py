@@ -425,3 +425,27 @@ def test_two_people_leave_the_time_to_the_anchor() -> None:
         "Is staging in sync with prod?",
     )
     assert "at the time (" not in out
+
+
+@pytest.mark.parametrize(
+    ("query", "turns", "wanted"),
+    [
+        (
+            "is the new one still covered by the warranty",
+            ("Our old washing machine was a Bosch. We replaced it with a Samsung in March.", "4C is a water error."),
+            "Samsung",
+        ),
+        (
+            "how many coats to get the room back to the way it was",
+            ("I repainted our living room from white to a deep forest green.", "Dark colours can feel cosy."),
+            "white",
+        ),
+        (
+            "how do i put the prompt back the way it was",
+            ("I switched my zsh prompt to agnoster. Before, I had the default robbyrussell theme.", "Install a font."),
+            "robbyrussell",
+        ),
+    ],
+)
+def test_a_change_told_in_other_words_gives_its_sides(query: str, turns: tuple[str, str], wanted: str) -> None:
+    assert wanted in _expanded(query, *turns)

@@ -71,10 +71,42 @@ def version_text(reference: str, side: str, context: Sequence[Mapping[str, str]]
     kind = _kind_beside(reference, texts)
     if kind is not None:  # "the new one" after "we bought a new boiler": "the new boiler"
         return kind
-    said = _said_side(reference, side, texts) or changed_text(side, context)
+    said = _said_side(reference, side, texts) or changed_text(side, context) or _told_side(side, texts)
     if not said and reference.lower().split()[-1] not in ("version", "versions"):
         said = _numbered(side, texts)  # "the previous version" of a package is any package's
     return quoted(reference, said, _MAX_WORDS) if said else None
+
+
+#: A change told in other words: "replaced it with a Samsung", "repainted the room from white to
+#: green", "Until March we used road freight", "Before, I had the default robbyrussell theme".
+_REPLACED = re.compile(
+    r"\breplac(?:ed|ing)\s+(?P<old>[^.;,!?]{1,40}?)\s+with\s+(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
+    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[.;,!?]|$)",
+    re.IGNORECASE,
+)
+_FROM_TO_ANY = re.compile(
+    r"\b[a-z]+ed\b[^.;!?]{0,40}?\bfrom\s+(?P<old>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
+    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[.;,!?]|$)",
+    re.IGNORECASE,
+)
+_USED_BEFORE = re.compile(
+    r"\b(?:until\s+[\w ]{2,20}?,?\s+|before,?\s+|previously,?\s+|originally,?\s+)(?:i|we)\s+(?:had|used)\s+"
+    r"(?P<old>[^.;,!?]{3,50})|\b(?:i|we)\s+(?:first|originally)\s+(?P<first>[a-z]+ed\b[^.;,!?]{3,50}?)(?=,?\s+then\b|[.;,!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def _told_side(side: str, texts: Sequence[str]) -> str | None:
+    """The side of a change the chat told without "from ... to" after a verb of changing."""
+    for text in texts:
+        for pattern in (_REPLACED, _FROM_TO_ANY):
+            found = pattern.search(text)
+            if found is not None:
+                return found.group(side).strip()
+        used = _USED_BEFORE.search(text) if side == "old" else None
+        if used is not None:
+            return (used.group("old") or used.group("first")).strip()
+    return None
 
 
 #: What may follow a one-word kind: "a new boiler.", "the old boiler was 20 years old".
@@ -104,7 +136,7 @@ def _said_side(reference: str, side: str, texts: Sequence[str]) -> str | None:
     if len(words) < 2 or words[1] not in (*_OLD.split("|"), *_NEW.split("|")):
         return None  # "the way it was": no word of its own to find
     noun = words[2] if len(words) > 2 and words[2] not in ("one", "ones") else None
-    after = rf"(?:[\w-]+\s+){{0,2}}{re.escape(noun[:4])}" if noun else r"(?!one\b)[a-z][\w-]*"
+    after = rf"(?:[\w-]+\s+){{0,8}}{re.escape(noun[:4])}" if noun else r"(?!one\b)[a-z][\w-]*"
     pattern = cached_re.compile(rf"\b{words[1]}\s+{after}", re.IGNORECASE)
     clauses = []
     for text in texts:

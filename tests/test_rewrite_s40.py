@@ -449,3 +449,22 @@ def test_two_people_leave_the_time_to_the_anchor() -> None:
 )
 def test_a_change_told_in_other_words_gives_its_sides(query: str, turns: tuple[str, str], wanted: str) -> None:
     assert wanted in _expanded(query, *turns)
+
+
+def test_a_relative_time_a_statement_opens_on_is_what_it_told() -> None:
+    out = _expanded(
+        "do i need the document i got the week before to do the amendment",
+        "I filed my tax return on January 30. The week before, I'd received a corrected P60 from my old employer.",
+        "You may need to amend the return.",
+    )
+    assert "P60" in out
+
+
+def test_a_relative_time_mid_sentence_keeps_the_anchor() -> None:
+    """Only a statement that opens on "the week before" says what happened then."""
+    out = _expanded(
+        "what did i sign the week before",
+        "I signed the lease on 3 May and moved in the week before the wedding.",
+        "Congratulations!",
+    )
+    assert "the week before (" not in out

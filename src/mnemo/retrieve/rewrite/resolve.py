@@ -11,7 +11,7 @@ a named role ("the plumber") by its name. Implicit pointers with no slot of thei
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
@@ -51,6 +51,7 @@ from mnemo.retrieve.rewrite.temporal import SEQUEL, event_in, find_anchor, witho
 from mnemo.retrieve.rewrite.their_time import their_time
 from mnemo.retrieve.rewrite.tidy import without_determiner
 from mnemo.retrieve.rewrite.timeclause import TIME_CLAUSE, appended_text, is_appended, wants_earliest
+from mnemo.retrieve.rewrite.told_times import said_relative_text
 from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
@@ -101,7 +102,11 @@ def resolve(
             chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
-        timed = their_time(ref.text, same_person.values(), context) if ref.anchored else None
+        timed = (
+            (said_relative_text(ref.text, context) or their_time(ref.text, same_person.values(), context))
+            if ref.anchored
+            else None
+        )
         choice = (timed, 0.65) if timed else _choice(query, ref, pool, context, used)  # "that day": the GP's
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal") and not NUMBER_REF.fullmatch(ref.text):
@@ -121,6 +126,12 @@ def resolve(
     order = sorted(chosen)
     rewritten = spliced(query, [(references[i].start, references[i].end, chosen[i].replacement) for i in order])
     return _unslotted(query, rewritten, [chosen[i] for i in order], pending, candidates, context)
+
+
+def _told_time(ref: Reference, people: Collection[str], context: Sequence[Mapping[str, str]]) -> str | None:
+    """A time pointer the chat said in the same words ("The week before, I'd received ..."), else the
+    told time of the one person the query's pronoun became (their_time.py)."""
+    return said_relative_text(ref.text, context) or their_time(ref.text, people, context)
 
 
 def _next_sentence(query: str, earlier_end: int, ref: Reference) -> bool:

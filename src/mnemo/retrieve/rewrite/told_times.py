@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
+from . import cached_re
+
 #: Past times a chat tells of, each with the words it is found by in the chat: "over the weekend"
 #: is told as "at the weekend" or "on the weekend", "a couple of weeks back" as "... ago".
 _TIME = (
@@ -72,6 +74,29 @@ def told_time_text(reference: str, context: Sequence[Mapping[str, str]]) -> str 
             told = (sentence[: found.start()] + " " + sentence[found.end() :]).strip(" ,")
             told = _CLAUSE_END.split(told, maxsplit=1)[0].strip().rstrip(".!?")
             if len(told.split()) >= 3:
+                return quoted(reference, told, _MAX_WORDS)
+    return None
+
+
+#: "the week before", "the day after", "the night before": a time told relative to another.
+_RELATIVE = re.compile(r"the\s+(?:day|night|morning|evening|week|month|year)\s+(?:before|after)", re.IGNORECASE)
+
+
+def said_relative_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
+    """ "the week before (I'd received a corrected P60 from my old employer)": a relative time a
+    statement of the chat opens on in the same words ("The week before, I'd received ..."), with
+    what it told then; None otherwise."""
+    if not _RELATIVE.fullmatch(reference.strip()):
+        return None
+    phrase = r"\s+".join(map(re.escape, reference.lower().split()))
+    said = cached_re.compile(rf"{phrase}\b,?", re.IGNORECASE)
+    for message in context:
+        for sentence in sentences(str(message.get("content") or "")):
+            found = said.match(sentence.strip())
+            if found is None or sentence.rstrip().endswith("?"):
+                continue
+            told = _CLAUSE_END.split(sentence.strip()[found.end() :], maxsplit=1)[0].strip()
+            if len(stems(told)) >= 3:
                 return quoted(reference, told, _MAX_WORDS)
     return None
 

@@ -468,3 +468,14 @@ def test_a_relative_time_mid_sentence_keeps_the_anchor() -> None:
         "Congratulations!",
     )
     assert "the week before (" not in out
+
+
+def test_a_told_time_follows_the_thing_a_demonstrative_became() -> None:
+    out = _expanded(
+        "who approved that push at the time",
+        "We had two outages. In April a bad config push took down the load balancer. In June our DNS provider"
+        " went down.",
+        "The April one points at your change process.",
+    )
+    assert "April" in out
+    assert "June" not in out

@@ -81,6 +81,7 @@ def resolve(
     same_person: dict[str, str] = {}  # "did she pay her share": one "she" and "her" are one person
     same_at: dict[str, int] = {}
     first_it: tuple[int, str, float] | None = None
+    pointed: list[str] = []  # what "that push" became: its told time is the one that names it
     people = cohesive(query, candidates, context)
     centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
@@ -102,11 +103,7 @@ def resolve(
             chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
-        timed = (
-            (said_relative_text(ref.text, context) or their_time(ref.text, same_person.values(), context))
-            if ref.anchored
-            else None
-        )
+        timed = _told_time(ref, [*same_person.values(), *pointed], context) if ref.anchored else None
         choice = (timed, 0.65) if timed else _choice(query, ref, pool, context, used)  # "that day": the GP's
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal") and not NUMBER_REF.fullmatch(ref.text):
@@ -120,6 +117,8 @@ def resolve(
             first_it = (ref.end, text, confidence)
         if gender:
             same_person[gender], same_at[gender] = text, ref.end
+        if ref.kind == "demonstrative" and len(text.split()) >= 3:  # "that push": "the bad config push"
+            pointed.append(without_determiner(text.split(" (")[0]))
         for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy
             same_person[described], same_at[described] = text.split(" (")[0].removeprefix(ref.text).strip(), ref.end
         chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, confidence)

@@ -2,9 +2,10 @@
 fell on Sunday and the GP came out on Tuesday", once "she" is the GP, is the GP's Tuesday.
 
 A chat that dates several happenings leaves "that day", "at the time", "back then" open between
-them; when the query's "he" or "she" was resolved to someone only one dated clause names, that
-clause is the time meant. Anything less certain is left to the message-level anchor (temporal.py):
-weighing all of the query's words this way lost as many rows as it won. Pure functions.
+them; when the query's "he" or "she" was resolved to someone only one dated clause names (or its
+"that push" to "the bad config push" that only one names), that clause is the time meant.
+Anything less certain is left to the message-level anchor (temporal.py): weighing all of the
+query's words this way lost as many rows as it won. Pure functions.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ _MAX_WORDS = 14
 
 
 def their_time(reference: str, people: Collection[str], context: Sequence[Mapping[str, str]]) -> str | None:
-    """ "that day (the GP came out on Tuesday)": the one dated clause that names a person the
-    query's pronouns became, or None."""
+    """ "that day (the GP came out on Tuesday)": the one dated clause that names a person (or a thing
+    pointed at) the query's other references became, or None."""
     if not people or not _POINTERS.fullmatch(reference.strip()):
         return None
     dated = dated_clauses([str(m.get("content") or "") for m in context])

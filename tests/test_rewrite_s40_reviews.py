@@ -77,6 +77,77 @@ def test_a_general_question_with_the_new_rules_words_is_left_alone(query: str, t
     assert _expanded(query, *turns) == query
 
 
+@pytest.mark.parametrize(
+    ("query", "turns"),
+    [
+        # the second review's cases: a topic of the query's own after the reference
+        (
+            "summarize the top tech news from last week",
+            ("Last week I started a new job as a data engineer.", "Congrats!"),
+        ),
+        (
+            "what happened a while back to the Alaska Airlines door plug?",
+            ("A while back I flew on a 737 MAX to Malaga and it was fine.", "Good to hear."),
+        ),
+        (
+            "the first time I tried kombucha I got a headache, is that normal?",
+            ("I started my first kombucha batch on 1 May and a second one on 20 May.", "How did they turn out?"),
+        ),
+        (
+            "what should I bring to my first appointment with a physiotherapist?",
+            ("My first appointment with the GP was on 4 March and the second on 18 March.", "Glad it's moving."),
+        ),
+        (
+            "did people like the last game in the Zelda series?",
+            ("We played five-a-side on Monday and another on Wednesday.", "Busy week!"),
+        ),
+        (
+            "will offices ever go back to the way they were before covid?",
+            (
+                "We switched from fully remote to hybrid in January, three days in the office.",
+                "How is it going?",
+                "Mixed.",
+            ),
+        ),
+        (
+            "what was the original coffee house in London called?",
+            ("We switched our office coffee from Nespresso pods to a bean-to-cup machine.", "Nice upgrade."),
+        ),
+        (
+            "was it common for people to rent at first before buying in the 1950s?",
+            ("We rented a flat in 2015 and bought a house in 2022.", "Big step."),
+        ),
+        (
+            "what triggers the migration of monarch butterflies each autumn?",
+            ("We moved our CI from Jenkins to GitHub Actions.", "Good choice."),
+        ),
+    ],
+)
+def test_a_query_with_a_topic_of_its_own_after_the_new_rules_words_is_left_alone(
+    query: str, turns: tuple[str, ...]
+) -> None:
+    assert _expanded(query, *turns) == query
+
+
+def test_a_told_time_follows_the_doer_not_a_possessor() -> None:
+    out = _expanded(
+        "what did she say about his vision back then?",
+        "My grandpa saw a cardiologist in June. Then in August my aunt took him to the eye clinic.",
+        "How is he doing now?",
+    )
+    assert "August" in out
+
+
+def test_a_whole_capitalised_name_replaces_the_phrase_it_heads() -> None:
+    out = _expanded(
+        "is the path you mentioned lit at night?",
+        "Any flat cycle routes near Bristol?",
+        "Try the Bristol and Bath Railway Path, it's traffic-free for 13 miles.",
+    )
+    assert "Bristol and Bath Railway Path" in out
+    assert "path Bristol" not in out
+
+
 def test_a_quote_never_ends_on_a_dangling_word() -> None:
     out = _expanded(
         "give me a template for a postmortem for last night",

@@ -59,6 +59,9 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
     if found is None or found.lower() in query.lower():
         return _said_then(query, match, context)  # "the tool we recently moved to": the sentence that said so
     phrase = query[match.start() : match.end(1)]
+    if words[-1] in found.lower().split():  # "the hotel" + "Hotel Granvia": the name stands for the phrase
+        rewritten = query[: match.start(1)] + found + query[match.end(1) :]
+        return rewritten, Resolution(phrase, query[match.start() : match.start(1)] + found, "implicit", 0.75)
     rewritten = query[: match.end(1)] + f" {found}" + query[match.end(1) :]
     return rewritten, Resolution(phrase, f"{phrase} {found}", "implicit", 0.75)
 
@@ -107,14 +110,22 @@ def _named_in(words: list[str], context: Sequence[Mapping[str, str]]) -> str | N
     return None
 
 
+#: A run of capitalised words, with the small words names carry inside ("Bristol and Bath Railway").
+_CAPITAL_RUN = r"(?-i:[A-Z][\w-]*)(?:\s+(?:(?:and|of|de|la|on)\s+)?(?-i:[A-Z][\w-]*))*"
+
+
 def _name_beside(words: list[str], clause: str) -> str | None:
-    """The capitalised name written right before the phrase's head noun ("the Kintetsu line"), or
-    right after it ("Hotel Granvia": "Granvia"), in ``clause``."""
+    """The capitalised name written with the phrase's head noun: the whole name when the chat
+    capitalises the noun as part of it ("JR Tower Hotel Nikko"), else the run right before it ("the
+    Kintetsu line", "the Bristol and Bath Railway path") or right after it, in ``clause``."""
     head = re.escape(words[-1])
-    before = cached_re.search(rf"\b((?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))*)\s+{head}s?\b", clause, re.IGNORECASE)
+    whole = cached_re.search(rf"(?:\b{_CAPITAL_RUN}\s+)?(?-i:{head.capitalize()})\b(?:\s+{_CAPITAL_RUN})?", clause)
+    if whole is not None and whole.group(0).lower() != words[-1].lower() and whole.start() > 0:
+        return whole.group(0)  # "Hotel Nikko" written as a name, the head noun in it
+    before = cached_re.search(rf"\b({_CAPITAL_RUN})\s+{head}s?\b", clause, re.IGNORECASE)
     if before is not None and before.start(1) > 0 and clause[: before.start(1)].strip()[-1:] not in ".!?":
         return before.group(1)  # a capital opening the sentence is no name
-    after = cached_re.search(rf"\b{head}\s+((?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))*)", clause, re.IGNORECASE)
+    after = cached_re.search(rf"\b{head}\s+({_CAPITAL_RUN})", clause, re.IGNORECASE)
     return after.group(1) if after is not None else None
 
 

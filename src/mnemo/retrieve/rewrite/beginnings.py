@@ -23,7 +23,8 @@ from . import cached_re
 _AT_FIRST = re.compile(r"\b(?:at\s+first|to\s+begin\s+with)\b", re.IGNORECASE)
 #: "when I first joined", "when we first moved in": the deed's verb says which sentence.
 _FIRST_DEED = re.compile(
-    r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})\b|\bwhat\s+(?:i|we)\s+([a-z]{3,})(?:\s+up)?\s+first\b", re.IGNORECASE
+    r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})(?:\s+(?:in|out|up|back|over|on))?\b|\bwhat\s+(?:i|we)\s+([a-z]{3,})(?:\s+up)?\s+first\b",
+    re.IGNORECASE,
 )
 #: The assistant's beginnings ("you suggested at first") and the user's turns ("what I asked
 #: originally") belong to the conversation, not to the story.
@@ -57,7 +58,7 @@ _PAST_QUESTION = re.compile(
 #: A subject the chat supplies: a pronoun or the user's own ("did they include fitting at first");
 #: "did the Beatles struggle at first" asks about its own.
 _OF_THE_CHAT_SUBJECT = re.compile(
-    r"\b(?:was|were|did|didn't|had|should|could|would)\s+(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE
+    r"\b(?:was|were|did|didn't|had|should|could|would)\s+(?:i|we|you|he|she|they|my|our)\b", re.IGNORECASE
 )
 _PAST_VERB = re.compile(r"[a-z]+ed|set|met|ran|got|went|began|started|joined|moved|saw|took|made|had", re.IGNORECASE)
 

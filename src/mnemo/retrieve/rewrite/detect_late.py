@@ -111,7 +111,9 @@ def _once_more(query: str, ref: Reference) -> Reference:
 #: An indefinite scope of the reference's own: "the night before a job interview", "the latest
 #: version of a package", "the one with the highest interest".
 _OWN_INDEFINITE_SCOPE = re.compile(
-    r"\s+(?:(?:of|before|after)\s+(?:a|an|any|every)\s|with\s+the\s+(?:[a-z]+est|most|least)\b)",
+    r"\s+(?:(?:of|before|after)\s+(?:a|an|any|every)\s|with\s+the\s+(?:[a-z]+est|most|least)\b"
+    # "the migration of monarch butterflies": a bare noun phrase owns it
+    r"|of\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that|these|those|it|them|us|you|which|what)\b)[a-z]+\s+[a-z]+s\b)",
     re.IGNORECASE,
 )
 

@@ -104,7 +104,11 @@ def moment_spans(query: str) -> list[tuple[int, int, str]]:
     """The query's references to a moment of the chat, as (start, end, "moment:<which>"): which is
     "you-first", "i-first", "chat-first", "you-recent", "settled" or "you-picked"."""
     generic = bool(_GENERIC_YOUR.search(query))
-    found = [(m.start(), m.end(), "moment:you-first") for m in _YOUR_FIRST.finditer(query) if not generic]
+    found = [
+        (m.start(), m.end(), "moment:you-first")
+        for m in _YOUR_FIRST.finditer(query)
+        if not generic and (m.group(0).lower().startswith("your") or _PAST_SAID.search(query, m.start(), m.end()))
+    ]  # "the first thing you said", not "the first thing you say in a eulogy"
     found += [
         (m.start(1), m.end(1), "moment:you-first")
         for m in _YOU_THEN.finditer(query)

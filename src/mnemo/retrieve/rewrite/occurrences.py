@@ -43,7 +43,9 @@ _NOT_HAPPENINGS = frozenset(
 #: A following phrase that makes the ordinal the query's own: "the first version of java", "the
 #: first time ever", "the last commit in git".
 _OWN_SCOPE = re.compile(
-    r"\s+(?:of|ever|in\s+(?:history|git|the\s+world)|to\s+[a-z]+|for\s+(?:a|an|any)\b)"
+    r"\s+(?:of|ever|in\s+(?:recorded\s+)?(?:history|git|the\s+world)|to\s+[a-z]+|for\s+(?:a|an|any)\b"
+    # "my first appointment with a physiotherapist", "the last game in the Zelda series"
+    r"|with\s+(?:a|an|any)\b|(?:in|of|on)\s+the\s+(?-i:[A-Z]))"
     # "the first time I meet a horse": a clause in the present is any time, not one told
     r"|\s+(?:i|you|we|he|she|they|people|someone|a|an)\s+(?!(?:[a-z]+ed|went|did|saw|had|got|came|was|were|made|took"
     r"|met|ran|rode|bought|told|said|tried|flew|drove|wrote|sat|swam|heard|found|left|paid)\b)[a-z]+",
@@ -68,7 +70,9 @@ _PAST = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 14
-_OWN_CLAUSE = re.compile(r"\s+(?:i|we|you|he|she|they)\s+[a-z]+(?:\s+[a-z]+){0,3}", re.IGNORECASE)
+#: Verbs too plain to say which happening a clause tells: "the first time I tried ...".
+_LIGHT = frozenset("tried did got went had was were made took".split())
+_OWN_CLAUSE = re.compile(r"\s+(?:i|we|you|he|she|they)\s+([a-z]+)", re.IGNORECASE)
 
 
 def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
@@ -111,10 +115,13 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
 
 
 def fits_own_clause(query: str, end: int, quote: str) -> bool:
-    """ "the first time I tried sushi": a clause of the query's own after the ordinal must share a
-    word with the happening quoted ("what he told me the first time I called": "I called ...")."""
+    """ "the first time I tried kombucha": a clause of the query's own after the ordinal must tell
+    the quoted happening's own deed ("what he told me the first time I called": "I called ...")."""
     clause = _OWN_CLAUSE.match(query, end)
-    return clause is None or bool(stems(clause.group(0)) - stems("tried did got went had") & stems(quote))
+    if clause is None:
+        return True
+    verb = clause.group(1).lower()
+    return verb not in _LIGHT and bool(stems(verb) & stems(quote))
 
 
 def looks_back(query: str, start: int) -> bool:

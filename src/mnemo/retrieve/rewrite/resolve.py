@@ -82,6 +82,7 @@ def resolve(
     same_at: dict[str, int] = {}
     first_it: tuple[int, str, float] | None = None
     pointed: list[str] = []  # what "that push" became: its told time is the one that names it
+    subjects: list[str] = []  # whom "he" and "she" became: their told time likewise
     people = cohesive(query, candidates, context)
     centred = candidates if centred is None else centred
     for index in sorted(range(len(references)), key=lambda i: references[i].kind == "temporal"):
@@ -103,7 +104,7 @@ def resolve(
             chosen[index] = Resolution(ref.text, fitted(query, ref, text), ref.kind, 0.8 if other is None else other[1])
             used.add(text.lower())
             continue
-        timed = _told_time(ref, [*same_person.values(), *pointed], context) if ref.anchored else None
+        timed = _told_time(ref, [*subjects, *pointed], context) if ref.anchored else None
         choice = (timed, 0.65) if timed else _choice(query, ref, pool, context, used)  # "that day": the GP's
         if choice is None:
             if ref.kind in ("temporal", "implicit", "ordinal") and not NUMBER_REF.fullmatch(ref.text):
@@ -117,6 +118,8 @@ def resolve(
             first_it = (ref.end, text, confidence)
         if gender:
             same_person[gender], same_at[gender] = text, ref.end
+        if ref.text.lower() in ("he", "she", "him", "her"):  # not the "his" of "did she check his hip"
+            subjects.append(text)
         if ref.kind == "demonstrative" and len(text.split()) >= 3:  # "that push": "the bad config push"
             pointed.append(without_determiner(text.split(" (")[0]))
         for described in _described_gender(query, ref, text):  # "ask the glaze guy if he sells ...": he is the guy

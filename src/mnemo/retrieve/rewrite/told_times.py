@@ -40,7 +40,11 @@ _FRAMES = tuple(
         r"\b(?:did|had)\s+(?:i|we)\s+[a-z]+(?:\s+(?:up|out|off))?\s+{time}\s*[?.!]?\s*$",
     )
 )
-_ELSEWHERE = re.compile(r"\s+(?:in|on|at|across|around)\s+(?:(?-i:[A-Z])|the\s+(?:news|world|market|city|country))")
+_ELSEWHERE = re.compile(
+    r"\s+(?:in|on|at|across|around|to|with)\s+(?:(?:the\s+)?(?-i:[A-Z])|the\s+(?:news|world|market|city|country))"
+)
+#: Things of the world, not of the chat: "the top tech news from last week".
+_PUBLIC = re.compile(r"\b(?:news|headlines|weather|stock|market|election|match|episode|scores|results)\b", re.I)
 _LEADING = re.compile(r"^(?:over|at|on|during)\s+", re.IGNORECASE)
 _KEY = re.compile(r"morning|afternoon|night|week|weekend|month|day|while", re.IGNORECASE)
 _CLAUSE_END = re.compile(r",\s+(?:while|but|whereas|though|so)\b|;|\s+-\s+")
@@ -53,7 +57,7 @@ def told_time_spans(query: str, context_text: str) -> list[tuple[int, int]]:
     spans = []
     for m in (m for frame in _FRAMES for m in frame.finditer(query)):
         start, end = m.span("time")
-        if _ELSEWHERE.match(query, end):
+        if _ELSEWHERE.match(query, end) or _PUBLIC.search(query[max(0, start - 30) : start]):
             continue  # "the dog attack from a few days ago in Leeds": news of a place, not the chat's
         time = _LEADING.sub("", query[start:end])
         if _said_as(time).search(context_text):

@@ -36,7 +36,12 @@ _AS_IT_WAS = re.compile(
 )
 #: What a specific version is called: "v2", "3.2.1".
 _VERSION_TOKEN = re.compile(r"\b(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)\b", re.IGNORECASE)
-_OWN_COMPLEMENT = re.compile(r"\s+(?:of|for)\s", re.IGNORECASE)
+_OWN_COMPLEMENT = re.compile(r"\s+(?:of|for)\s|\s+before\s+(?!the\s+(?:change|switch|move|update))", re.IGNORECASE)
+#: A second noun after the first makes a compound whose head it is: "coffee house", "dev tools".
+_COMPOUND_HEAD = re.compile(
+    r"\s+(?!(?:is|was|are|were|be|still|and|or|in|on|at|of|for|to|with|from|one|ones)\b)([a-z]{3,}(?:s)?)\b(?=\s+(?:in|of|called|named|was|is|that|which|\?|$)|\s*[?.!]?\s*$)",
+    re.IGNORECASE,
+)
 _CLAUSE = re.compile(r";\s*|,\s+(?:and|but|while|whereas)\s+|\s+and\s+(?=the\s|a\s|an\s|in\s)")
 _MAX_WORDS = 14
 _LEAD_WORDS = 6
@@ -49,6 +54,8 @@ def version_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     found = []
     for m in _VERSION_REF.finditer(query):
         noun = m.group("noun") or ""
+        head = _COMPOUND_HEAD.match(query, m.end())
+        noun = head.group(1) if head and noun else noun  # "the original coffee house": a house
         if _OWN_COMPLEMENT.match(query, m.end()) or is_role(noun.lower()):
             continue  # "the latest version of a package": its own thing; "the new guy": a person, no version
         if any(c.isupper() for c in noun) or (
@@ -59,6 +66,8 @@ def version_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
         if version_text(m.group(0), side, messages) is not None:
             found.append((m.start(), m.end(), f"version:{side}"))
     for m in _AS_IT_WAS.finditer(query):
+        if _OWN_COMPLEMENT.match(query, m.end()):
+            continue  # "the way they were before covid": a before of its own
         if version_text(m.group(0), "old", messages) is not None:
             found.append((m.start(), m.end(), "version:old"))
     return found

@@ -26,19 +26,13 @@ _OCCURRENCE = re.compile(
     re.IGNORECASE,
 )
 #: Happenings a sequence is told of (and versions, which a chat tells the same way); any other noun
-#: ("that first method") is an item of a list.
+#: is an item of a list ("that first method") or a period the anchoring rules date ("the first week").
 _HAPPENINGS = frozenset(
     """time trip visit appointment injury outage incident crash test exam game match race shoot session
     interview call meeting attempt try run repair inspection increase raise rise hike gig date review
     offer quote delivery order booking flight stay surgery operation scan jab shot treatment round
     release deploy deployment migration upgrade update install build draft batch season term course
     semester job payment bill invoice letter complaint claim move holiday vacation event party version""".split()
-)
-#: Periods ("the first week", "the last year": the anchoring rules date them) and items of a list
-#: or of a reply ("the first thing you said", "the second option"), which other rules count.
-_NOT_HAPPENINGS = frozenset(
-    """day week month year weekend night morning hour minute decade century half thing things one ones option
-    idea suggestion answer step person place""".split()
 )
 #: A following phrase that makes the ordinal the query's own: "the first version of java", "the
 #: first time ever", "the last commit in git".
@@ -81,15 +75,13 @@ def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _OCCURRENCE.finditer(query):
         noun = m.group(2).lower()
-        if noun in _NOT_HAPPENINGS or _OWN_SCOPE.match(query, m.end()):
-            continue
-        if noun not in _HAPPENINGS:
-            continue  # "that first method": an item of a list the chat gave, counted elsewhere
-        told = looks_back(query, m.start()) and len(dated_clauses([context_text])) >= 2
+        if noun not in _HAPPENINGS or _OWN_SCOPE.match(query, m.end()):
+            continue  # "that first method", "the first week": a list's item or a period, read elsewhere
+        told = _looks_back(query, m.start()) and len(dated_clauses([context_text])) >= 2
         if not (told or _said_in_order(m.group(1), noun, context_text)):
             continue
         quote = occurrence_text(m.group(0), [{"content": line} for line in context_text.splitlines()])
-        if quote is not None and fits_own_clause(query, m.end(), quote):
+        if quote is not None and _fits_own_clause(query, m.end(), quote):
             spans.append((m.start(), m.end()))
     return spans
 
@@ -114,7 +106,7 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
     return _quoted(reference, pool[at]) if -len(pool) <= at < len(pool) else None
 
 
-def fits_own_clause(query: str, end: int, quote: str) -> bool:
+def _fits_own_clause(query: str, end: int, quote: str) -> bool:
     """ "the first time I tried kombucha": a clause of the query's own after the ordinal must tell
     the quoted happening's own deed ("what he told me the first time I called": "I called ...")."""
     clause = _OWN_CLAUSE.match(query, end)
@@ -124,7 +116,7 @@ def fits_own_clause(query: str, end: int, quote: str) -> bool:
     return verb not in _LIGHT and bool(stems(verb) & stems(quote))
 
 
-def looks_back(query: str, start: int) -> bool:
+def _looks_back(query: str, start: int) -> bool:
     """Whether the query asks about something past ("what was my pace", "why did I", "what could I
     have done") or takes a thing from the happening ("the alpha from the first round"): "so that it
     throws on the second call" is any call."""

@@ -23,7 +23,8 @@ from . import cached_re
 _AT_FIRST = re.compile(r"\b(?:at\s+first|to\s+begin\s+with)\b", re.IGNORECASE)
 #: "when I first joined", "when we first moved in": the deed's verb says which sentence.
 _FIRST_DEED = re.compile(
-    r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})(?:\s+(?:in|out|up|back|over|on))?\b|\bwhat\s+(?:i|we)\s+([a-z]{3,})(?:\s+up)?\s+first\b",
+    r"\bwhen\s+(?:i|we)\s+first\s+([a-z]{3,})(?:\s+(?:in|out|up|back|over|on))?\b"
+    r"|\bwhat\s+(?:i|we)\s+([a-z]{3,})(?:\s+up)?\s+first\b",
     re.IGNORECASE,
 )
 #: The assistant's beginnings ("you suggested at first") and the user's turns ("what I asked

@@ -113,7 +113,8 @@ def _once_more(query: str, ref: Reference) -> Reference:
 _OWN_INDEFINITE_SCOPE = re.compile(
     r"\s+(?:(?:of|before|after)\s+(?:a|an|any|every)\s|with\s+the\s+(?:[a-z]+est|most|least)\b"
     # "the migration of monarch butterflies": a bare noun phrase owns it
-    r"|of\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that|these|those|it|them|us|you|which|what)\b)[a-z]+\s+[a-z]+s\b)",
+    r"|of\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that|these|those|it|them|us|you|which|what)\b)"
+    r"[a-z]+\s+[a-z]+s\b)",
     re.IGNORECASE,
 )
 

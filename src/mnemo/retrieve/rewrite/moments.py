@@ -67,7 +67,8 @@ _SETTLED_BY_US = re.compile(
 #: How a reply recommends one thing: "then aqua aerobics is the better fit", "the velvet is the safer
 #: pick", "the anytime plan makes more sense", "I'd go with the Brooks".
 _RECOMMENDING = (
-    r"\b(?:is|are)\s+(?:the|a|your)\s+(?:better|best|safer|safest|right|obvious|smarter)\s+(?:fit|pick|choice|option|bet"
+    r"\b(?:is|are)\s+(?:the|a|your)\s+(?:better|best|safer|safest|right|obvious|smarter)\s+"
+    r"(?:fit|pick|choice|option|bet"
     r"|call|way\s+to\s+go)|\bmakes?\s+(?:more\s+|the\s+most\s+)?sense\b"
     r"|\bi'?d\s+(?:go\s+with|pick|choose|recommend|suggest|start\s+with|get)\b|\bi\s+(?:recommend|suggest)\b"
 )

@@ -39,7 +39,8 @@ _VERSION_TOKEN = re.compile(r"\b(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)\b", re.IGNORECA
 _OWN_COMPLEMENT = re.compile(r"\s+(?:of|for)\s|\s+before\s+(?!the\s+(?:change|switch|move|update))", re.IGNORECASE)
 #: A second noun after the first makes a compound whose head it is: "coffee house", "dev tools".
 _COMPOUND_HEAD = re.compile(
-    r"\s+(?!(?:is|was|are|were|be|still|and|or|in|on|at|of|for|to|with|from|one|ones)\b)([a-z]{3,}(?:s)?)\b(?=\s+(?:in|of|called|named|was|is|that|which|\?|$)|\s*[?.!]?\s*$)",
+    r"\s+(?!(?:is|was|are|were|be|still|and|or|in|on|at|of|for|to|with|from|one|ones)\b)([a-z]{3,}(?:s)?)\b"
+    r"(?=\s+(?:in|of|called|named|was|is|that|which|\?|$)|\s*[?.!]?\s*$)",
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r";\s*|,\s+(?:and|but|while|whereas)\s+|\s+and\s+(?=the\s|a\s|an\s|in\s)")
@@ -94,13 +95,15 @@ _REPLACED = re.compile(
     re.IGNORECASE,
 )
 _FROM_TO_ANY = re.compile(
-    r"\b[a-z]+ed\b[^.;!?]{0,40}?\bfrom\s+(?P<old>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
+    r"\b[a-z]+ed\b[^.;!?]{0,40}?\bfrom\s+(?P<old>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+"
+    r"(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
     r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[.;,!?]|$)",
     re.IGNORECASE,
 )
 _USED_BEFORE = re.compile(
     r"\b(?:until\s+[\w ]{2,20}?,?\s+|before,?\s+|previously,?\s+|originally,?\s+)(?:i|we)\s+(?:had|used)\s+"
-    r"(?P<old>[^.;,!?]{3,50})|\b(?:i|we)\s+(?:first|originally)\s+(?P<first>[a-z]+ed\b[^.;,!?]{3,50}?)(?=,?\s+then\b|[.;,!?]|$)",
+    r"(?P<old>[^.;,!?]{3,50})"
+    r"|\b(?:i|we)\s+(?:first|originally)\s+(?P<first>[a-z]+ed\b[^.;,!?]{3,50}?)(?=,?\s+then\b|[.;,!?]|$)",
     re.IGNORECASE,
 )
 

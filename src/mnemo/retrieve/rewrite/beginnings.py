@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.occurrences import dated_clauses
 from mnemo.retrieve.rewrite.quoting import quoted
+from mnemo.retrieve.rewrite.told_sequence import dated_clauses
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
 from . import cached_re

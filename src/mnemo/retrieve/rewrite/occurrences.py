@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from mnemo.retrieve.rewrite.dates import TIME
 from mnemo.retrieve.rewrite.quoting import quoted
-from mnemo.retrieve.rewrite.wordfind import sentences, stems
+from mnemo.retrieve.rewrite.told_sequence import dated_clauses, told_clauses
+from mnemo.retrieve.rewrite.wordfind import stems
 
 from . import cached_re
 
@@ -44,18 +44,6 @@ _OWN_SCOPE = re.compile(
     r"|\s+(?:i|you|we|he|she|they|people|someone|a|an)\s+(?!(?:[a-z]+ed|went|did|saw|had|got|came|was|were|made|took"
     r"|met|ran|rode|bought|told|said|tried|flew|drove|wrote|sat|swam|heard|found|left|paid)\b)[a-z]+",
     re.IGNORECASE,
-)
-#: Times a chat dates a happening by, besides calendar dates: "last week", "two years ago".
-_RELATIVE = re.compile(
-    r"\b(?:yesterday|last\s+(?:week|weekend|month|year|night|sprint|time)|this\s+(?:morning|afternoon|evening|week)"
-    r"|(?:a|one|two|three|few|couple\s+of)\s+(?:days?|weeks?|months?|years?)\s+(?:ago|back|later)"
-    r"|the\s+(?:day|week|month)\s+(?:before|after))\b",
-    re.IGNORECASE,
-)
-#: Where one happening of a sentence ends and the next begins: "..., then ...", "... and another ...".
-_BREAK = re.compile(
-    r",?\s+(?:and\s+)?then\s+|,\s+(?:and|but)\s+|;\s*|\s+and\s+(?=(?:a|an|another|the|my|on|in|at)\b|[A-Z])"
-    r"|\s+and\s+(?=(?:[a-z]{3,}ed|drew|won|lost|went|got|had|saw|took|made|came|ran|sat|met)\b)"
 )
 #: A verb in the past: "was", "did", "went", "have helped", "tried".
 _PAST = re.compile(
@@ -94,7 +82,7 @@ def occurrence_text(reference: str, context: Sequence[Mapping[str, str]]) -> str
         return None
     which, noun = m.group(1).lower(), m.group(2).lower()
     texts = [str(message.get("content") or "") for message in context]
-    literal = [c for c in _clauses(texts) if _said_in_order(which, noun, c)]
+    literal = [c for c in told_clauses(texts) if _said_in_order(which, noun, c)]
     if literal:
         return _quoted(reference, literal[0])
     dated = dated_clauses(texts)
@@ -126,22 +114,6 @@ def _looks_back(query: str, start: int) -> bool:
 def _said_in_order(which: str, noun: str, text: str) -> bool:
     """Whether ``text`` says "<which> <noun>" itself, a word between allowed ("first driving test")."""
     return bool(cached_re.search(rf"\b{which}\s+(?:[a-z][\w-]*\s+)?{re.escape(noun)}\b", text, re.IGNORECASE))
-
-
-def _clauses(texts: Sequence[str]) -> list[str]:
-    return [c.strip() for text in texts for s in sentences(text) for c in _BREAK.split(s) if c.strip()]
-
-
-def dated_clauses(texts: Sequence[str]) -> list[str]:
-    """The clauses that date a happening, in the order told; a question dates nothing."""
-    return [
-        c
-        for text in texts
-        for s in sentences(text)
-        if not s.rstrip().endswith("?")
-        for c in _BREAK.split(s)
-        if len(c.split()) >= 3 and (TIME.search(c) or _RELATIVE.search(c))
-    ]
 
 
 def _quoted(reference: str, clause: str) -> str:

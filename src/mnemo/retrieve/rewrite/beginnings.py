@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.quoting import quoted
+from mnemo.retrieve.rewrite.said import line_messages
 from mnemo.retrieve.rewrite.told_sequence import dated_clauses
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
@@ -38,7 +39,7 @@ def beginning_spans(query: str, context_text: str) -> list[tuple[int, int, str]]
     can answer."""
     if _ABOUT_TURNS.search(query):
         return []
-    messages = [{"role": "user", "content": line} for line in context_text.splitlines()]
+    messages = line_messages(context_text)  # with no role, a line reads as the user's
     found = []
     for m in _FIRST_DEED.finditer(query):
         told = beginning_text(m.group(0), "deed", messages, query)

@@ -51,32 +51,45 @@ def with_context_spans(query: str, context_text: str, known: set[str], found: li
     total = total_span(query, context_text) if not found else None
     if total is not None:  # "how many rows in total": of what the chat counted
         found.append(Reference(query[total[0] : total[1]], "implicit", total[0], total[1], noun="total"))
-    for start, end, word in series_spans(query, context_text):  # "the same one": of the 1:1
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"series:{word}"))
-    for start, end, word in quantity_spans(query, context_text):  # "paying that much": the £350 told
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"quantity:{word}"))
-    for start, end, unit in numbered_unit_spans(query, context_text):  # "the second day": day 2 of the plan
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=f"unit:{unit}"))
-    for start, end, noun in meta_spans(query) + moment_spans(query):  # "my first question": the chat's turn
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
-    for start, end in occurrence_spans(query, context_text):  # "the first trip": of the happenings told
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="occurrence:"))
-    for start, end, noun in beginning_spans(query, context_text):  # "at first": the story's earliest told
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
-    for start, end, noun in version_spans(query, context_text):  # "the old one": the before of a change told
-        # "the old index" the chat wrote as such is a fuller mention's ("the old index on email"), if read
-        phrase = query[start:end].lower()
-        if phrase.endswith((" one", " ones")) or phrase not in context_text.lower():
-            found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=noun))
-        elif not any(r.start < end and start < r.end for r in found):
-            found.append(Reference(query[start:end], "implicit", start, end, noun=noun))
-    for start, end in told_time_spans(query, context_text):  # "what happened this morning": what the chat told of it
-        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun="told:"))
+    # each reading replaces the word-level ones it covers, in this order (a later one wins an overlap)
+    found = _in_place(query, found, _tagged_spans(query, context_text))
+    found = _with_versions(query, context_text, found)
     bare = elided_span(query, context_text)
-    if bare is not None:  # "from before i started": started what the chat says
-        found = in_place_of(found, Reference(query[bare[0] : bare[1]], "implicit", bare[0], bare[1], noun="elided"))
+    later = [(s, e, "told:") for s, e in told_time_spans(query, context_text)]  # "what happened this morning"
+    found = _in_place(query, found, later + ([(bare[0], bare[1], "elided")] if bare else []))  # "from before i started"
     # "the projector person", "the code owner", "the new name" (late_refs.py)
     return with_changes(query, with_described_people(query, found, known, context_text), context_text)
+
+
+def _tagged_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
+    """The readings tagged by what resolves them, as (start, end, tag)."""
+    return [
+        *((s, e, f"series:{word}") for s, e, word in series_spans(query, context_text)),  # "the same one": the 1:1
+        *((s, e, f"quantity:{word}") for s, e, word in quantity_spans(query, context_text)),  # "paying that much"
+        *((s, e, f"unit:{unit}") for s, e, unit in numbered_unit_spans(query, context_text)),  # "the second day"
+        *meta_spans(query),  # "my first question": the chat's turn
+        *moment_spans(query),  # "what you suggested at the start"
+        *((s, e, "occurrence:") for s, e in occurrence_spans(query, context_text)),  # "the first trip"
+        *beginning_spans(query, context_text),  # "at first": the story's earliest told
+    ]
+
+
+def _in_place(query: str, found: list[Reference], spans: list[tuple[int, int, str]]) -> list[Reference]:
+    for start, end, tag in spans:
+        found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=tag))
+    return found
+
+
+def _with_versions(query: str, context_text: str, found: list[Reference]) -> list[Reference]:
+    """ "the old one": the before of a change told. A phrase the chat wrote as such ("the old index")
+    is a fuller mention's ("the old index on email") when another finder read it."""
+    for start, end, tag in version_spans(query, context_text):
+        phrase = query[start:end].lower()
+        if phrase.endswith((" one", " ones")) or phrase not in context_text.lower():
+            found = in_place_of(found, Reference(query[start:end], "implicit", start, end, noun=tag))
+        elif not any(r.start < end and start < r.end for r in found):
+            found.append(Reference(query[start:end], "implicit", start, end, noun=tag))
+    return found
 
 
 def kept_references(query: str, context_text: str, known: set[str], found: list[Reference]) -> list[Reference]:

@@ -9,12 +9,13 @@ from mnemo.retrieve.rewrite.changes import changed_noun, changed_spans, changed_
 from mnemo.retrieve.rewrite.described import descriptions as person_descriptions
 from mnemo.retrieve.rewrite.described import mentioned, stated_descriptions
 from mnemo.retrieve.rewrite.reference import Reference
+from mnemo.retrieve.rewrite.said import line_messages
 
 
 def with_changes(query: str, found: list[Reference], context_text: str) -> list[Reference]:
     """ "the new name", "the old address" after a change the conversation told (changes.py); the
     change reading replaces a plain implicit reading of the same words."""
-    messages = [{"content": line} for line in context_text.splitlines()]
+    messages = line_messages(context_text)
     for start, end, side in changed_spans(query):
         if not changed_text(side, messages, changed_noun(query[start:end])):
             continue

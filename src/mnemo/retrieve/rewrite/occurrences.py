@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mnemo.retrieve.rewrite.quoting import quoted
+from mnemo.retrieve.rewrite.said import line_messages
 from mnemo.retrieve.rewrite.told_sequence import dated_clauses, told_clauses
 from mnemo.retrieve.rewrite.wordfind import stems
 
@@ -61,14 +62,17 @@ def occurrence_spans(query: str, context_text: str) -> list[tuple[int, int]]:
     """Where the query picks a told happening by its place ("the first trip"), when the chat tells
     a sequence for it: its own "first trip", or two dated happenings and a noun of happening."""
     spans = []
+    sequence: bool | None = None  # whether the chat dates two happenings, found at the first need
     for m in _OCCURRENCE.finditer(query):
         noun = m.group(2).lower()
         if noun not in _HAPPENINGS or _OWN_SCOPE.match(query, m.end()):
             continue  # "that first method", "the first week": a list's item or a period, read elsewhere
-        told = _looks_back(query, m.start()) and len(dated_clauses([context_text])) >= 2
+        if sequence is None and _looks_back(query, m.start()):
+            sequence = len(dated_clauses([context_text])) >= 2
+        told = _looks_back(query, m.start()) and bool(sequence)
         if not (told or _said_in_order(m.group(1), noun, context_text)):
             continue
-        quote = occurrence_text(m.group(0), [{"content": line} for line in context_text.splitlines()])
+        quote = occurrence_text(m.group(0), line_messages(context_text))
         if quote is not None and _fits_own_clause(query, m.end(), quote):
             spans.append((m.start(), m.end()))
     return spans

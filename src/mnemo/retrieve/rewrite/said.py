@@ -15,6 +15,12 @@ def conversation_text(context: Sequence[Mapping[str, str]]) -> str:
     return "\n".join(str(m.get("content") or "") for m in context)
 
 
+def line_messages(context_text: str) -> list[dict[str, str]]:
+    """``conversation_text`` back as messages, a line each and with no role, for the detection
+    rules that check what the conversation can resolve."""
+    return [{"content": line} for line in context_text.splitlines()]
+
+
 def modifies_next(rest: str, describing: frozenset[str] = frozenset(), any_case: bool = False) -> bool:
     """Whether the word after a noun is a noun it modifies: "the part time job", "the bank holiday".
     A function word, an adverb or participle ("usually", "needed", "running"), a short word or one

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.changes import changed_text
 from mnemo.retrieve.rewrite.implicit import is_role
 from mnemo.retrieve.rewrite.quoting import quoted
+from mnemo.retrieve.rewrite.said import line_messages
 from mnemo.retrieve.rewrite.wordfind import sentences
 
 from . import cached_re
@@ -50,7 +51,7 @@ _LEAD_WORDS = 6
 
 def version_spans(query: str, context_text: str) -> list[tuple[int, int, str]]:
     """(start, end, "version:old|new") for each before-or-after reference the chat can answer."""
-    messages = [{"content": line} for line in context_text.splitlines()]
+    messages = line_messages(context_text)
     low_context = context_text.lower()
     found = []
     for m in _VERSION_REF.finditer(query):

@@ -15,8 +15,6 @@ from collections.abc import Mapping, Sequence
 from mnemo.retrieve.rewrite.quoting import quoted
 from mnemo.retrieve.rewrite.wordfind import sentences, stems
 
-from . import cached_re
-
 #: The opening of the chat, said as a time: "at the start", "at the beginning of our chat",
 #: "when we first started talking", "at first", "originally".
 _OPENING = (
@@ -72,6 +70,7 @@ _RECOMMENDING = (
     r"|call|way\s+to\s+go)|\bmakes?\s+(?:more\s+|the\s+most\s+)?sense\b"
     r"|\bi'?d\s+(?:go\s+with|pick|choose|recommend|suggest|start\s+with|get)\b|\bi\s+(?:recommend|suggest)\b"
 )
+_RECOMMENDS = re.compile(_RECOMMENDING, re.IGNORECASE)
 #: "the one you recommended", "the repair you suggested", "the one you said to send": no time word.
 _YOU_PICKED = re.compile(
     r"\b(?:the\s+one|the\s+[a-z]+|what)\s+(?:that\s+)?you\s+(?:recommended|suggested|picked|chose|preferred"
@@ -89,7 +88,10 @@ _SETTLING = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 24
-_META_WORDS = "said say suggested recommended mentioned gave give told tell answer start beginning first chat original"
+#: Stems of the words about the conversation itself, which say nothing of what was said.
+_META_STEMS = frozenset(
+    stems("said say suggested recommended mentioned gave give told tell answer start beginning first chat original")
+)
 
 
 #: The assistant's past turn, not a generic "you": "did you say", "you suggested" (not "should you say").
@@ -162,7 +164,7 @@ def _recommendation(replies: Sequence[str], query: str) -> str | None:
     if bidden is not None:
         found = [s for s in told if stems(bidden.group(1)) & stems(s)]
     else:
-        found = [s for s in told if cached_re.search(_RECOMMENDING, s, re.IGNORECASE)]
+        found = [s for s in told if _RECOMMENDS.search(s)]
     return found[-1] if found else None
 
 
@@ -172,7 +174,7 @@ _BIDDEN = re.compile(r"\byou\s+(?:said|told\s+me)\s+to\s+([a-z]+)", re.IGNORECAS
 
 def _own_words(query: str) -> set[str]:
     """The query's words of four letters or more that are not about the conversation itself."""
-    return {w for w in stems(query) - stems(_META_WORDS) if len(w) == 4}
+    return {w for w in stems(query) - _META_STEMS if len(w) == 4}
 
 
 def _from_shared(turn: str, query: str) -> str:

@@ -46,7 +46,6 @@ _ELSEWHERE = re.compile(
 #: Things of the world, not of the chat: "the top tech news from last week".
 _PUBLIC = re.compile(r"\b(?:news|headlines|weather|stock|market|election|match|episode|scores|results)\b", re.I)
 _LEADING = re.compile(r"^(?:over|at|on|during)\s+", re.IGNORECASE)
-_KEY = re.compile(r"morning|afternoon|night|week|weekend|month|day|while", re.IGNORECASE)
 _CLAUSE_END = re.compile(r",\s+(?:while|but|whereas|though|so)\b|;|\s+-\s+")
 _MAX_WORDS = 14
 
@@ -67,7 +66,7 @@ def told_time_spans(query: str, context_text: str) -> list[tuple[int, int]]:
 
 def told_time_text(reference: str, context: Sequence[Mapping[str, str]]) -> str | None:
     """ "this morning (the TLS cert on api.example.com expired ...)": what the chat told of that time,
-    the latest user's sentence that names it first."""
+    from the first user sentence that names it, else the first of the assistant's."""
     said = _said_as(_LEADING.sub("", reference))
     by_role = sorted(context, key=lambda m: str(m.get("role") or "").lower() != "user")  # the user's first
     for message in by_role:
@@ -110,6 +109,4 @@ def _said_as(time: str) -> re.Pattern[str]:
     "ago" for each other."""
     words = time.lower().split()
     pattern = r"\s+".join(re.escape(w) if w not in ("back", "ago") else "(?:back|ago)" for w in words)
-    if not _KEY.search(time):
-        pattern = re.escape(time)
-    return re.compile(rf"(?:\b(?:over|at|on|during)\s+)?\b{pattern}\b", re.IGNORECASE)
+    return cached_re.compile(rf"(?:\b(?:over|at|on|during)\s+)?\b{pattern}\b", re.IGNORECASE)

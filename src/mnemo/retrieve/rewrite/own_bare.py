@@ -1,0 +1,125 @@
+"""An "it" whose antecedent is a thing the query names without a determiner.
+
+"if I freeze cooked rice and reheat it later", "can you catch covid again after having it", "my
+sister keeps borrowing money and never pays it back", "how long can cooked rice sit out before it's
+unsafe": the query brings in its own thing as a verb's bare object (or a question's bare subject),
+and a later clause takes it up. The "it" then points at nothing of the conversation.
+
+Verbs of adding are left out: "if I add spinach, will it hold together" asks about the dish the
+chat is about, not the spinach. Pure functions over the query text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.names import PERSON_NOUNS, TIME_HEADS
+from mnemo.store.sql import STOPWORDS
+
+#: Who does the deed in a general or personal question: "if I freeze", "can you catch", "someone has".
+_DOERS = frozenset("i you we they he she someone somebody people kids children".split())
+#: Words between the doer and its verb: "you've previously had", "I accidentally", "keeps".
+_BETWEEN = frozenset(
+    """can could should will would do does did 've have has had keep keeps still often ever accidentally
+    previously already just always never usually sometimes""".split()
+)
+#: Verbs of putting one thing into another: their object is an ingredient, and "it" the whole.
+_ADDING = frozenset(
+    """add adds added adding put puts putting use uses used using mix mixes mixed mixing include includes
+    included stir stirs stirred swap swaps swapped throw throws toss tosses try tries tried sub""".split()
+)
+#: Words that end the clause the bare thing is named in, before the clause with the "it".
+_BREAKS = frozenset("and but so if when whenever after before once until to because , — -".split())
+#: Words that start no bare noun phrase (determiners, pronouns, particles, degree words).
+_NOT_NOUN = frozenset(
+    """the a an my your our his her their this that these those it them him me us some any up out off down on
+    in at for with from about into over back away again more less so too very really just still it's""".split()
+)
+#: Words before an "it" that make it a subject or a preposition's object, not a verb's object.
+_NOT_VERB = frozenset("""is was will would can could should does did do has have""".split())
+_HAVING = frozenset("have has had having get got getting".split())
+#: Openers of a time clause whose subject "it" may be the main clause's thing.
+_TIME_OPENERS = frozenset("before after until once when whenever while".split())
+_WH = frozenset("how long often much why when what".split())
+_ASKING = frozenset("can could does do should will would is".split())
+_WORD = re.compile(r"[a-z][a-z'-]*|[,—-]")
+
+
+def bare_thing_before(before: str) -> bool:
+    """Whether the sentence before an "it" names a bare thing in an earlier clause, and the "it" is
+    a verb's object ("reheat it", "after having it", "pays it back") or a time clause's subject
+    ("salt pasta water before it boils", "can cooked rice sit out before it's unsafe")."""
+    sentence = cached_re.split(r"[.?!]\s", before)[-1]
+    words = _WORD.findall(sentence.lower())
+    if not words:
+        return False
+    timed = words[-1] in _TIME_OPENERS
+    if not timed and (words[-1] in _NOT_VERB or (words[-1] in STOPWORDS and words[-1] not in _HAVING)):
+        return False  # "will it", "with it": a subject or a preposition's "it"
+    end = len(words) if timed else len(words) - 1  # a time clause's opener is itself the break
+    if timed and _asked_of_bare(words):
+        return True
+    for n in range(1, len(words) - 2):
+        if not _verb_slot(words, n) or not _plain_verb(words[n]) or not _bare_phrase(words, n + 1):
+            continue
+        if any(w in _BREAKS for w in words[n + 2 : end]) and not _pointer_between(words[n + 2 :]):
+            return True
+    return False
+
+
+def _asked_of_bare(words: list[str]) -> bool:
+    """A question about a bare subject: "how long can cooked rice sit out ...", "does bread go stale ..."."""
+    k = 0
+    while k < len(words) and words[k] in _WH:
+        k += 1
+    return (
+        0 < k + 1 < len(words) - 1
+        and words[k] in _ASKING
+        and _bare_phrase(words, k + 1)
+        and not _pointer_between(words[k + 1 :])
+    )
+
+
+def _verb_slot(words: list[str], n: int) -> bool:
+    """Whether the word at ``n`` follows a doer (through auxiliaries and adverbs) or "keeps"."""
+    k = n - 1
+    while k >= 0 and words[k] in _BETWEEN:
+        if words[k] in ("keep", "keeps"):
+            return True  # "my sister keeps borrowing money"
+        k -= 1
+    return k >= 0 and words[k] in _DOERS
+
+
+def _plain_verb(word: str) -> bool:
+    """A main verb: no auxiliary, negation or verb of adding."""
+    if word in _ADDING or "'" in word or not word.isalpha():
+        return False
+    return word in _HAVING or (word not in STOPWORDS and word not in _BETWEEN)
+
+
+def _bare_phrase(words: list[str], start: int) -> bool:
+    """Whether a bare noun phrase starts at ``start``: up to three bare words, the last no participle
+    or adverb ("get alerted when ..." names no thing)."""
+    end = start
+    while end < len(words) and end - start < 3 and _bare_noun(words[end]):
+        end += 1
+    return end > start and not words[end - 1].endswith(("ed", "ly"))
+
+
+def _bare_noun(word: str) -> bool:
+    plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    return (
+        word.isalpha()
+        and len(word) > 2
+        and word not in _NOT_NOUN
+        and word not in STOPWORDS
+        and word not in PERSON_NOUNS
+        and word not in TIME_HEADS
+        and not plural
+    )
+
+
+def _pointer_between(words: list[str]) -> bool:
+    """A pointer between the bare thing and the "it" may itself be what "it" follows."""
+    return any(w in ("it", "that", "this", "them", "those") for w in words[:-1])

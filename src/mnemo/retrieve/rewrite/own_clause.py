@@ -1,0 +1,49 @@
+"""A bare "that" about the clause the query itself said first.
+
+"I committed a secret key and deleted it in the next commit — is that enough?", "pip says
+'externally-managed-environment' on Ubuntu, what does that mean?", "are default arguments shared
+between calls, and why is that a problem?": the query states or asks something of its own, breaks,
+and its "that" takes up what it said. A short question ("is that normal?") or an opening that
+points itself ("he said it's fine, is that true?") leaves the "that" to the conversation. Pure
+functions over the query text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite import cached_re
+
+#: Where the query's own clause ends: a dash, a comma, a semicolon, or "and"/"or"/"but" after a comma.
+_BREAK = re.compile(r"\s*(?:[,;:\u2014\u2013]|\s-\s|\?)\s*(?:(?:and|or|but|so)\s+)?|\s+(?:and|or|but)\s+")
+#: Words that point themselves: a clause holding one may itself lean on the conversation.
+_POINTERS = re.compile(
+    r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there|same|such|other)\b",
+    re.IGNORECASE,
+)
+#: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
+_OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
+#: A verb or a question's auxiliary in the clause: something is said or asked, not only named.
+_VERB = re.compile(
+    r"\b(?:\w+(?:s|ed)|is|are|was|were|am|'m|'s|'re|has|have|had|do|does|did|can|could|should|would|will|"
+    r"say|says|said|got|made|went|took|left|found|lost|gave|keep|keeps|want|wants|need|needs)\b",
+    re.IGNORECASE,
+)
+_WORDS_BEFORE = 6
+_WORDS_BETWEEN = 8
+
+
+def own_clause_that(query: str, start: int) -> bool:
+    """Whether the bare "that" at ``start`` follows a clause of the query's own (six words or more,
+    with a verb and no pointer of its own) and a break, in a short question."""
+    before = query[:start]
+    breaks = list(_BREAK.finditer(before))
+    if not breaks:
+        return False
+    last = breaks[-1]
+    clause, question = before[: last.start()], before[last.end() :]
+    if len(question.split()) > _WORDS_BETWEEN or _POINTERS.search(question):
+        return False
+    clause = _OPENING_IT.sub("", clause, count=1)
+    words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
+    return len(words) >= _WORDS_BEFORE and bool(_VERB.search(clause)) and not _POINTERS.search(clause)

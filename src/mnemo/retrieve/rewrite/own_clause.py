@@ -3,9 +3,10 @@
 "I committed a secret key and deleted it in the next commit — is that enough?", "pip says
 'externally-managed-environment' on Ubuntu, what does that mean?", "are default arguments shared
 between calls, and why is that a problem?": the query states or asks something of its own, breaks,
-and its "that" takes up what it said. A short question ("is that normal?") or an opening that
-points itself ("he said it's fine, is that true?") leaves the "that" to the conversation. Pure
-functions over the query text.
+and its "that" takes up what it said. A clause that qualifies the chat's proposal ("i have a stomach
+ulcer though, is that safe?"), a question with no clause before it ("is that normal?") or an
+opening that points itself ("he said it's fine, is that true?") leaves the "that" to the
+conversation. Pure functions over the query text.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ _VERB = re.compile(
     r"say|says|said|got|made|went|took|left|found|lost|gave|keep|keeps|want|wants|need|needs)\b",
     re.IGNORECASE,
 )
+#: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have
+#: a stomach ulcer though", "we only have an hour too".
+_QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.IGNORECASE)
 _WORDS_BEFORE = 6
 _WORDS_BETWEEN = 8
 
@@ -44,6 +48,8 @@ def own_clause_that(query: str, start: int) -> bool:
     clause, question = before[: last.start()], before[last.end() :]
     if len(question.split()) > _WORDS_BETWEEN or _POINTERS.search(question):
         return False
+    if _QUALIFYING.search(clause):
+        return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
     return len(words) >= _WORDS_BEFORE and bool(_VERB.search(clause)) and not _POINTERS.search(clause)

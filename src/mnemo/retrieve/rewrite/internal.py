@@ -226,11 +226,13 @@ def _is_title(run: list[str]) -> bool:
     return len(capitals) >= 2 and fold(capitals[0]) not in FIRST_NAMES
 
 
-def things_before(lowered: list[str]) -> bool:
+def things_before(lowered: list[str], after: str = "") -> bool:
     """A plural noun earlier in the query's last sentence, after a verb or a modifier ("cook dried
     chickpeas without soaking them"): what a later object "them" takes up. After a preposition or a
-    verb of giving ("tickets for them", "get them presents") "them" is people, not that noun."""
-    if lowered and lowered[-1] in _TO_PEOPLE:
+    verb of giving ("tickets for them", "get them presents") "them" is people, not that noun - but
+    what one gives or brings back (``after`` is the word after "them") is a thing: "do I have to
+    give them back"."""
+    if lowered and lowered[-1] in _TO_PEOPLE and not (after == "back" and lowered[-1] in _GIVING_BACK):
         return False
     sentence = lowered[max((n + 1 for n, w in enumerate(lowered) if w in (".", "?", "!", ";")), default=0) :]
     return any(
@@ -245,6 +247,7 @@ _NOT_TAKEN_UP = frozenset(
     """days weeks months years hours minutes seconds times others ones things lots thanks ideas tips
     suggestions recommendations options thoughts ways""".split()
 )
+_GIVING_BACK = frozenset("give bring send".split())
 _TO_PEOPLE = frozenset("for to with from about get give buy send show tell ask bring thank invite".split())
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
 #: Groups a later "they"/"their" takes up: "the frontend team ... their contract".

@@ -109,7 +109,7 @@ def antecedent_in_query(
         return True  # "why do teenagers sleep so late, and is it bad for them": the query's own teenagers
     if low == "they" and plural_then_clause(lowered[:i]):
         return True  # "store fresh tomatoes so they last longer": the query's own tomatoes
-    if low == "them" and things_before(lowered[:i]):
+    if low == "them" and things_before(lowered[:i], nxt):
         return True  # "cook dried chickpeas without soaking them": the query names what "them" are
     if low == "there" and _OWN_PLACE.search(query[words[i][2] :]) and not _MOTION.search(query[:start]):
         return True  # "what's near there in Paris", "what's there to do in Osaka": the query's own place

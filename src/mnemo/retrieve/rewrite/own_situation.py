@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.own_bare import bare_thing_before
 from mnemo.retrieve.rewrite.own_clause import own_clause_that
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
 from mnemo.retrieve.rewrite.own_statement import after_statement
+from mnemo.retrieve.rewrite.own_time import first_period_of_own, paired_side
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
@@ -143,6 +144,10 @@ def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
     plural = _PLURAL_SUBJECT.match(before)
     if plural and _real_plural(plural.group("plural")) and _THEIR_TIME.match(span):
         return True  # "why shouldn't babies be given honey before they turn one?"
+    if ref.kind == "temporal" and paired_side(ref.text, before):
+        return True  # "a good stretch before a run, and a good one after?"
+    if ref.kind == "temporal" and first_period_of_own(ref.text, query, after_statement(query, ref)):
+        return True  # "is it normal for a newborn to lose weight in the first week"
     if ref.kind == "temporal" and _OWN_TIME_CLAUSE.match(span):
         return True  # "how long is the certificate valid for after you pass?"
     if ref.kind == "temporal" and _PERSON_CLAUSE.match(span) and _FULL_NAME.search(before):

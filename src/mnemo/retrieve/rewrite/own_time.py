@@ -1,0 +1,64 @@
+"""Time pointers the query anchors itself.
+
+- A bare "after" or "before" paired with the opposite (or the same) word the query gave an object
+  of its own: "what's a good stretch before a run, and a good one after?", "do employers ask for
+  references before they make an offer, or only after?", "peak two days after a workout instead of
+  the day after".
+- "the first week", "the first year" of a thing the query brings in with "a"/"an" ("is it normal
+  for a newborn to lose weight in the first week", "does a car lose most of its value in the first
+  year") or of the deed its own statement tells ("I'm quitting smoking tomorrow — what helps with
+  the cravings in the first week?").
+
+A query that points anywhere else ("before that date or only after", "what did he plant in the
+first week") leaves its time pointer to the conversation. Pure functions over the query text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mnemo.retrieve.rewrite import cached_re
+
+#: A bare time pointer made of "after"/"before": "after", "afterwards", "the day after", "a week before".
+_BARE_SIDE = re.compile(
+    r"^(?:(?:the|a|an|one|two|three|a\s+few|a\s+couple\s+of)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|months?|years?|"
+    r"hours?|mornings?|evenings?)\s+)?(?:after|before|afterwards|beforehand)$",
+    re.IGNORECASE,
+)
+#: "before a run", "after a workout", "before they make a formal offer", "after donating blood".
+_ANCHORED_SIDE = re.compile(
+    r"\b(?:before|after)\s+(?:a|an|you|they|we|i|people|someone"
+    r"|(?!(?:anything|something|nothing|everything|morning|evening|spring|thing)\b)[a-z]{3,}ing)\b",
+    re.IGNORECASE,
+)
+#: "the first week", "in the first year", "after the first year" ("the last night" is more often
+#: the chat's trip, whatever the query brings in: "book a nice restaurant for the last night").
+_FIRST_PERIOD = re.compile(r"^the\s+first\s+(?:few\s+)?(?:days?|nights?|weeks?|months?|years?)$", re.IGNORECASE)
+#: A thing the query brings in: "a newborn", "a car", "a new sole trader", "an ISA".
+_INDEFINITE = re.compile(r"\b(?:a|an)\s+(?!(?:few|lot|bit|couple|little|while)\b)[a-z]", re.IGNORECASE)
+#: Words that point themselves: with one, the time may be the conversation's.
+_POINTERS = re.compile(
+    r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there)\b", re.IGNORECASE
+)
+
+
+def paired_side(ref_text: str, before: str) -> bool:
+    """Whether a bare "after"/"before" follows an "after"/"before" the query anchored itself."""
+    return bool(_BARE_SIDE.match(ref_text.strip()) and _ANCHORED_SIDE.search(before))
+
+
+def first_period_of_own(ref_text: str, query: str, stated: bool) -> bool:
+    """Whether "the first week" measures from a thing the query brings in or a deed it states."""
+    if not _FIRST_PERIOD.match(ref_text.strip().removeprefix("in ").removeprefix("after ")):
+        return False
+    if _POINTERS.search(_without_leading_it(query).replace(" its ", " ")):
+        return False  # ("does a car lose most of its value": the car's own)
+    return stated or bool(_INDEFINITE.search(query))
+
+
+def _without_leading_it(query: str) -> str:
+    """The query without an opening idiom's "it" ("is it normal for ...", "this is it, ...")."""
+    query = cached_re.sub(r"^\s*this\s+is\s+it\b", "", query, flags=re.IGNORECASE)
+    return cached_re.sub(
+        r"\b(?:is|was|does)\s+it\s+(?=normal|okay|ok|safe|true|common|possible|worth)", "", query, flags=re.IGNORECASE
+    )

@@ -97,6 +97,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "from the UK": a name
     if low in ("they", "them") and _PLURAL_OPENING.match(before):
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
+    if ref.kind in ("ordinal", "implicit") and _TOOL_STATE.match(ref.text) and _HOW_TO_IN_TOOL.search(query):
+        return True  # "how do I undo the last commit in git": the tool's own last commit, in general
     if ref.kind == "ordinal" and cached_re.match(r"the\s+(?:First|Second|Third|Last)\b", ref.text):
         return True  # "the First World War": a name
     if _MATERIAL_AFTER_COLON.search(before):
@@ -293,8 +295,18 @@ _PAIR = re.compile(
     r"\bbetween\s+(?!(?:now|today|tomorrow|then|here|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
     re.IGNORECASE,
 )
+#: A tool's own history by position: "the last commit", "the last git", "the previous migration".
+_TOOL_STATE = re.compile(r"^the\s+(?:last|latest|previous|first)\s+(?:git|commit|tag|migration)\b", re.IGNORECASE)
+#: A how-to question in a named tool: "how do I undo the last commit in git", "... migration in django".
+_HOW_TO_IN_TOOL = re.compile(
+    r"^(?:\w+\s+){0,3}?(?:how\s+(?:do|can|would|should)\s+(?:i|you|we)|how\s+to|difference\s+between)\b"
+    r"(?=.*\b(?:git|django|rails|alembic|flyway|liquibase|a\s+git\s+repo\w*)\b)",
+    re.IGNORECASE,
+)
 _PAIRED_REF = re.compile(
-    r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter)$", re.IGNORECASE
+    r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
+    r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",
+    re.IGNORECASE,
 )
 #: "the same hutch", "the same road rules": a noun right after "the same" (no "the same for my sister").
 _SAME_NOUN = re.compile(

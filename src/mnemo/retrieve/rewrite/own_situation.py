@@ -19,6 +19,7 @@ from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.own_bare import bare_thing_before
 from mnemo.retrieve.rewrite.own_clause import own_clause_that
+from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
 from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.own_time import first_period_of_own, paired_side
@@ -97,6 +98,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "from the UK": a name
     if low in ("they", "them") and _PLURAL_OPENING.match(before):
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
+    if ref.kind == "implicit" and generic_definite(query, ref.text):
+        return True  # "how long before a flight should you get to the airport": any airport
     if ref.kind in ("ordinal", "implicit") and _TOOL_STATE.match(ref.text) and _HOW_TO_IN_TOOL.search(query):
         return True  # "how do I undo the last commit in git": the tool's own last commit, in general
     if ref.kind == "ordinal" and cached_re.match(r"the\s+(?:First|Second|Third|Last)\b", ref.text):

@@ -30,6 +30,13 @@ _VERB = re.compile(
     r"say|says|said|got|made|went|took|left|found|lost|gave|keep|keeps|want|wants|need|needs)\b",
     re.IGNORECASE,
 )
+#: A deed done to "that": what one pays for, reports or books is a thing or plan of the chat, the
+#: query's clause only the circumstance ("our DPO just joined the call, do we have to report that").
+_ACTED_ON = re.compile(
+    r"\b(?:pay\s+for|report|buy|book|send|order|use|try|get|sign|cancel|return|fix|do|take|switch\s+to|go\s+with"
+    r"|pick|choose|apply\s+for|claim|file|submit|install|renew)\s+$",
+    re.IGNORECASE,
+)
 #: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have
 #: a stomach ulcer though", "we only have an hour too".
 _QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.IGNORECASE)
@@ -48,6 +55,8 @@ def own_clause_that(query: str, start: int) -> bool:
     clause, question = before[: last.start()], before[last.end() :]
     if len(question.split()) > _WORDS_BETWEEN or _POINTERS.search(question):
         return False
+    if _ACTED_ON.search(before):
+        return False  # "my practice has a 4 month waiting list, should I just pay for that": the chat's treatment
     if _QUALIFYING.search(clause):
         return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
     clause = _OPENING_IT.sub("", clause, count=1)

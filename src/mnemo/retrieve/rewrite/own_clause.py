@@ -40,14 +40,29 @@ _ACTED_ON = re.compile(
 #: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have
 #: a stomach ulcer though", "we only have an hour too".
 _QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.IGNORECASE)
+#: The pointers that take up a clause: "that", "those", "that kind of behaviour", "something like
+#: that" and the times it sets ("after that", "since then", "afterwards", "by this point").
+TAKES_UP_CLAUSE = re.compile(
+    r"^(?:that|this|those|these|that\s+way|that\s+kind\s+of\s+[a-z]+|(?:after|before)\s+that|since\s+then"
+    r"|afterwards|by\s+(?:then|this\s+point|that\s+point)|at\s+that\s+(?:age|point|stage))$",
+    re.IGNORECASE,
+)
+_ASKING = re.compile(
+    r"^\s*(?:should|can|could|would|will|do|does|did|is|are|was|were|how|what|why|when\s+(?:should|can|do|is)|where|which|who)\b",
+    re.IGNORECASE,
+)
 _WORDS_BEFORE = 6
 _WORDS_BETWEEN = 8
 
 
-def own_clause_that(query: str, start: int) -> bool:
+def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     """Whether the bare "that" at ``start`` follows a clause of the query's own (six words or more,
-    with a verb and no pointer of its own) and a break, in a short question."""
+    with a verb and no pointer of its own) and a break, in a short question. A time pointer
+    (``timed``: "after that", "since then") needs a clause that tells, not asks: "should i restart
+    from week 1 or pick up where i was before that" dates from the chat."""
     before = query[:start]
+    if timed and _ASKING.match(before):
+        return False
     breaks = list(_BREAK.finditer(before))
     if not breaks:
         return False

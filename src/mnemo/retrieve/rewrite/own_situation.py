@@ -18,7 +18,7 @@ import re
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.own_bare import bare_thing_before
-from mnemo.retrieve.rewrite.own_clause import own_clause_that
+from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_that
 from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
 from mnemo.retrieve.rewrite.own_statement import after_statement
@@ -72,7 +72,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "that's the thing about remote work, ...": an idiom
     if low == "it" and own_it(query, ref, before):
         return True
-    if low in ("that", "this", "that way") and own_clause_that(query, ref.start):
+    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=ref.kind == "temporal"):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
     if low == "it" and bare_thing_before(before):
         return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing

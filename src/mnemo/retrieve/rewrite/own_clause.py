@@ -22,6 +22,7 @@ _POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there|same|such|other)\b",
     re.IGNORECASE,
 )
+_DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|other)\b", re.IGNORECASE)
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
 _OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
 #: A verb or a question's auxiliary in the clause: something is said or asked, not only named.
@@ -76,4 +77,16 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
-    return len(words) >= _WORDS_BEFORE and bool(_VERB.search(clause)) and not _POINTERS.search(clause)
+    return len(words) >= _WORDS_BEFORE and bool(_VERB.search(clause)) and not _leans(clause)
+
+
+def _leans(clause: str) -> bool:
+    """Whether the clause itself leans on the conversation: a demonstrative or a pointing word
+    anywhere ("the same", "then"), or a pronoun among its first three words ("he said it's fine").
+    A later pronoun takes up what the clause named first: "my unit tests pass locally but when
+    github actions runs them ...". A relative "that" ("a function that's 400 lines long") points
+    nowhere."""
+    plain = cached_re.sub(r"(?<=[a-z] )that(?='s|\s+(?:is|are|was|were|has|have)\b)", "", clause, flags=re.IGNORECASE)
+    if _DEMONSTRATIVES.search(plain):
+        return True
+    return any(_POINTERS.fullmatch(word) for word in plain.split()[:3])

@@ -22,6 +22,8 @@ _POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there|same|such|other)\b",
     re.IGNORECASE,
 )
+#: A clause about the asker's own people: "my parents are both retiring", "my in-laws want ...".
+_OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
 _DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|other)\b", re.IGNORECASE)
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
 _OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
@@ -69,8 +71,10 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False
     last = breaks[-1]
     clause, question = before[: last.start()], before[last.end() :]
-    if len(question.split()) > _WORDS_BETWEEN or _POINTERS.search(question):
+    if len(question.split()) > _WORDS_BETWEEN or _DEMONSTRATIVES.search(question):
         return False
+    if _POINTERS.search(question) and not _OWN_PEOPLE.match(clause):
+        return False  # "can they still pay in after that" takes up "my parents", not anyone the chat named
     if _ACTED_ON.search(before):
         return False  # "my practice has a 4 month waiting list, should I just pay for that": the chat's treatment
     if _QUALIFYING.search(clause):

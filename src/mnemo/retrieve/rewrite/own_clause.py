@@ -24,7 +24,13 @@ _POINTERS = re.compile(
 )
 #: A clause about the asker's own people: "my parents are both retiring", "my in-laws want ...".
 _OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
-_DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|other)\b", re.IGNORECASE)
+_DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|(?:the|that)\s+other)\b", re.IGNORECASE)
+#: An existential "there" ("is there a way around that", "there's a table ...") points at nothing.
+_EXISTENTIAL = re.compile(
+    r"\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(?:'s|\s+(?:is|are|was|were|isn't|aren't)\b)", re.IGNORECASE
+)
+#: A clause a subordinator opens with its subject: "when I run terraform destroy", "if we upgrade".
+_SUBORDINATE_OPENING = re.compile(r"^\s*(?:when|if|once|after|before|since|whenever)\s+(?:i|we|you)\b", re.IGNORECASE)
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
 _OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
 #: A verb or a question's auxiliary in the clause: something is said or asked, not only named.
@@ -47,7 +53,7 @@ _QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.I
 #: that" and the times it sets ("after that", "since then", "afterwards", "by this point").
 TAKES_UP_CLAUSE = re.compile(
     r"^(?:that|this|those|these|that\s+way|that\s+kind\s+of\s+[a-z]+|(?:after|before)\s+that|since\s+then"
-    r"|afterwards|by\s+(?:then|this\s+point|that\s+point)|at\s+that\s+(?:age|point|stage))$",
+    r"|afterwards|by\s+(?:then|this\s+point|that\s+point)|(?:at\s+)?(?:this|that)\s+(?:age|point|stage))$",
     re.IGNORECASE,
 )
 _ASKING = re.compile(
@@ -63,7 +69,7 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     with a verb and no pointer of its own) and a break, in a short question. A time pointer
     (``timed``: "after that", "since then") needs a clause that tells, not asks: "should i restart
     from week 1 or pick up where i was before that" dates from the chat."""
-    before = query[:start]
+    before = _EXISTENTIAL.sub(" ", query[:start])
     if timed and _ASKING.match(before):
         return False
     breaks = list(_BREAK.finditer(before))
@@ -81,7 +87,8 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
-    return len(words) >= _WORDS_BEFORE and bool(_VERB.search(clause)) and not _leans(clause)
+    finite = bool(_VERB.search(clause) or _SUBORDINATE_OPENING.match(clause))
+    return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)
 
 
 def _leans(clause: str) -> bool:

@@ -52,7 +52,7 @@ _QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.I
 #: The pointers that take up a clause: "that", "those", "that kind of behaviour", "something like
 #: that" and the times it sets ("after that", "since then", "afterwards", "by this point").
 TAKES_UP_CLAUSE = re.compile(
-    r"^(?:that|this|those|these|that\s+way|that\s+kind\s+of\s+[a-z]+|(?:after|before)\s+that|since\s+then"
+    r"^(?:(?:that|this|those|these)(?:\s+[a-z]+)?|that\s+kind\s+of\s+[a-z]+|(?:after|before)\s+that|since\s+then"
     r"|afterwards|by\s+(?:then|this\s+point|that\s+point)|(?:at\s+)?(?:this|that)\s+(?:age|point|stage))$",
     re.IGNORECASE,
 )

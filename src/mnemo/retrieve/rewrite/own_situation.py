@@ -86,6 +86,10 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if ref.kind in ("ordinal", "implicit", "plural") and _PAIR.search(before) and _PAIRED_REF.match(low):
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
+    if low in ("the latter", "the former") and _ALTERNATIVES.search(before):
+        return True  # "poetry or uv, and does the latter work with pyproject.toml": the query's own pair
+    if _COUNTED_ONE.match(low) and (_COUNTED_SET.search(before) or _HOW_MANY_TIMES.search(before)):
+        return True  # "two job offers ... the second one", "how many times has England hosted it ... the last one"
     if low == "the other" and _ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
     if low in ("the same", "at the same time") and (
@@ -306,6 +310,12 @@ _HOW_TO_IN_TOOL = re.compile(
     r"(?=.*\b(?:git|django|rails|alembic|flyway|liquibase|a\s+git\s+repo\w*)\b)",
     re.IGNORECASE,
 )
+#: "the second one", "the last one", "the first one": a place in a set.
+_COUNTED_ONE = re.compile(r"^the\s+(?:first|second|third|last|latest|most\s+recent)\s+one$", re.IGNORECASE)
+#: A set the query counts itself: "two job offers", "three quotes".
+_COUNTED_SET = re.compile(r"\b(?:two|three|four|five|2|3|4|5)\s+(?:[a-z-]+\s+)?[a-z-]+s\b", re.IGNORECASE)
+#: "how many times has England hosted the World Cup", "has anyone ever ...": a series of the query's own.
+_HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b|\b(?:has|have|did)\s+(?:\w+\s+){1,3}ever\b", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

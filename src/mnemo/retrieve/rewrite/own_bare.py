@@ -3,7 +3,9 @@
 "if I freeze cooked rice and reheat it later", "can you catch covid again after having it", "my
 sister keeps borrowing money and never pays it back", "how long can cooked rice sit out before it's
 unsafe": the query brings in its own thing as a verb's bare object (or a question's bare subject),
-and a later clause takes it up. The "it" then points at nothing of the conversation.
+and a later clause takes it up; or it opens on a condition about its own deed ("if I pay my
+credit card off in full every month, does it still help my credit score?"). The "it" then points
+at nothing of the conversation.
 
 Verbs of adding are left out: "if I add spinach, will it hold together" asks about the dish the
 chat is about, not the spinach. Pure functions over the query text.
@@ -123,3 +125,29 @@ def _bare_noun(word: str) -> bool:
 def _pointer_between(words: list[str]) -> bool:
     """A pointer between the bare thing and the "it" may itself be what "it" follows."""
     return any(w in ("it", "that", "this", "them", "those") for w in words[:-1])
+
+
+#: A condition the query opens with, about its own deed or thing: "if I pay my credit card off in
+#: full every month", "if I run git gc on a huge repo", "if my passport expires in 5 months".
+_CONDITION = re.compile(
+    r"^\s*(?:so\s+|and\s+|also\s+)?(?:if|when|once)\s+(?P<clause>(?:i|we|you|my|our)\b[^?.!,]*?)"
+    r"(?:,\s*|\s+(?=(?:does|do|will|would|can|could|should|is|am|are)\s))(?P<main>[^?.!]*)$",
+    re.IGNORECASE,
+)
+_GOING = frozenset("get gets go goes arrive arrives land lands travel fly come comes move moves".split())
+_CLAUSE_POINTERS = re.compile(
+    r"\b(?:it|its|this|that|these|those|they|them|he|she|him|her|then|there|same|one)\b", re.IGNORECASE
+)
+
+
+def conditioned_thing(before: str) -> bool:
+    """Whether an "it" follows the query's opening condition about its own deed or thing, with no
+    pointer in it and no verb of adding ("if I add spinach, will it hold together" is the chat's dish)."""
+    found = _CONDITION.match(before)
+    if found is None:
+        return False
+    clause, main = found.group("clause"), found.group("main")
+    words = _WORD.findall(clause.lower())
+    if len(words) < 4 or any(w in _ADDING | _GOING for w in words):
+        return False  # "if I get to New York can I take it on the subway": a time or place, no thing
+    return not _CLAUSE_POINTERS.search(clause) and not _CLAUSE_POINTERS.search(main)

@@ -17,7 +17,7 @@ import re
 
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
-from mnemo.retrieve.rewrite.own_bare import bare_thing_before
+from mnemo.retrieve.rewrite.own_bare import bare_thing_before, conditioned_thing
 from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_that
 from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
@@ -74,6 +74,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=ref.kind == "temporal"):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
+    if low == "it" and conditioned_thing(before):
+        return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
     if low == "it" and bare_thing_before(before):
         return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing
     if low in ("it", "its") and introduced_thing(before, low):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.names import PERSON_NOUNS
 
 #: Where the query's own clause ends: a dash, a comma, a semicolon, or "and"/"or"/"but" after a comma.
 _BREAK = re.compile(r"\s*(?:[,;:\u2014\u2013]|\s-\s|\?)\s*(?:(?:and|or|but|so)\s+)?|\s+(?:and|or|but)\s+")
@@ -22,8 +23,9 @@ _POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there|same|such|other)\b",
     re.IGNORECASE,
 )
-#: A clause about the asker's own people: "my parents are both retiring", "my in-laws want ...".
-_OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
+#: A clause about the asker's own people: "my parents are both retiring", "my daughter is 4".
+_OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?P<words>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
+_NOT_PLURALS = frozenset("is was has does goes says its this thus".split())
 _DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|(?:the|that)\s+other)\b", re.IGNORECASE)
 #: An existential "there" ("is there a way around that", "there's a table ...") points at nothing.
 _EXISTENTIAL = re.compile(
@@ -77,11 +79,11 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False
     last = breaks[-1]
     clause, question = before[: last.start()], before[last.end() :]
-    if len(question.split()) > _WORDS_BETWEEN or _DEMONSTRATIVES.search(question):
+    if len(question.split()) > _WORDS_BETWEEN + 2 * timed or _DEMONSTRATIVES.search(question):
         return False
-    if _POINTERS.search(question) and not _OWN_PEOPLE.match(clause):
+    if _POINTERS.search(question) and not _own_people(clause):
         return False  # "can they still pay in after that" takes up "my parents", not anyone the chat named
-    if _ACTED_ON.search(before):
+    if not timed and _ACTED_ON.search(before):
         return False  # "my practice has a 4 month waiting list, should I just pay for that": the chat's treatment
     if _QUALIFYING.search(clause):
         return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
@@ -89,6 +91,16 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
     finite = bool(_VERB.search(clause) or _SUBORDINATE_OPENING.match(clause))
     return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)
+
+
+def _own_people(clause: str) -> bool:
+    """Whether the clause opens on the asker's own people ("my parents", "our twins", "my daughter"),
+    whom a pronoun in the question may take up."""
+    found = _OWN_PEOPLE.match(clause)
+    if found is None:
+        return False
+    words = found.group("words").lower().replace("'s", "").split()
+    return any(w in PERSON_NOUNS or (w.endswith("s") and w not in _NOT_PLURALS and len(w) > 3) for w in words)
 
 
 def _leans(clause: str) -> bool:

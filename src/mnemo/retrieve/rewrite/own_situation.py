@@ -104,6 +104,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "from the UK": a name
     if low in ("they", "them") and _PLURAL_OPENING.match(before):
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
+    if ref.kind == "implicit" and _PART.match(ref.text) and _OWN_WHOLE.search(before):
+        return True  # "if I leave my laptop plugged in all the time does it damage the battery?": its battery
     if ref.kind == "implicit" and generic_definite(query, ref.text):
         return True  # "how long before a flight should you get to the airport": any airport
     if ref.kind in ("ordinal", "implicit") and _TOOL_STATE.match(ref.text) and _HOW_TO_IN_TOOL.search(query):
@@ -155,6 +157,8 @@ def _own_time_or_place(query: str, ref: Reference, before: str) -> bool:
     plural = _PLURAL_SUBJECT.match(before)
     if plural and _real_plural(plural.group("plural")) and _THEIR_TIME.match(span):
         return True  # "why shouldn't babies be given honey before they turn one?"
+    if ref.kind == "temporal" and _SAME_PERIOD.match(low) and cached_re.match(r"\s+as\b", query[ref.end :]):
+        return True  # "do they collect them on the same day as the black bins?"
     if ref.kind == "temporal" and paired_side(ref.text, before):
         return True  # "a good stretch before a run, and a good one after?"
     if ref.kind == "temporal" and first_period_of_own(ref.text, query, after_statement(query, ref)):
@@ -318,6 +322,15 @@ _COUNTED_ONE = re.compile(r"^the\s+(?:first|second|third|last|latest|most\s+rece
 _COUNTED_SET = re.compile(r"\b(?:two|three|four|five|2|3|4|5)\s+(?:[a-z-]+\s+)?[a-z-]+s\b", re.IGNORECASE)
 #: "how many times has England hosted the World Cup", "has anyone ever ...": a series of the query's own.
 _HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b|\b(?:has|have|did)\s+(?:\w+\s+){1,3}ever\b", re.IGNORECASE)
+_SAME_PERIOD = re.compile(r"^(?:on\s+|in\s+|at\s+)?the\s+same\s+(?:day|week|night|time|month|year|weekend)$")
+#: Parts a thing has: "the battery" of the laptop, "the tread" of the tyres the query names.
+_PART = re.compile(
+    r"^the\s+(?:battery|screen|tread|engine|keyboard|charger|lid|handle|filter|motor|blade|lens|strap|hinge|"
+    r"fan|plug|cable|seal|bulb|thermostat|compressor|drum|pump|chain|brakes?|clutch|gearbox|tyres?|wheels?)$",
+    re.IGNORECASE,
+)
+#: The query's own whole: "my laptop", "our car" ("a cheaper place to replace the battery" names no whole).
+_OWN_WHOLE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

@@ -4,8 +4,8 @@
   of its own: "what's a good stretch before a run, and a good one after?", "do employers ask for
   references before they make an offer, or only after?", "peak two days after a workout instead of
   the day after".
-- "the first week", "the first year" of a thing the query brings in with "a"/"an" ("is it normal
-  for a newborn to lose weight in the first week", "does a car lose most of its value in the first
+- "the first week", "the first year" of a thing a general question is about ("is it normal for a
+  newborn to lose weight in the first week", "does a car lose most of its value in the first
   year") or of the deed its own statement tells ("I'm quitting smoking tomorrow — what helps with
   the cravings in the first week?").
 
@@ -34,8 +34,14 @@ _ANCHORED_SIDE = re.compile(
 #: "the first week", "in the first year", "after the first year" ("the last night" is more often
 #: the chat's trip, whatever the query brings in: "book a nice restaurant for the last night").
 _FIRST_PERIOD = re.compile(r"^the\s+first\s+(?:few\s+)?(?:days?|nights?|weeks?|months?|years?)$", re.IGNORECASE)
-#: A thing the query brings in: "a newborn", "a car", "a new sole trader", "an ISA".
-_INDEFINITE = re.compile(r"\b(?:a|an)\s+(?!(?:few|lot|bit|couple|little|while)\b)[a-z]", re.IGNORECASE)
+#: A thing the query asks about in general, as its subject: "for a newborn to", "does a car lose",
+#: "should a new sole trader", "the rate on a FlexDirect account" ("should I hire a dog walker" and
+#: "paying for a ceramic coating" only bring in an object).
+_INDEFINITE_SUBJECT = re.compile(
+    r"(?:^|\b(?:does|do|did|can|could|should|would|will|is|are|was|were|when|if|on)\s+)(?:a|an)\s+"
+    r"(?!(?:few|lot|bit|couple|little|while)\b)[a-z]|\bfor\s+(?:a|an)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+to\b",
+    re.IGNORECASE,
+)
 #: Words that point themselves: with one, the time may be the conversation's.
 _POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there)\b", re.IGNORECASE
@@ -43,8 +49,16 @@ _POINTERS = re.compile(
 
 
 def paired_side(ref_text: str, before: str) -> bool:
-    """Whether a bare "after"/"before" follows an "after"/"before" the query anchored itself."""
-    return bool(_BARE_SIDE.match(ref_text.strip()) and _ANCHORED_SIDE.search(before))
+    """Whether a bare "after"/"before" follows an "after"/"before" the query anchored itself. A
+    measured side ("the day after") pairs only with the same word ("two days after a workout
+    instead of the day after"): "I always moisturise before showering, can I go swimming the week
+    after?" is the week after the chat's tattoo."""
+    text = ref_text.strip().lower()
+    if not _BARE_SIDE.match(text):
+        return False
+    side = "after" if "after" in text else "before"
+    anchored = [m.group(0).split()[0].lower() for m in _ANCHORED_SIDE.finditer(before)]
+    return bool(anchored) and (" " not in text or side in anchored)
 
 
 def first_period_of_own(ref_text: str, query: str, stated: bool) -> bool:
@@ -53,7 +67,7 @@ def first_period_of_own(ref_text: str, query: str, stated: bool) -> bool:
         return False
     if _POINTERS.search(_without_leading_it(query).replace(" its ", " ")):
         return False  # ("does a car lose most of its value": the car's own)
-    return stated or bool(_INDEFINITE.search(query))
+    return stated or bool(_INDEFINITE_SUBJECT.search(query))
 
 
 def _without_leading_it(query: str) -> str:

@@ -48,13 +48,20 @@ _ACTED_ON = re.compile(
     r"|pick|choose|apply\s+for|claim|file|submit|install|renew)\s+$",
     re.IGNORECASE,
 )
+#: A question whether the chat's proposal fits the asker: "does that apply to me", "will that work for
+#: me", "are those a good fit", "can I reach that target".
+_FITS_ASKER = re.compile(
+    r"\b(?:for|to)\s+(?:me|us|my\s+\w+|our\s+\w+)\b|\ba\s+good\s+fit\b|\bwork\s+for\b|\bapply\s+to\b",
+    re.IGNORECASE,
+)
 #: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have
 #: a stomach ulcer though", "we only have an hour too".
 _QUALIFYING = re.compile(r"\b(?:though|tho|too|as\s+well|also|anyway)\s*$", re.IGNORECASE)
 #: The pointers that take up a clause: "that", "those", "that kind of behaviour", "something like
 #: that" and the times it sets ("after that", "since then", "afterwards", "by this point").
 TAKES_UP_CLAUSE = re.compile(
-    r"^(?:(?:that|this|those|these)(?:\s+[a-z]+)?|that\s+kind\s+of\s+[a-z]+|(?:after|before)\s+that|since\s+then"
+    r"^(?:that|this|those|these|that\s+way|(?:that|this|those|these)\s+(?:kind|sort|type)s?\s+of\s+[a-z]+"
+    r"|(?:after|before)\s+that|since\s+then"
     r"|afterwards|by\s+(?:then|this\s+point|that\s+point)|(?:at\s+)?(?:this|that)\s+(?:age|point|stage))$",
     re.IGNORECASE,
 )
@@ -62,8 +69,34 @@ _ASKING = re.compile(
     r"^\s*(?:should|can|could|would|will|do|does|did|is|are|was|were|how|what|why|when\s+(?:should|can|do|is)|where|which|who)\b",
     re.IGNORECASE,
 )
+#: Nouns for a situation or a report the query tells itself.
+_SITUATION_NOUNS = frozenset(
+    """behaviour behavior habit habits symptom symptoms pattern problem issue error errors warning warnings
+    message messages noise noises smell rash pain behaviours calls emails texts charge charges""".split()
+)
+#: Words a demonstrative may be read as determining that are no nouns ("are those real", "is that even
+#: legal") or that name a kind of what the clause tells ("that kind of behaviour").
+_NOT_NOUNS = frozenset(
+    "real even true legal normal fine ok okay safe enough really actually just still also right kind sort type".split()
+)
+#: Alternatives the clause lists: "some ... and some ...", "X or Y", "either".
+_LISTED = re.compile(r"\bsome\b[^,;]*\band\s+some\b|\b\w+\s+or\s+\w+|\beither\b", re.IGNORECASE)
 _WORDS_BEFORE = 6
 _WORDS_BETWEEN = 8
+
+
+def own_clause_noun(query: str, start: int, noun: str) -> bool:
+    """Whether "that behaviour", "those warnings", "which of those approaches" take up the query's
+    own clause: a noun for a situation, or a choice among alternatives the clause lists ("some of
+    our images are tagged latest and some with the git sha"). A proposal or an amount ("that dose",
+    "that approach", "that target") is the chat's."""
+    low = noun.lower()
+    if low in _NOT_NOUNS:
+        return own_clause_that(query, start)  # "are those real?", "is that even legal?": a bare "that"
+    chosen = bool(cached_re.search(r"\bwhich\s+of\s+$", query[:start], flags=re.IGNORECASE))
+    if low not in _SITUATION_NOUNS and not (chosen and _LISTED.search(query[:start])):
+        return False
+    return own_clause_that(query, start)
 
 
 def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
@@ -83,6 +116,8 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False
     if _POINTERS.search(question) and not _own_people(clause):
         return False  # "can they still pay in after that" takes up "my parents", not anyone the chat named
+    if _FITS_ASKER.search(query[start:]) or _FITS_ASKER.search(question):
+        return False  # "I started freelancing last year, does that apply to me?": the chat's rule, put to me
     if not timed and _ACTED_ON.search(before):
         return False  # "my practice has a 4 month waiting list, should I just pay for that": the chat's treatment
     if _QUALIFYING.search(clause):

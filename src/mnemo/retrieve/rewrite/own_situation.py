@@ -18,7 +18,7 @@ import re
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import FEMALE_NOUNS, MALE_NOUNS, PERSON_NOUNS
 from mnemo.retrieve.rewrite.own_bare import bare_thing_before, conditioned_thing
-from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_that
+from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_noun, own_clause_that
 from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
 from mnemo.retrieve.rewrite.own_statement import after_statement
@@ -74,6 +74,13 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=ref.kind == "temporal"):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
+    if (
+        ref.kind == "demonstrative"
+        and ref.noun
+        and _DEMONSTRATIVE_NOUN.match(low)
+        and own_clause_noun(query, ref.start, ref.noun)
+    ):
+        return True  # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
     if low == "it" and conditioned_thing(before):
         return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
     if low == "it" and bare_thing_before(before):
@@ -331,6 +338,7 @@ _PART = re.compile(
 )
 #: The query's own whole: "my laptop", "our car" ("a cheaper place to replace the battery" names no whole).
 _OWN_WHOLE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+", re.IGNORECASE)
+_DEMONSTRATIVE_NOUN = re.compile(r"^(?:that|this|those|these)\s+[a-z]+$")
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

@@ -81,6 +81,14 @@ _NOT_NOUNS = frozenset(
 )
 #: Alternatives the clause lists: "some ... and some ...", "X or Y", "either".
 _LISTED = re.compile(r"\bsome\b[^,;]*\band\s+some\b|\b\w+\s+or\s+\w+|\beither\b", re.IGNORECASE)
+#: A point in time the clause tells, which its time pointer can count from: "3 months ago", "in
+#: June", "back in 2015", "next year", "on Monday", "is 4" (an age, for "at that age").
+_DATABLE = re.compile(
+    r"\b(?:ago|(?:19|20)\d\d|last\s+(?:week|month|year|night|summer|winter|spring|autumn)|next\s+(?:week|month|year)"
+    r"|yesterday|today|tomorrow|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:is|was|turned|turns)\s+\d+)\b",
+    re.IGNORECASE,
+)
 _WORDS_BEFORE = 6
 _WORDS_BETWEEN = 8
 
@@ -125,6 +133,8 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
     finite = bool(_VERB.search(clause) or _SUBORDINATE_OPENING.match(clause))
+    if timed and not (_DATABLE.search(clause) or _SUBORDINATE_OPENING.match(clause)):
+        return False  # "my back pain has mostly gone over the past few weeks, what else improved since then?"
     return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)
 
 

@@ -31,15 +31,22 @@ _ADDING = frozenset(
     """add adds added adding put puts putting use uses used using mix mixes mixed mixing include includes
     included stir stirs stirred swap swaps swapped throw throws toss tosses try tries tried sub""".split()
 )
-#: Words that end the clause the bare thing is named in, before the clause with the "it".
-_BREAKS = frozenset("and but so if when whenever after before once until to because , — -".split())
+#: Words that join the clause the bare thing is named in to the clause with the "it" (a comma before a
+#: new question does not: "I got fresh potting mix today, when should I repot it?" is the chat's plant).
+_BREAKS = frozenset("and but so if when whenever after before once until to because".split())
 #: Words that start no bare noun phrase (determiners, pronouns, particles, degree words).
 _NOT_NOUN = frozenset(
     """the a an my your our his her their this that these those it them him me us some any up out off down on
     in at for with from about into over back away again more less so too very really just still it's""".split()
 )
 #: Words before an "it" that make it a subject or a preposition's object, not a verb's object.
+_GENERIC_DOERS = frozenset("someone somebody people kids children".split())
 _NOT_VERB = frozenset("""is was will would can could should does did do has have""".split())
+#: Verbs of getting, consulting or working at something, whose object serves the chat's thing.
+_GETTING = frozenset(
+    """got bought buy ordered order watched watch checked check called call visited visit fixed fix tried read
+    googled asked booked""".split()
+)
 _HAVING = frozenset("have has had having get got getting".split())
 #: Openers of a time clause whose subject "it" may be the main clause's thing.
 _TIME_OPENERS = frozenset("before after until once when whenever while".split())
@@ -65,7 +72,13 @@ def bare_thing_before(before: str) -> bool:
     for n in range(1, len(words) - 2):
         if not _verb_slot(words, n) or not _plain_verb(words[n]) or not _bare_phrase(words, n + 1):
             continue
-        if any(w in _BREAKS for w in words[n + 2 : end]) and not _pointer_between(words[n + 2 :]):
+        between = words[n + 2 : end]
+        joined = next((k for k, w in enumerate(between) if w in _BREAKS), None)
+        if (
+            joined is not None
+            and not _pointer_between(words[n + 2 :])
+            and not _new_subject(between[joined + 1 :], words)
+        ):
             return True
     return False
 
@@ -97,6 +110,8 @@ def _plain_verb(word: str) -> bool:
     """A main verb: no auxiliary, negation or verb of adding."""
     if word in _ADDING or "'" in word or not word.isalpha():
         return False
+    if word in _GETTING:
+        return False  # "I bought cream cheese frosting, can I freeze it": what one got is a means, not the "it"
     return word in _HAVING or (word not in STOPWORDS and word not in _BETWEEN)
 
 
@@ -120,6 +135,14 @@ def _bare_noun(word: str) -> bool:
         and word not in TIME_HEADS
         and not plural
     )
+
+
+def _new_subject(words: list[str], sentence: list[str]) -> bool:
+    """Whether the joined clause has a doer of its own before the "it": "I called roadside assistance
+    and they want to tow it" (they tow the chat's car). "someone has hearing loss if they won't
+    admit it": "they" is that someone."""
+    generic = bool(_GENERIC_DOERS & set(sentence))
+    return any(w in ("he", "she", "we", "you") or (w == "they" and not generic) for w in words)
 
 
 def _pointer_between(words: list[str]) -> bool:

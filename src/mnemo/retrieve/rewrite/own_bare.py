@@ -40,6 +40,8 @@ _NOT_NOUN = frozenset(
     in at for with from about into over back away again more less so too very really just still it's""".split()
 )
 #: Words before an "it" that make it a subject or a preposition's object, not a verb's object.
+#: A bare subject put somewhere: "can garden furniture go on before it's cured" - on the chat's patio.
+_PLACED = re.compile(r"\b(?:go|goes|be\s+put|be\s+placed|sit|stand)\s+(?:on|in|into|onto|inside)\b")
 _GENERIC_DOERS = frozenset("someone somebody people kids children".split())
 _NOT_VERB = frozenset("""is was will would can could should does did do has have""".split())
 #: Verbs of getting, consulting or working at something, whose object serves the chat's thing.
@@ -93,6 +95,7 @@ def _asked_of_bare(words: list[str]) -> bool:
         and words[k] in _ASKING
         and _bare_phrase(words, k + 1)
         and not _pointer_between(words[k + 1 :])
+        and not _PLACED.search(" ".join(words[k + 1 :]))
     )
 
 
@@ -158,18 +161,26 @@ _CONDITION = re.compile(
     re.IGNORECASE,
 )
 _GOING = frozenset("get gets go goes arrive arrives land lands travel fly come comes move moves".split())
+#: What "it" does when it is an illness or a fault getting better: "clear up", "go away", "heal".
+_RECOVERING = re.compile(
+    r"(?:clear|clears|go\s+away|goes\s+away|come\s+out|comes\s+out|come\s+down|heal|heals|settle|settles"
+    r"|get\s+better|gets\s+better|pass|improve|improves)\b",
+    re.IGNORECASE,
+)
 _CLAUSE_POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|he|she|him|her|then|there|same|one)\b", re.IGNORECASE
 )
 
 
-def conditioned_thing(before: str) -> bool:
+def conditioned_thing(before: str, after: str = "") -> bool:
     """Whether an "it" follows the query's opening condition about its own deed or thing, with no
     pointer in it and no verb of adding ("if I add spinach, will it hold together" is the chat's dish)."""
     found = _CONDITION.match(before)
     if found is None:
         return False
     clause, main = found.group("clause"), found.group("main")
+    if _RECOVERING.match(after.strip().removeprefix("usually ").removeprefix("still ")):
+        return False  # "if I take honey every night, does it usually clear up": the chat's cough
     words = _WORD.findall(clause.lower())
     if len(words) < 4 or any(w in _ADDING | _GOING for w in words):
         return False  # "if I get to New York can I take it on the subway": a time or place, no thing

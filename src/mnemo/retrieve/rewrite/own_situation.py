@@ -81,7 +81,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         and own_clause_noun(query, ref.start, ref.noun)
     ):
         return True  # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
-    if low == "it" and conditioned_thing(before):
+    if low == "it" and conditioned_thing(before, query[ref.end :]):
         return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
     if low == "it" and bare_thing_before(before):
         return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing

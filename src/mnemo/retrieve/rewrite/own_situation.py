@@ -95,7 +95,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if ref.kind in ("ordinal", "implicit", "plural") and _PAIR.search(before) and _PAIRED_REF.match(low):
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
-    if low in ("the latter", "the former") and _ALTERNATIVES.search(before):
+    if low in ("the latter", "the former") and _ALTERNATIVES.search(_IDIOMATIC_OR.sub(" ", before)):
         return True  # "poetry or uv, and does the latter work with pyproject.toml": the query's own pair
     if _COUNTED_ONE.match(low) and (_COUNTED_SET.search(before) or _HOW_MANY_TIMES.search(before)):
         return True  # "two job offers ... the second one", "how many times has England hosted it ... the last one"
@@ -312,7 +312,7 @@ _NAMED_PLACE = re.compile(
 
 #: A pair the query names: "the difference between X and Y", "X vs Y", "X or Y".
 _PAIR = re.compile(
-    r"\bbetween\s+(?!(?:now|today|tomorrow|then|here|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
+    r"\bbetween\s+(?!(?:now|today|tomorrow|then|here|\d|one|two|three|four|five|six|seven|eight|nine|ten|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
     re.IGNORECASE,
 )
 #: A tool's own history by position: "the last commit", "the last git", "the previous migration".
@@ -326,7 +326,17 @@ _HOW_TO_IN_TOOL = re.compile(
 #: "the second one", "the last one", "the first one": a place in a set.
 _COUNTED_ONE = re.compile(r"^the\s+(?:first|second|third|last|latest|most\s+recent)\s+one$", re.IGNORECASE)
 #: A set the query counts itself: "two job offers", "three quotes".
-_COUNTED_SET = re.compile(r"\b(?:two|three|four|five|2|3|4|5)\s+(?:[a-z-]+\s+)?[a-z-]+s\b", re.IGNORECASE)
+_COUNTED_SET = re.compile(
+    r"\b(?:two|three|four|five|2|3|4|5)\s+(?:[a-z-]+\s+)?"
+    r"(?!(?:days|weeks|months|years|hours|minutes|nights|times|kids|children|teenagers|people|friends|adults)\b)"
+    r"[a-z-]+s\b",
+    re.IGNORECASE,
+)
+#: "more or less", "may or may not", "sooner or later", "or so": an "or" that offers no pair.
+_IDIOMATIC_OR = re.compile(
+    r"\b(?:more\s+or\s+less|may\s+or\s+may\s+not|sooner\s+or\s+later|or\s+so|or\s+not|one\s+way\s+or\s+another)\b",
+    re.IGNORECASE,
+)
 #: "how many times has England hosted the World Cup", "has anyone ever ...": a series of the query's own.
 _HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b|\b(?:has|have|did)\s+(?:\w+\s+){1,3}ever\b", re.IGNORECASE)
 _SAME_PERIOD = re.compile(r"^(?:on\s+|in\s+|at\s+)?the\s+same\s+(?:day|week|night|time|month|year|weekend)$")

@@ -232,7 +232,8 @@ def things_before(lowered: list[str], after: str = "") -> bool:
     verb of giving ("tickets for them", "get them presents") "them" is people, not that noun - but
     what one gives or brings back (``after`` is the word after "them") is a thing: "do I have to
     give them back"."""
-    if lowered and lowered[-1] in _TO_PEOPLE and not (after == "back" and lowered[-1] in _GIVING_BACK):
+    giving_back = after == "back" and lowered[-1:] != [] and lowered[-1] in _GIVING_BACK
+    if lowered and lowered[-1] in _TO_PEOPLE and not (giving_back and _TAKEN_PLURAL.search(" ".join(lowered))):
         return False
     sentence = lowered[max((n + 1 for n, w in enumerate(lowered) if w in (".", "?", "!", ";")), default=0) :]
     return any(
@@ -248,6 +249,12 @@ _NOT_TAKEN_UP = frozenset(
     suggestions recommendations options thoughts ways""".split()
 )
 _GIVING_BACK = frozenset("give bring send".split())
+#: Things one took or was lent, which one gives back: "cut branches", "borrowed some chairs" ("we had
+#: awful storms ... give them back" gives back the chat's tent).
+_TAKEN_PLURAL = re.compile(
+    r"\b(?:cut|cuts|pick|picked|borrow|borrowed|lent|lend|take|took|taken|keep|kept|find|found|catch|caught|rent|rented)"
+    r"\s+(?:\w+\s+){0,2}?\w+s\b"
+)
 _TO_PEOPLE = frozenset("for to with from about get give buy send show tell ask bring thank invite".split())
 _PLURAL_OWNERS = frozenset("my our your his her their".split())
 #: Groups a later "they"/"their" takes up: "the frontend team ... their contract".

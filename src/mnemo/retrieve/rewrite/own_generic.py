@@ -2,9 +2,10 @@
 to the airport", "can you put a glass dish straight from the fridge into a hot oven", "how long
 after moving house do you have to update the address on your driving licence".
 
-The generic "you" asks how things go for anyone, so "the airport" is any airport, not the one the
-chat named. "can you" opening a request to the assistant ("can you book the restaurant") is no such
-question. Pure functions over the query text.
+The generic "you" and a case of the query's own ("an international flight", "moving house") ask how
+things go for anyone, so "the airport" is any airport, not the one the chat named. "can you"
+opening a request to the assistant ("can you book the restaurant") is no such question. Pure
+functions over the query text.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ _GENERIC_YOU = re.compile(
     r"|\bif\s+you\s+[a-z]|\bwhen\s+you\s+[a-z]|\bdo\s+you\s+(?:have|need)\s+to\b",
     re.IGNORECASE,
 )
+#: What makes the question general: a case of its own ("before an international flight", "after moving
+#: house"). "what should you wear to the interview" has none, so the interview is the chat's.
+_OWN_ANCHOR = re.compile(r"\b(?:a|an|any)\s+[a-z]|\b(?:after|before|when|while)\s+[a-z]+ing\b", re.IGNORECASE)
 #: An opening request to the assistant: "can you", "could you", "will you", "would you".
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|will|would)\s+you\b", re.IGNORECASE)
 #: Words that point themselves: with one, the definite may be the conversation's.
@@ -37,4 +41,4 @@ def generic_definite(query: str, ref_text: str) -> bool:
         return False
     if _REQUEST.match(query) or _TO_ASSISTANT.search(query) or _POINTERS.search(query):
         return False
-    return bool(_GENERIC_YOU.search(query))
+    return bool(_GENERIC_YOU.search(query)) and bool(_OWN_ANCHOR.search(query))

@@ -51,7 +51,8 @@ _ACTED_ON = re.compile(
 #: A question whether the chat's proposal fits the asker: "does that apply to me", "will that work for
 #: me", "are those a good fit", "can I reach that target".
 _FITS_ASKER = re.compile(
-    r"\b(?:for|to)\s+(?:me|us|my\s+\w+|our\s+\w+)\b|\ba\s+good\s+fit\b|\bwork\s+for\b|\bapply\s+to\b",
+    r"\b(?:for|to)\s+(?:me|us|my\s+\w+|our\s+\w+)\b|\ba\s+good\s+fit\b|\bwork\s+for\b|\bapply\s+to\b"
+    r"|^that\s+(?:\w+\s+)?too\s+(?:much|many|far|hard|difficult|ambitious|steep|expensive)\b",
     re.IGNORECASE,
 )
 #: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have

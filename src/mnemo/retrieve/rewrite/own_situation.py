@@ -97,7 +97,9 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
     if low in ("the latter", "the former") and _ALTERNATIVES.search(_IDIOMATIC_OR.sub(" ", before)):
         return True  # "poetry or uv, and does the latter work with pyproject.toml": the query's own pair
-    if _COUNTED_ONE.match(low) and (_COUNTED_SET.search(before) or _HOW_MANY_TIMES.search(before)):
+    if _COUNTED_ONE.match(low) and (
+        _COUNTED_SET.search(before) or (_HOW_MANY_TIMES.search(before) and _MEMBER_ASKED.search(before))
+    ):
         return True  # "two job offers ... the second one", "how many times has England hosted it ... the last one"
     if low == "the other" and _ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
@@ -349,6 +351,8 @@ _PART = re.compile(
 #: The query's own whole: "my laptop", "our car" ("a cheaper place to replace the battery" names no whole).
 _OWN_WHOLE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+", re.IGNORECASE)
 _DEMONSTRATIVE_NOUN = re.compile(r"^(?:that|this|those|these)\s+[a-z]+$")
+#: A question about one member of a series: "when was the last one", "who was the first one".
+_MEMBER_ASKED = re.compile(r"\b(?:when|who|what|which|where)\s+(?:was|were|is)\s+$", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

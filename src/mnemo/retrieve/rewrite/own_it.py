@@ -72,6 +72,8 @@ _IDIOM_IT = re.compile(
     # "does it help to wear compression socks", "does it usually rain in Kyoto", "is it a legal requirement to"
     r"|\b(?:does|did|would|will)\s+it\s+(?:really\s+|actually\s+)?(?:help|hurt|matter|pay|cost|burn)\s+to\s+\w+\s+(?!it\b)\w+"
     r"|\b(?:does|did|will)\s+it\s+(?:usually\s+|often\s+|ever\s+|normally\s+)?(?:rain|snow|get\s+cold|get\s+dark)\b"
+    # "does it make a difference which RAM slots ...", "is it 'hear, hear' or 'here, here'"
+    r"|\b(?:does|did|would|will)\s+it\s+make\s+(?:a|any|much\s+of\s+a)\s+difference\b|\b(?:is|was)\s+it\s+['\"\u2018\u201c]"
     r"|\b(?:is|was)\s+it\s+(?:a\s+|an\s+)?(?:legal\s+)?(?:requirement|rule|law|myth|tradition|custom|bad\s+luck|good\s+luck"
     r"|legal|illegal|mandatory|compulsory)\s+(?:to|for|that|in)\b",
     re.IGNORECASE,

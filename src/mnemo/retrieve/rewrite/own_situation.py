@@ -81,6 +81,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         and own_clause_noun(query, ref.start, ref.noun)
     ):
         return True  # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
+    if low == "it" and _after_own_it(query, ref, known):
+        return True  # "mock a function so that it returns a different value each time it's called"
     if low == "it" and conditioned_thing(before, query[ref.end :]):
         return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
     if low == "it" and bare_thing_before(before):
@@ -128,6 +130,18 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "what's the name of that saving rule where you ..."
     if low.startswith(("that ", "those ", "these ")) and ref.noun and (asks_name or ref.noun.lower() not in known):
         return bool(_DESCRIBED.match(query[ref.end :]))  # "that campaign where people don't mow ..."
+    return False
+
+
+def _after_own_it(query: str, ref: Reference, known: frozenset[str] | set[str]) -> bool:
+    """Whether an earlier "it" of the same sentence is the query's own: the later one continues it."""
+    sentence_start = max(query.rfind(". ", 0, ref.start), query.rfind("? ", 0, ref.start)) + 1
+    for found in cached_re.finditer(r"\bit\b", query[sentence_start : ref.start], flags=re.IGNORECASE):
+        start = sentence_start + found.start()
+        if _ASKED_IT.search(query[:start]):
+            continue  # "does it matter what time i take it": an expletive "it" holds no thing to continue
+        if own_situation(query, Reference(query[start : start + 2], "thing", start, start + 2), known):
+            return True
     return False
 
 
@@ -353,6 +367,7 @@ _OWN_WHOLE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+", re.IGN
 _DEMONSTRATIVE_NOUN = re.compile(r"^(?:that|this|those|these)\s+[a-z]+$")
 #: A question about one member of a series: "when was the last one", "who was the first one".
 _MEMBER_ASKED = re.compile(r"\b(?:when|who|what|which|where)\s+(?:was|were|is)\s+$", re.IGNORECASE)
+_ASKED_IT = re.compile(r"\b(?:does|do|did|is|was|will|would|can|could|should)\s+$", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

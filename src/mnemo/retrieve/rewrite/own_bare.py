@@ -182,6 +182,7 @@ def conditioned_thing(before: str, after: str = "") -> bool:
     if _RECOVERING.match(after.strip().removeprefix("usually ").removeprefix("still ")):
         return False  # "if I take honey every night, does it usually clear up": the chat's cough
     words = _WORD.findall(clause.lower())
-    if len(words) < 4 or any(w in _ADDING | _GOING for w in words):
+    mixed_pair = bool(cached_re.search(r"\b(?:mix|mixes|mixing|combine|combines)\s+\w+\s+and\s+\w+", clause.lower()))
+    if len(words) < 4 or (not mixed_pair and any(w in _ADDING for w in words)) or any(w in _GOING for w in words):
         return False  # "if I get to New York can I take it on the subway": a time or place, no thing
     return not _CLAUSE_POINTERS.search(clause) and not _CLAUSE_POINTERS.search(main)

@@ -81,6 +81,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         and own_clause_noun(query, ref.start, ref.noun)
     ):
         return True  # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
+    if low == "it" and _JUDGED_IT.match(query, ref.end) and own_clause_that(query, ref.start):
+        return True  # "why do cats knock things off tables, is it a hunting instinct?": the query's own clause
     if low == "it" and _after_own_it(query, ref, known):
         return True  # "mock a function so that it returns a different value each time it's called"
     if low == "it" and conditioned_thing(before, query[ref.end :]):
@@ -368,6 +370,10 @@ _DEMONSTRATIVE_NOUN = re.compile(r"^(?:that|this|those|these)\s+[a-z]+$")
 #: A question about one member of a series: "when was the last one", "who was the first one".
 _MEMBER_ASKED = re.compile(r"\b(?:when|who|what|which|where)\s+(?:was|were|is)\s+$", re.IGNORECASE)
 _ASKED_IT = re.compile(r"\b(?:does|do|did|is|was|will|would|can|could|should)\s+$", re.IGNORECASE)
+#: An "it" whose question judges or explains what came before: "is it a hunting instinct", "is it normal".
+_JUDGED_IT = re.compile(
+    r"\s+(?:just\s+|really\s+|actually\s+)?(?:a|an|because|normal|true|common|genetic)\b", re.IGNORECASE
+)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

@@ -89,6 +89,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
     if low == "it" and bare_thing_before(before):
         return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing
+    if low == "its" and _OWNER_IN_CLAUSE.search(before) and not _EARLIER_POINTERS.search(before):
+        return True  # "where does macos keep its wallpapers", "run just one pytest test by its name"
     if low in ("it", "its") and introduced_thing(before, low):
         return True  # "should a puppy get its first jabs?", "mock a function so that it returns ..."
     if low in ("that", "this", "it", "them") and _WH_THEN_AND.match(before):
@@ -374,6 +376,15 @@ _ASKED_IT = re.compile(r"\b(?:does|do|did|is|was|will|would|can|could|should)\s+
 _JUDGED_IT = re.compile(
     r"\s+(?:just\s+|really\s+|actually\s+)?(?:a|an|because|normal|true|common|genetic)\b", re.IGNORECASE
 )
+#: An owner "its" takes in its own clause: the subject after a question's auxiliary ("does macos keep
+#: its"), or the object just before ("one pytest test by its name").
+_OWNER_IN_CLAUSE = re.compile(
+    r"\b(?:does|do|did|can|will|should|would)\s+(?!(?:i|you|we|they|he|she|it|this|that|my|your|our|their|the|a|an|his|her)\b)[a-z][\w.-]*"
+    r"\s+[a-z]+\s+(?:\w+\s+){0,2}$"
+    r"|\b(?:a|an|one|each|every)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*\s+(?:by|with|in|on|and)\s+$",
+    re.IGNORECASE,
+)
+_EARLIER_POINTERS = re.compile(r"\b(?:it|this|that|these|those|they|them)\b", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

@@ -48,6 +48,23 @@ _ACTED_ON = re.compile(
     r"|pick|choose|apply\s+for|claim|file|submit|install|renew)\s+$",
     re.IGNORECASE,
 )
+#: Questions about the clause itself - what it means, why, how common, how to handle it - rather than
+#: whether the chat's suggestion suits the asker ("would that still be sensible", "is that risky", "does
+#: that still help", "would that be covered"). "|" marks where the pointer stands.
+_ABOUT_THE_CLAUSE = re.compile(
+    r"\b(?:what\s+does|does|what\s+(?:usually\s+|normally\s+|typically\s+)?(?:causes?|would\s+cause)|why\s+(?:is|was|would|does|do|did)"
+    r"|how\s+(?:do|can|should)\s+(?:i|we)\s+(?:stop|fix|handle|deal\s+with|ignore|silence|hide|avoid|prevent|get\s+rid\s+of"
+    r"|bring|raise|mention|address|talk\s+about)"
+    r"|(?:can|should)\s+(?:i|we)\s+(?:just\s+)?(?:hide|ignore|silence|disable|turn\s+off|answer|worry\s+about|be\s+worried\s+about)"
+    r"|how\s+often\s+should|which\s+of|validate\s+\w+|handle|a\s+way\s+(?:around|past|to\s+fix)|tell\s+(?:them|him|her)"
+    r"|how\s+(?:bad|serious|common|dangerous|normal|likely|unusual|rare)\s+is|what\s+(?:should|can|do)\s+(?:i|we)\s+do\s+about"
+    r"|(?:any|a)\s+way\s+to\s+(?:avoid|stop|fix|prevent|undo)|(?:a\s+fix|anything)\s+for|what's\s+(?:causing|behind)"
+    r"|(?:can\s+you\s+)?explain|what\s+(?:is|are)\s+(?:the\s+)?(?:reason|cause)s?\s+for"
+    r"|is|are|was|were)\s*\|"
+    r"\s*(?!.*\bstill\b)(?:mean|means|happen|a\s+problem|normal|typical|common|usual|high|low|legal|illegal|real|true|enough|good|bad"
+    r"|too\s+(?:young|old|long|short|high|low)|even|really|actually|already|exactly|way|kind|be\s+done|\?|$|[a-z]+\s+(?:be\s+)?done)?",
+    re.IGNORECASE,
+)
 #: A question whether the chat's proposal fits the asker: "does that apply to me", "will that work for
 #: me", "are those a good fit", "can I reach that target".
 _FITS_ASKER = re.compile(
@@ -125,6 +142,8 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False
     if _POINTERS.search(question) and not _own_people(clause):
         return False  # "can they still pay in after that" takes up "my parents", not anyone the chat named
+    if not timed and not _ABOUT_THE_CLAUSE.search(question + "|" + query[start:]):
+        return False  # "I work night shifts, would that still be sensible?": whether the chat's idea fits
     if _FITS_ASKER.search(query[start:]) or _FITS_ASKER.search(question):
         return False  # "I started freelancing last year, does that apply to me?": the chat's rule, put to me
     if not timed and _ACTED_ON.search(before):

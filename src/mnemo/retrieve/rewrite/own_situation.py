@@ -72,7 +72,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "that's the thing about remote work, ...": an idiom
     if low == "it" and own_it(query, ref, before):
         return True
-    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=ref.kind == "temporal"):
+    timed = ref.kind == "temporal" or low.endswith((" point", " age", " stage"))
+    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=timed):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
     if (
         ref.kind == "demonstrative"

@@ -45,7 +45,7 @@ _PLACED = re.compile(r"\b(?:go|goes|be\s+put|be\s+placed|sit|stand)\s+(?:on|in|i
 #: A habit phrase: what the asker does every day is a use of the chat's thing, not the "it".
 _HABIT = re.compile(
     r"\b(?:every|most|each)\s+(?:day|night|morning|evening|week|weekend|sunday|monday|saturday|time)s?\b"
-    r"|\b(?:constantly|daily|nightly|regularly|usually|always)\b"
+    r"|\b(?:constantly|daily|nightly|regularly|usually|always|all\s+the\s+time|every\s+other\s+\w+)\b"
 )
 _QUESTION_OPENERS = [[w] for w in "how what when should can could do does is will why".split()]
 _GENERIC_DOERS = frozenset("someone somebody people kids children".split())
@@ -189,6 +189,8 @@ def conditioned_thing(before: str, after: str = "") -> bool:
     if found is None:
         return False
     clause, main = found.group("clause"), found.group("main")
+    if _HABIT.search(clause.lower()):
+        return False  # "if I dry laundry indoors every day, can it keep up": a use of the chat's thing
     if _RECOVERING.match(after.strip().removeprefix("usually ").removeprefix("still ")):
         return False  # "if I take honey every night, does it usually clear up": the chat's cough
     words = _WORD.findall(clause.lower())

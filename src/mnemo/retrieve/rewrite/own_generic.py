@@ -18,9 +18,13 @@ _GENERIC_YOU = re.compile(
     r"|\bif\s+you\s+[a-z]|\bwhen\s+you\s+[a-z]|\bdo\s+you\s+(?:have|need)\s+to\b",
     re.IGNORECASE,
 )
-#: What makes the question general: a case of its own ("before an international flight", "after moving
-#: house"). "what should you wear to the interview" has none, so the interview is the chat's.
-_OWN_ANCHOR = re.compile(r"\b(?:a|an|any)\s+[a-z]|\b(?:after|before|when|while)\s+[a-z]+ing\b", re.IGNORECASE)
+#: What makes the question general: a time or purpose case of its own ("before an international
+#: flight", "after moving house", "for a domestic flight"). "what should you wear to the interview" has
+#: none, and "is parking at the hospital free if you have a blue badge" only a circumstance: the chat's.
+_OWN_ANCHOR = re.compile(
+    r"\b(?:after|before|during|while|for)\s+(?:a|an|any)\s+[a-z]|\b(?:after|before|while)\s+[a-z]+ing\b",
+    re.IGNORECASE,
+)
 #: An opening request to the assistant: "can you", "could you", "will you", "would you".
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|will|would)\s+you\b", re.IGNORECASE)
 #: Words that point themselves: with one, the definite may be the conversation's.

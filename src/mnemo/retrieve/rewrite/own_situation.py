@@ -100,9 +100,15 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if ref.kind in ("temporal", "place") and _own_time_or_place(query, ref, before):
         return True
-    if ref.kind in ("ordinal", "implicit", "plural") and _PAIR.search(before) and _PAIRED_REF.match(low):
+    if (
+        ref.kind in ("ordinal", "implicit", "plural")
+        and _PAIR.search(_PLACED_BETWEEN.sub(" ", before))
+        and _PAIRED_REF.match(low)
+    ):
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
-    if low in ("the latter", "the former") and _ALTERNATIVES.search(_IDIOMATIC_OR.sub(" ", before)):
+    if low in ("the latter", "the former") and _ALTERNATIVES.search(
+        _NO_CHOICE_OR.sub(" ", _IDIOMATIC_OR.sub(" ", before))
+    ):
         return True  # "poetry or uv, and does the latter work with pyproject.toml": the query's own pair
     if _COUNTED_ONE.match(low) and (
         _COUNTED_SET.search(before) or (_HOW_MANY_TIMES.search(before) and _MEMBER_ASKED.search(before))
@@ -120,7 +126,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "from the UK": a name
     if low in ("they", "them") and _PLURAL_OPENING.match(before):
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
-    if ref.kind == "implicit" and _PART.match(ref.text) and _OWN_WHOLE.search(before):
+    if ref.kind == "implicit" and _PART.match(ref.text) and _OWN_WHOLE.search(before) and not _FINE_BUT.search(before):
         return True  # "if I leave my laptop plugged in all the time does it damage the battery?": its battery
     if ref.kind == "implicit" and generic_definite(query, ref.text):
         return True  # "how long before a flight should you get to the airport": any airport
@@ -354,6 +360,16 @@ _COUNTED_SET = re.compile(
     re.IGNORECASE,
 )
 #: "more or less", "may or may not", "sooner or later", "or so": an "or" that offers no pair.
+#: "10 or 20 writes", "whether rates go up or down": an "or" of amounts or of outcomes offers no options.
+_NO_CHOICE_OR = re.compile(
+    r"\b\d+\s+or\s+\d+\b|\bwhether\b[^,?]*\bor\b[^,?]*|\b(?:up|down|more|less|in|out|better|worse)\s+or\s+\w+",
+    re.IGNORECASE,
+)
+#: "commute between Leeds and York", "sits between the patio and a flower bed": a place, no pair to choose.
+_PLACED_BETWEEN = re.compile(
+    r"\b(?:commute|commutes|travel|travels|drive|drives|sits|sit|lies|lie|live|lives|located|runs|run)\s+between\b[^,?]*",
+    re.IGNORECASE,
+)
 _IDIOMATIC_OR = re.compile(
     r"\b(?:more\s+or\s+less|may\s+or\s+may\s+not|sooner\s+or\s+later|or\s+so|or\s+not|one\s+way\s+or\s+another)\b",
     re.IGNORECASE,
@@ -386,6 +402,8 @@ _OWNER_IN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _EARLIER_POINTERS = re.compile(r"\b(?:it|this|that|these|those|they|them)\b", re.IGNORECASE)
+#: "my washing machine is fine, but how do I test the thermostat": the part is another thing's, the chat's.
+_FINE_BUT = re.compile(r"\b(?:is|are|works|seems)\s+(?:fine|ok|okay|good)\b[^?]*\bbut\b", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

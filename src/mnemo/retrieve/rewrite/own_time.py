@@ -42,6 +42,22 @@ _INDEFINITE_SUBJECT = re.compile(
     r"(?!(?:few|lot|bit|couple|little|while)\b)[a-z]|\bfor\s+(?:a|an)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+to\b",
     re.IGNORECASE,
 )
+#: What a general question's "first week" can count from: a new or young thing, or a product one holds.
+_NEW_THINGS = re.compile(
+    r"\b(?:new|newborn|baby|babies|puppy|kitten|toddler|child|business|account|policy|loan|mortgage|card|contract|car"
+    r"|lease|tenancy|employee|starter|sole\s+trader)\b",
+    re.IGNORECASE,
+)
+#: A statement of a start, from which "the first week" counts.
+_STARTING = re.compile(
+    r"\b(?:start|starting|started|begin|beginning|began|quit|quitting|move|moving|moved|adopt|adopting|adopted|join"
+    r"|joining|joined|switch|switching|switched|open|opening|opened|launch|launching|launched)\b",
+    re.IGNORECASE,
+)
+#: The asker's own habit ("I usually go for a run after waking up"), not a general question's "usually".
+_HABIT = re.compile(
+    r"\b(?:i|we)\s+(?:usually|always|normally|often)\b|\bevery\s+(?:day|morning|night|week)\b", re.IGNORECASE
+)
 #: Words that point themselves: with one, the time may be the conversation's.
 _POINTERS = re.compile(
     r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there)\b", re.IGNORECASE
@@ -58,6 +74,8 @@ def paired_side(ref_text: str, before: str) -> bool:
         return False
     side = "after" if "after" in text else "before"
     anchored = [m.group(0).split()[0].lower() for m in _ANCHORED_SIDE.finditer(before)]
+    if _HABIT.search(before):
+        return False  # "I usually go for a run after waking up, can I have black coffee before?": the chat's test
     return bool(anchored) and (" " not in text or side in anchored)
 
 
@@ -67,7 +85,10 @@ def first_period_of_own(ref_text: str, query: str, stated: bool) -> bool:
         return False
     if _POINTERS.search(_without_leading_it(query).replace(" its ", " ")):
         return False  # ("does a car lose most of its value": the car's own)
-    return stated or bool(_INDEFINITE_SUBJECT.search(query))
+    if stated:
+        return bool(_STARTING.search(query))  # "I'm quitting smoking tomorrow", not "I've bought new bedding"
+    found = _INDEFINITE_SUBJECT.search(query)
+    return found is not None and bool(_NEW_THINGS.search(query[found.start() :]))
 
 
 def _without_leading_it(query: str) -> str:

@@ -63,7 +63,7 @@ _ASKING = frozenset("can could does do should will would is".split())
 _WORD = re.compile(r"[a-z][a-z'-]*|[,—-]")
 
 
-def bare_thing_before(before: str) -> bool:
+def bare_thing_before(before: str, after: str = "") -> bool:
     """Whether the sentence before an "it" names a bare thing in an earlier clause, and the "it" is
     a verb's object ("reheat it", "after having it", "pays it back") or a time clause's subject
     ("salt pasta water before it boils", "can cooked rice sit out before it's unsafe")."""
@@ -75,8 +75,8 @@ def bare_thing_before(before: str) -> bool:
     if not timed and (words[-1] in _NOT_VERB or (words[-1] in STOPWORDS and words[-1] not in _HAVING)):
         return False  # "will it", "with it": a subject or a preposition's "it"
     end = len(words) if timed else len(words) - 1  # a time clause's opener is itself the break
-    if timed and _asked_of_bare(words):
-        return True
+    if timed and _asked_of_bare(words) and not _RECOVERING.match(after.strip().removeprefix("'s ")):
+        return True  # ("how long does aquarium salt take to work before it gets better" is the chat's sick fish)
     for n in range(1, len(words) - 2):
         if not _verb_slot(words, n) or not _plain_verb(words[n]) or not _bare_phrase(words, n + 1):
             continue

@@ -88,7 +88,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "mock a function so that it returns a different value each time it's called"
     if low == "it" and conditioned_thing(before, query[ref.end :]):
         return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
-    if low == "it" and bare_thing_before(before):
+    if low == "it" and bare_thing_before(before, query[ref.end :]):
         return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing
     if low == "its" and _OWNER_IN_CLAUSE.search(before) and not _EARLIER_POINTERS.search(before):
         return True  # "where does macos keep its wallpapers", "run just one pytest test by its name"

@@ -163,3 +163,40 @@ def test_what_one_gives_back_is_the_thing_the_query_named() -> None:
     chat = ("Our neighbour's kids keep kicking footballs into our garden.", "You could talk to the parents.")
     query = "can I keep footballs that land in my garden, or do I have to give them back?"
     assert _expanded(query, *chat) == query
+
+
+@pytest.mark.parametrize(
+    ("chat", "query"),
+    [
+        (
+            ("I inherited my gran's cast-iron skillet.", "Season it with a thin coat of oil at 230C for an hour."),
+            "I fry eggs most mornings so how often should I season it?",  # a habit: the skillet is the chat's
+        ),
+        (
+            ("My van won't start, the battery's flat.", "Try a jump start, or call breakdown cover."),
+            "I rang breakdown cover and they want to tow it, should I let them?",  # "they" do the towing
+        ),
+        (
+            ("How do I speed up our Docker builds?", "Use BuildKit cache mounts for the pip and npm caches."),
+            "our builds run on fresh CI runners every time, does that still help?",  # whether the idea suits us
+        ),
+        (
+            ("I have a fasting blood test on Friday morning.", "Only water from midnight before the test."),
+            "I usually go for a run after waking up, can I have black coffee before?",  # my habit, the chat's test
+        ),
+        (
+            ("I've got a second interview at Arup next week.", "Good luck! Prepare a short portfolio walkthrough."),
+            "what should you wear to the interview?",  # no case of its own: Arup's interview
+        ),
+        (
+            ("Postgres or DynamoDB for our event log?", "DynamoDB scales writes easily; Postgres is simpler to query."),
+            "we'll get maybe 10 or 20 writes per second at peak, can the latter handle bursts?",  # amounts, no options
+        ),
+        (
+            ("We bought a dehumidifier for the box room.", "A 12-litre one suits a small room."),
+            "if I dry laundry indoors every day, can it keep up?",  # a habit: the dehumidifier is the chat's
+        ),
+    ],
+)
+def test_the_reviews_shapes_that_do_point_at_the_chat_are_still_rewritten(chat: tuple[str, str], query: str) -> None:
+    assert _expanded(query, *chat) != query

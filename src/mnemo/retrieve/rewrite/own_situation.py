@@ -21,6 +21,7 @@ from mnemo.retrieve.rewrite.own_bare import bare_thing_before, conditioned_thing
 from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_noun, own_clause_that
 from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
+from mnemo.retrieve.rewrite.own_sets import PLACED_BETWEEN, own_member
 from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.own_time import first_period_of_own, paired_side
 from mnemo.retrieve.rewrite.reference import Reference
@@ -72,26 +73,10 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "that's the thing about remote work, ...": an idiom
     if low == "it" and own_it(query, ref, before):
         return True
-    timed = ref.kind == "temporal" or low.endswith((" point", " age", " stage"))
-    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=timed):
+    if _own_clause_pointer(query, ref):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
-    if (
-        ref.kind == "demonstrative"
-        and ref.noun
-        and _DEMONSTRATIVE_NOUN.match(low)
-        and own_clause_noun(query, ref.start, ref.noun)
-    ):
-        return True  # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
-    if low == "it" and _JUDGED_IT.match(query, ref.end) and own_clause_that(query, ref.start):
-        return True  # "why do cats knock things off tables, is it a hunting instinct?": the query's own clause
-    if low == "it" and _after_own_it(query, ref, known):
-        return True  # "mock a function so that it returns a different value each time it's called"
-    if low == "it" and conditioned_thing(before, query[ref.end :]):
-        return True  # "if I run git gc on a huge repo does it actually shrink the .git folder"
-    if low == "it" and bare_thing_before(before, query[ref.end :]):
-        return True  # "if I freeze cooked rice and reheat it later": the query's own bare thing
-    if low == "its" and _OWNER_IN_CLAUSE.search(before) and not _EARLIER_POINTERS.search(before):
-        return True  # "where does macos keep its wallpapers", "run just one pytest test by its name"
+    if low in ("it", "its") and _own_thing_it(query, ref, before, known):
+        return True
     if low in ("it", "its") and introduced_thing(before, low):
         return True  # "should a puppy get its first jabs?", "mock a function so that it returns ..."
     if low in ("that", "this", "it", "them") and _WH_THEN_AND.match(before):
@@ -102,18 +87,12 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True
     if (
         ref.kind in ("ordinal", "implicit", "plural")
-        and _PAIR.search(_PLACED_BETWEEN.sub(" ", before))
+        and _PAIR.search(PLACED_BETWEEN.sub(" ", before))
         and _PAIRED_REF.match(low)
     ):
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
-    if low in ("the latter", "the former") and _ALTERNATIVES.search(
-        _NO_CHOICE_OR.sub(" ", _IDIOMATIC_OR.sub(" ", before))
-    ):
-        return True  # "poetry or uv, and does the latter work with pyproject.toml": the query's own pair
-    if _COUNTED_ONE.match(low) and (
-        _COUNTED_SET.search(before) or (_HOW_MANY_TIMES.search(before) and _MEMBER_ASKED.search(before))
-    ):
-        return True  # "two job offers ... the second one", "how many times has England hosted it ... the last one"
+    if own_member(query, ref.text, ref.kind, before):
+        return True  # "poetry or uv, and does the latter ...", "two job offers ... the second one"
     if low == "the other" and _ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
     if low in ("the same", "at the same time") and (
@@ -126,12 +105,8 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "from the UK": a name
     if low in ("they", "them") and _PLURAL_OPENING.match(before):
         return True  # "those little silica gel packets that come in shoe boxes — are they toxic?"
-    if ref.kind == "implicit" and _PART.match(ref.text) and _OWN_WHOLE.search(before) and not _FINE_BUT.search(before):
-        return True  # "if I leave my laptop plugged in all the time does it damage the battery?": its battery
     if ref.kind == "implicit" and generic_definite(query, ref.text):
         return True  # "how long before a flight should you get to the airport": any airport
-    if ref.kind in ("ordinal", "implicit") and _TOOL_STATE.match(ref.text) and _HOW_TO_IN_TOOL.search(query):
-        return True  # "how do I undo the last commit in git": the tool's own last commit, in general
     if ref.kind == "ordinal" and cached_re.match(r"the\s+(?:First|Second|Third|Last)\b", ref.text):
         return True  # "the First World War": a name
     if _MATERIAL_AFTER_COLON.search(before):
@@ -142,6 +117,30 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
     if low.startswith(("that ", "those ", "these ")) and ref.noun and (asks_name or ref.noun.lower() not in known):
         return bool(_DESCRIBED.match(query[ref.end :]))  # "that campaign where people don't mow ..."
     return False
+
+
+def _own_clause_pointer(query: str, ref: Reference) -> bool:
+    """A pointer that takes up the clause the query said first: "that", "those warnings", "since then"."""
+    low = ref.text.lower()
+    timed = ref.kind == "temporal" or low.endswith((" point", " age", " stage"))
+    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=timed):
+        return True
+    # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
+    noun = ref.noun if ref.kind == "demonstrative" and _DEMONSTRATIVE_NOUN.match(low) else None
+    return bool(noun) and own_clause_noun(query, ref.start, str(noun))
+
+
+def _own_thing_it(query: str, ref: Reference, before: str, known: frozenset[str] | set[str]) -> bool:
+    """An "it" or "its" whose thing the query names or states itself."""
+    after = query[ref.end :]
+    if ref.text.lower() == "its":  # "where does macos keep its wallpapers", "one pytest test by its name"
+        return bool(_OWNER_IN_CLAUSE.search(before)) and not _EARLIER_POINTERS.search(before)
+    if _JUDGED_IT.match(after) and own_clause_that(query, ref.start):
+        return True  # "why do cats knock things off tables, is it a hunting instinct?": the query's own clause
+    if _after_own_it(query, ref, known):
+        return True  # "mock a function so that it returns a different value each time it's called"
+    # "if I run git gc on a huge repo does it shrink ...", "if I freeze cooked rice and reheat it later"
+    return conditioned_thing(before, after) or bare_thing_before(before, after)
 
 
 def _after_own_it(query: str, ref: Reference, known: frozenset[str] | set[str]) -> bool:
@@ -342,52 +341,8 @@ _PAIR = re.compile(
     r"\bbetween\s+(?!(?:now|today|tomorrow|then|here|\d|one|two|three|four|five|six|seven|eight|nine|ten|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)\S.{0,60}?\s+and\s+\S|\b\w+\s+(?:vs\.?|versus)\s+\w+|\b(?:use|using|take|taking)\s+\w+(?:\s+\w+)?\s+and\s+\w+",
     re.IGNORECASE,
 )
-#: A tool's own history by position: "the last commit", "the last git", "the previous migration".
-_TOOL_STATE = re.compile(r"^the\s+(?:last|latest|previous|first)\s+(?:git|commit|tag|migration)\b", re.IGNORECASE)
-#: A how-to question in a named tool: "how do I undo the last commit in git", "... migration in django".
-_HOW_TO_IN_TOOL = re.compile(
-    r"^(?:\w+\s+){0,3}?(?:how\s+(?:do|can|would|should)\s+(?:i|you|we)|how\s+to|difference\s+between)\b"
-    r"(?=.*\b(?:git|django|rails|alembic|flyway|liquibase|a\s+git\s+repo\w*)\b)",
-    re.IGNORECASE,
-)
-#: "the second one", "the last one", "the first one": a place in a set.
-_COUNTED_ONE = re.compile(r"^the\s+(?:first|second|third|last|latest|most\s+recent)\s+one$", re.IGNORECASE)
-#: A set the query counts itself: "two job offers", "three quotes".
-_COUNTED_SET = re.compile(
-    r"\b(?:two|three|four|five|2|3|4|5)\s+(?:[a-z-]+\s+)?"
-    r"(?!(?:days|weeks|months|years|hours|minutes|nights|times|kids|children|teenagers|people|friends|adults)\b)"
-    r"[a-z-]+s\b",
-    re.IGNORECASE,
-)
-#: "more or less", "may or may not", "sooner or later", "or so": an "or" that offers no pair.
-#: "10 or 20 writes", "whether rates go up or down": an "or" of amounts or of outcomes offers no options.
-_NO_CHOICE_OR = re.compile(
-    r"\b\d+\s+or\s+\d+\b|\bwhether\b[^,?]*\bor\b[^,?]*|\b(?:up|down|more|less|in|out|better|worse)\s+or\s+\w+",
-    re.IGNORECASE,
-)
-#: "commute between Leeds and York", "sits between the patio and a flower bed": a place, no pair to choose.
-_PLACED_BETWEEN = re.compile(
-    r"\b(?:commute|commutes|travel|travels|drive|drives|sits|sit|lies|lie|live|lives|located|runs|run)\s+between\b[^,?]*",
-    re.IGNORECASE,
-)
-_IDIOMATIC_OR = re.compile(
-    r"\b(?:more\s+or\s+less|may\s+or\s+may\s+not|sooner\s+or\s+later|or\s+so|or\s+not|one\s+way\s+or\s+another)\b",
-    re.IGNORECASE,
-)
-#: "how many times has England hosted the World Cup", "has anyone ever ...": a series of the query's own.
-_HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b|\b(?:has|have|did)\s+(?:\w+\s+){1,3}ever\b", re.IGNORECASE)
 _SAME_PERIOD = re.compile(r"^(?:on\s+|in\s+|at\s+)?the\s+same\s+(?:day|week|night|time|month|year|weekend)$")
-#: Parts a thing has: "the battery" of the laptop, "the tread" of the tyres the query names.
-_PART = re.compile(
-    r"^the\s+(?:battery|screen|tread|engine|keyboard|charger|lid|handle|filter|motor|blade|lens|strap|hinge|"
-    r"fan|plug|cable|seal|bulb|thermostat|compressor|drum|pump|chain|brakes?|clutch|gearbox|tyres?|wheels?)$",
-    re.IGNORECASE,
-)
-#: The query's own whole: "my laptop", "our car" ("a cheaper place to replace the battery" names no whole).
-_OWN_WHOLE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+", re.IGNORECASE)
 _DEMONSTRATIVE_NOUN = re.compile(r"^(?:that|this|those|these)\s+[a-z]+$")
-#: A question about one member of a series: "when was the last one", "who was the first one".
-_MEMBER_ASKED = re.compile(r"\b(?:when|who|what|which|where)\s+(?:was|were|is)\s+$", re.IGNORECASE)
 _ASKED_IT = re.compile(r"\b(?:does|do|did|is|was|will|would|can|could|should)\s+$", re.IGNORECASE)
 #: An "it" whose question judges or explains what came before: "is it a hunting instinct", "is it normal".
 _JUDGED_IT = re.compile(
@@ -402,8 +357,6 @@ _OWNER_IN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _EARLIER_POINTERS = re.compile(r"\b(?:it|this|that|these|those|they|them)\b", re.IGNORECASE)
-#: "my washing machine is fine, but how do I test the thermostat": the part is another thing's, the chat's.
-_FINE_BUT = re.compile(r"\b(?:is|are|works|seems)\s+(?:fine|ok|okay|good)\b[^?]*\bbut\b", re.IGNORECASE)
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

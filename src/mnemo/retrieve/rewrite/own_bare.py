@@ -39,7 +39,6 @@ _NOT_NOUN = frozenset(
     """the a an my your our his her their this that these those it them him me us some any up out off down on
     in at for with from about into over back away again more less so too very really just still it's""".split()
 )
-#: Words before an "it" that make it a subject or a preposition's object, not a verb's object.
 #: A bare subject put somewhere: "can garden furniture go on before it's cured" - on the chat's patio.
 _PLACED = re.compile(r"\b(?:go|goes|be\s+put|be\s+placed|sit|stand)\s+(?:on|in|into|onto|inside)\b")
 #: A habit phrase: what the asker does every day is a use of the chat's thing, not the "it".
@@ -47,8 +46,9 @@ _HABIT = re.compile(
     r"\b(?:every|most|each)\s+(?:day|night|morning|evening|week|weekend|sunday|monday|saturday|time)s?\b"
     r"|\b(?:constantly|daily|nightly|regularly|usually|always|all\s+the\s+time|every\s+other\s+\w+)\b"
 )
-_QUESTION_OPENERS = [[w] for w in "how what when should can could do does is will why".split()]
+_QUESTION_OPENERS = frozenset("how what when should can could do does is will why".split())
 _GENERIC_DOERS = frozenset("someone somebody people kids children".split())
+#: Words before an "it" that make it a subject, not a verb's object.
 _NOT_VERB = frozenset("""is was will would can could should does did do has have""".split())
 #: Verbs of getting, consulting or working at something, whose object serves the chat's thing.
 _GETTING = frozenset(
@@ -84,7 +84,8 @@ def bare_thing_before(before: str, after: str = "") -> bool:
         if _HABIT.search(" ".join(between)):
             continue  # "I simmer tomato sauce most nights, so how often should I season it": the chat's pan
         joined = next((k for k, w in enumerate(between) if w in _BREAKS), None)
-        if joined is not None and between[joined] == "so" and between[joined + 1 : joined + 2] in _QUESTION_OPENERS:
+        after_join = between[joined + 1] if joined is not None and joined + 1 < len(between) else ""
+        if joined is not None and between[joined] == "so" and after_join in _QUESTION_OPENERS:
             continue  # "... so how often should I sand it": a new question, about the chat's thing
         if (
             joined is not None

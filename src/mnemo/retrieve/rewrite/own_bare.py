@@ -171,7 +171,10 @@ _CONDITION = re.compile(
     r"(?:,\s*|\s+(?=(?:does|do|will|would|can|could|should|is|am|are)\s))(?P<main>[^?.!]*)$",
     re.IGNORECASE,
 )
-_GOING = frozenset("get gets go goes arrive arrives land lands travel fly come comes move moves".split())
+#: Verbs of going: a condition about getting somewhere names a time or a place, no thing.
+_GOING = frozenset(
+    "get gets go goes arrive arrives land lands travel fly come comes move moves drive drives commute walk".split()
+)
 #: What "it" does when it is an illness or a fault getting better: "clear up", "go away", "heal".
 _RECOVERING = re.compile(
     r"(?:clear|clears|go\s+away|goes\s+away|come\s+out|comes\s+out|come\s+down|heal|heals|settle|settles"

@@ -17,6 +17,7 @@ import re
 
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import PERSON_NOUNS, TIME_HEADS
+from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE, PERSONAL, pointer_words
 from mnemo.store.sql import STOPWORDS
 
 #: Who does the deed in a general or personal question: "if I freeze", "can you catch", "someone has".
@@ -181,9 +182,8 @@ _RECOVERING = re.compile(
     r"|get\s+better|gets\s+better|pass|improve|improves)\b",
     re.IGNORECASE,
 )
-_CLAUSE_POINTERS = re.compile(
-    r"\b(?:it|its|this|that|these|those|they|them|he|she|him|her|then|there|same|one)\b", re.IGNORECASE
-)
+#: Pointers that make a condition or its main clause lean on the chat ("one": "if I buy one").
+_CLAUSE_POINTERS = pointer_words(*(w for w in PERSONAL if w not in ("their", "his")), *DEMONSTRATIVE, "same", "one")
 
 
 def conditioned_thing(before: str, after: str = "") -> bool:

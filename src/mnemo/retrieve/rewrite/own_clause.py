@@ -15,14 +15,12 @@ import re
 
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import PERSON_NOUNS
+from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE, PERSONAL, pointer_words
 
 #: Where the query's own clause ends: a dash, a comma, a semicolon, or "and"/"or"/"but" after a comma.
 _BREAK = re.compile(r"\s*(?:[,;:\u2014\u2013]|\s-\s|\?)\s*(?:(?:and|or|but|so)\s+)?|\s+(?:and|or|but)\s+")
 #: Words that point themselves: a clause holding one may itself lean on the conversation.
-_POINTERS = re.compile(
-    r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there|same|such|other)\b",
-    re.IGNORECASE,
-)
+_POINTERS = pointer_words(*PERSONAL, *DEMONSTRATIVE, "same", "such", "other")
 #: A clause about the asker's own people: "my parents are both retiring", "my daughter is 4".
 _OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?P<words>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
 _NOT_PLURALS = frozenset("is was has does goes says its this thus".split())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE, PERSONAL, pointer_words
+
 #: "should you", "do you have to", "if you ...", "can you put ..." (inside the question, not opening it).
 _GENERIC_YOU = re.compile(
     r"(?<!^)(?<!^please\s)\b(?:should|do|does|would|can|could|must|will)\s+you\s+(?!know\b|think\b|mean\b)[a-z]"
@@ -28,7 +30,7 @@ _OWN_ANCHOR = re.compile(
 #: An opening request to the assistant: "can you", "could you", "will you", "would you".
 _REQUEST = re.compile(r"^\s*(?:please\s+)?(?:can|could|will|would)\s+you\b", re.IGNORECASE)
 #: Words that point themselves: with one, the definite may be the conversation's.
-_POINTERS = re.compile(r"\b(?:it|this|that|these|those|they|them|he|she|him|her|his|then|there)\b", re.IGNORECASE)
+_POINTERS = pointer_words(*(w for w in PERSONAL if w not in ("its", "their")), *DEMONSTRATIVE)
 #: Requests phrased with a generic-looking "you": "do you have the link", "can you send the file".
 _TO_ASSISTANT = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:send|check|book|find|remind|tell|give|show|write|make|draft|add|look|"

@@ -24,6 +24,7 @@ from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
 from mnemo.retrieve.rewrite.own_sets import PLACED_BETWEEN, own_member
 from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.own_time import first_period_of_own, paired_side
+from mnemo.retrieve.rewrite.pointing import pointer_words
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
@@ -356,7 +357,7 @@ _OWNER_IN_CLAUSE = re.compile(
     r"|\b(?:a|an|one|each|every)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*\s+(?:by|with|in|on|and)\s+$",
     re.IGNORECASE,
 )
-_EARLIER_POINTERS = re.compile(r"\b(?:it|this|that|these|those|they|them)\b", re.IGNORECASE)
+_EARLIER_POINTERS = pointer_words("it", "they", "them", "this", "that", "these", "those")
 _PAIRED_REF = re.compile(
     r"^(?:them|they|the\s+other|one|either|both|which\s+of\s+them|the\s+same|the\s+former|the\s+latter"
     r"|the\s+(?:better|best|cheaper|faster|safer|right)\s+(?:choice|option|pick|one))$",

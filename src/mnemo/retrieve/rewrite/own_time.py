@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite import cached_re
+from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE, PERSONAL, pointer_words
 
 #: A bare time pointer made of "after"/"before": "after", "afterwards", "the day after", "a week before".
 _BARE_SIDE = re.compile(
@@ -59,9 +60,7 @@ _HABIT = re.compile(
     r"\b(?:i|we)\s+(?:usually|always|normally|often)\b|\bevery\s+(?:day|morning|night|week)\b", re.IGNORECASE
 )
 #: Words that point themselves: with one, the time may be the conversation's.
-_POINTERS = re.compile(
-    r"\b(?:it|its|this|that|these|those|they|them|their|he|she|him|her|his|then|there)\b", re.IGNORECASE
-)
+_POINTERS = pointer_words(*PERSONAL, *DEMONSTRATIVE)
 
 
 def paired_side(ref_text: str, before: str) -> bool:

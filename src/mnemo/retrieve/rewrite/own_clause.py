@@ -67,7 +67,10 @@ _ABOUT_THE_CLAUSE = re.compile(
 #: me", "are those a good fit", "can I reach that target".
 _FITS_ASKER = re.compile(
     r"\b(?:for|to)\s+(?:me|us|my\s+\w+|our\s+\w+)\b|\ba\s+good\s+fit\b|\bwork\s+for\b|\bapply\s+to\b"
-    r"|^that\s+(?:\w+\s+)?too\s+(?:much|many|far|hard|difficult|ambitious|steep|expensive)\b",
+    r"|^that\s+(?:\w+\s+)?too\s+(?:much|many|far|hard|difficult|ambitious|steep|expensive)\b"
+    # whether the chat's idea suits: "is that risky", "is that realistic", "is this really necessary"
+    r"|^(?:that|this)\s+(?:really\s+|still\s+)?(?:risky|realistic|sensible|wise|a\s+good\s+idea|a\s+bad\s+idea|necessary"
+    r"|worth\s+it|advisable|doable|feasible)\b",
     re.IGNORECASE,
 )
 #: A clause that qualifies what the chat proposed rather than telling a matter of its own: "i have

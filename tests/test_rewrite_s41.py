@@ -181,8 +181,8 @@ def test_what_one_gives_back_is_the_thing_the_query_named() -> None:
             "our builds run on fresh CI runners every time, does that still help?",  # whether the idea suits us
         ),
         (
-            ("Is open-water swimming in winter good for you?", "Start with two-minute dips in a wetsuit at 10C or so."),
-            "I've had a heart murmur since I was a small child, is that risky?",  # whether the idea suits me
+            ("Are ice baths worth it after long runs?", "A ten-minute ice bath at 10 to 15C can ease soreness."),
+            "I get Raynaud's in both of my hands every winter, is that risky?",  # whether the idea suits me
         ),
         (
             ("I have a fasting blood test on Friday morning.", "Only water from midnight before the test."),

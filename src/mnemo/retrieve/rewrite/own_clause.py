@@ -1,11 +1,14 @@
-"""A bare "that" about the clause the query itself said first.
+"""A pointer that takes up the clause the query itself said first.
 
 "I committed a secret key and deleted it in the next commit — is that enough?", "pip says
-'externally-managed-environment' on Ubuntu, what does that mean?", "are default arguments shared
-between calls, and why is that a problem?": the query states or asks something of its own, breaks,
-and its "that" takes up what it said. A clause that qualifies the chat's proposal ("i have a stomach
-ulcer though, is that safe?"), a question with no clause before it ("is that normal?") or an
-opening that points itself ("he said it's fine, is that true?") leaves the "that" to the
+'externally-managed-environment' on Ubuntu, what does that mean?", "the webpack build prints
+hundreds of deprecation warnings, can I hide those?", "I quit smoking 3 months ago, what should I
+have noticed by this point?": the query states or asks something of its own, breaks, and its "that",
+"those warnings" or time word takes up what it said, in a question about that clause (what it
+means, why, how common, how to stop it). A clause that qualifies the chat's proposal ("i have a
+stomach ulcer though, is that safe?"), a question whether the chat's idea suits the asker ("does
+that still help?", "is that risky?"), a question with no clause before it ("is that normal?") or an
+opening that points itself ("he said it's fine, is that true?") leaves the pointer to the
 conversation. Pure functions over the query text.
 """
 

@@ -232,7 +232,7 @@ def things_before(lowered: list[str], after: str = "") -> bool:
     verb of giving ("tickets for them", "get them presents") "them" is people, not that noun - but
     what one gives or brings back (``after`` is the word after "them") is a thing: "do I have to
     give them back"."""
-    giving_back = after == "back" and lowered[-1:] != [] and lowered[-1] in _GIVING_BACK
+    giving_back = after == "back" and bool(lowered) and lowered[-1] in _GIVING_BACK
     if lowered and lowered[-1] in _TO_PEOPLE and not (giving_back and _TAKEN_PLURAL.search(" ".join(lowered))):
         return False
     sentence = lowered[max((n + 1 for n, w in enumerate(lowered) if w in (".", "?", "!", ";")), default=0) :]

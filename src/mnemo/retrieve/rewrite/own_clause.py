@@ -18,6 +18,7 @@ import re
 
 from mnemo.retrieve.rewrite import cached_re
 from mnemo.retrieve.rewrite.names import PERSON_NOUNS
+from mnemo.retrieve.rewrite.own_statement import FINITE
 from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE, PERSONAL, pointer_words
 
 #: Where the query's own clause ends: a dash, a comma, a semicolon, or "and"/"or"/"but" after a comma.
@@ -27,7 +28,7 @@ _POINTERS = pointer_words(*PERSONAL, *DEMONSTRATIVE, "same", "such", "other")
 #: A clause about the asker's own people: "my parents are both retiring", "my daughter is 4".
 _OWN_PEOPLE = re.compile(r"^\s*(?:my|our)\s+(?P<words>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
 _NOT_PLURALS = frozenset("is was has does goes says its this thus".split())
-_DEMONSTRATIVES = re.compile(r"\b(?:this|that|these|those|then|there|same|such|(?:the|that)\s+other)\b", re.IGNORECASE)
+_DEMONSTRATIVES = pointer_words(*DEMONSTRATIVE, "same", "such", r"(?:the|that)\s+other")
 #: An existential "there" ("is there a way around that", "there's a table ...") points at nothing.
 _EXISTENTIAL = re.compile(
     r"\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(?:'s|\s+(?:is|are|was|were|isn't|aren't)\b)", re.IGNORECASE
@@ -36,12 +37,8 @@ _EXISTENTIAL = re.compile(
 _SUBORDINATE_OPENING = re.compile(r"^\s*(?:when|if|once|after|before|since|whenever)\s+(?:i|we|you)\b", re.IGNORECASE)
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
 _OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
-#: A verb or a question's auxiliary in the clause: something is said or asked, not only named.
-_VERB = re.compile(
-    r"\b(?:\w+(?:s|ed)|is|are|was|were|am|'m|'s|'re|has|have|had|do|does|did|can|could|should|would|will|"
-    r"say|says|said|got|made|went|took|left|found|lost|gave|keep|keeps|want|wants|need|needs)\b",
-    re.IGNORECASE,
-)
+#: A question's auxiliary: a clause with one asks something (own_statement.FINITE finds a told verb).
+_AUXILIARY = re.compile(r"\b(?:do|does|did|can|could|should|would|will)\b", re.IGNORECASE)
 #: A deed done to "that": what one pays for, reports or books is a thing or plan of the chat, the
 #: query's clause only the circumstance ("our DPO just joined the call, do we have to report that").
 _ACTED_ON = re.compile(
@@ -156,7 +153,7 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False  # "i have a stomach ulcer though, is that safe": the chat's proposal, qualified
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
-    finite = bool(_VERB.search(clause) or _SUBORDINATE_OPENING.match(clause))
+    finite = bool(FINITE.search(clause) or _AUXILIARY.search(clause) or _SUBORDINATE_OPENING.match(clause))
     if timed and not (_DATABLE.search(clause) or _SUBORDINATE_OPENING.match(clause)):
         return False  # "my back pain has mostly gone over the past few weeks, what else improved since then?"
     return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b", re.IGNORECASE)
+#: Alternatives the query names: "X or Y", "between X and ...", "X vs Y".
+ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b", re.IGNORECASE)
 #: "the second one", "the last one", "the first one": a place in a set.
 _COUNTED_ONE = re.compile(r"^the\s+(?:first|second|third|last|latest|most\s+recent)\s+one$", re.IGNORECASE)
 #: A set the query counts itself: "two job offers", "three quotes" ("two weeks", "three teenagers" are
@@ -66,7 +67,7 @@ def own_member(query: str, text: str, kind: str, before: str) -> bool:
     or a whole the query sets up before it (``before``)."""
     low = text.lower()
     if low in ("the latter", "the former"):
-        return bool(_ALTERNATIVES.search(_NO_CHOICE_OR.sub(" ", _IDIOMATIC_OR.sub(" ", before))))
+        return bool(ALTERNATIVES.search(_NO_CHOICE_OR.sub(" ", _IDIOMATIC_OR.sub(" ", before))))
     if _COUNTED_ONE.match(low):
         return bool(_COUNTED_SET.search(before) or (_HOW_MANY_TIMES.search(before) and _MEMBER_ASKED.search(before)))
     if kind == "implicit" and _PART.match(text):

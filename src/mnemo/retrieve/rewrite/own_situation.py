@@ -21,7 +21,7 @@ from mnemo.retrieve.rewrite.own_bare import bare_thing_before, conditioned_thing
 from mnemo.retrieve.rewrite.own_clause import TAKES_UP_CLAUSE, own_clause_noun, own_clause_that
 from mnemo.retrieve.rewrite.own_generic import generic_definite
 from mnemo.retrieve.rewrite.own_it import introduced_thing, own_it
-from mnemo.retrieve.rewrite.own_sets import PLACED_BETWEEN, own_member
+from mnemo.retrieve.rewrite.own_sets import ALTERNATIVES, PLACED_BETWEEN, own_member
 from mnemo.retrieve.rewrite.own_statement import after_statement
 from mnemo.retrieve.rewrite.own_time import first_period_of_own, paired_side
 from mnemo.retrieve.rewrite.pointing import pointer_words
@@ -94,7 +94,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "the difference between a list and a tuple, and when would you use one over the other?"
     if own_member(query, ref.text, ref.kind, before):
         return True  # "poetry or uv, and does the latter ...", "two job offers ... the second one"
-    if low == "the other" and _ALTERNATIVES.search(before):
+    if low == "the other" and ALTERNATIVES.search(before):
         return True  # "Polars or pandas, and why is one so much quicker than the other?"
     if low in ("the same", "at the same time") and (
         _PAIR.search(before)
@@ -293,7 +293,6 @@ _WH_THEN_AND = re.compile(
 #: "when it's cloudy, ... then": a time the query's own clause sets.
 _WHEN_CLAUSE = re.compile(r"\b(?:when|whenever|while|once)\s+(?:it|it's|you|i|we|they|the\s+\w+)\s+\w+", re.IGNORECASE)
 #: Alternatives the query weighs: "Polars or pandas", "--soft or --hard".
-_ALTERNATIVES = re.compile(r"\S+\s+or\s+\S+|\bbetween\s+\S|\bvs\.?\s|\bversus\b", re.IGNORECASE)
 #: A title of capitalised words: "the World Cup", "the Premier League" is a name.
 _TITLED = re.compile(r"^the\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)+$")
 

@@ -29,7 +29,7 @@ _NOT_STATEMENT = re.compile(
 
 
 #: A verb in the statement: a word in -s or -ed, a copula, a contraction or a common irregular verb.
-_FINITE = re.compile(
+FINITE = re.compile(
     r"\b(?:\w+(?:s|ed)|wants?|keeps?|says?|said|told|asked|got|has|have|had|is|are|was|were|am|'m|'s|'re|"
     r"can't|won't|doesn't|didn't|isn't|thinks?|feels?|needs?|made|went|came|took|left|found|lost|gave)\b",
     re.IGNORECASE,
@@ -42,6 +42,6 @@ def after_statement(query: str, ref: Reference) -> bool:
     if found is None or found.end() > ref.start or _NOT_STATEMENT.match(query):
         return False
     statement = found.group("statement")
-    return bool(_FINITE.search(statement)) and not cached_re.search(
+    return bool(FINITE.search(statement)) and not cached_re.search(
         r"\b(?:that|this|it|those|these|then|there)\b", statement, re.IGNORECASE
     )

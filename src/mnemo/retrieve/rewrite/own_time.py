@@ -56,7 +56,7 @@ _STARTING = re.compile(
     re.IGNORECASE,
 )
 #: The asker's own habit ("I usually go for a run after waking up"), not a general question's "usually".
-_HABIT = re.compile(
+_ASKERS_HABIT = re.compile(
     r"\b(?:i|we)\s+(?:usually|always|normally|often)\b|\bevery\s+(?:day|morning|night|week)\b", re.IGNORECASE
 )
 #: Words that point themselves: with one, the time may be the conversation's.
@@ -73,7 +73,7 @@ def paired_side(ref_text: str, before: str) -> bool:
         return False
     side = "after" if "after" in text else "before"
     anchored = [m.group(0).split()[0].lower() for m in _ANCHORED_SIDE.finditer(before)]
-    if _HABIT.search(before):
+    if _ASKERS_HABIT.search(before):
         return False  # "I usually go for a run after waking up, can I have black coffee before?": the chat's test
     return bool(anchored) and (" " not in text or side in anchored)
 

@@ -16,6 +16,7 @@ from mnemo.retrieve.rewrite.comparing import weighed_pair
 from mnemo.retrieve.rewrite.implicit import LIGHT
 from mnemo.retrieve.rewrite.implicit import topic as main_topic
 from mnemo.retrieve.rewrite.lists import find_list
+from mnemo.retrieve.rewrite.own_predicate import says_its_own
 from mnemo.retrieve.rewrite.proposal import repeated_advice
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.reorder import repeated_order
@@ -60,6 +61,8 @@ def attach_topic(
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []
+    if says_its_own(query, pending, LIGHT):  # "our legacy app still stores passwords ...": no "about Google"
+        return query, []
     each = _EACH.search(query)
     items = (find_list(context) or alternative_pair(context) or joined_pair(list(context)[-2:])) if each else []
     if each and len(items) >= 2:  # "how many reps of each?" after "clamshells and glute bridges"

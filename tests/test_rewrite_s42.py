@@ -1,0 +1,130 @@
+"""Query rewriting, twentieth pass: long questions that name their own matter. A complete question
+asked in the middle of a chat, on a topic next to it, gets nothing of the chat: no topic appended to
+a definite phrase it predicates itself ("our booking site still stores ..."), to "the same <noun>"
+it compares within itself, or to a time word in a question of seven content words; and no referent
+lent to any pointer of a question with eleven content words of its own that shares at most one with
+the chat. Each rule has its counter-cases, where a shorter follow-up or one that reuses the chat's
+words still points at the chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemo.retrieve.rewrite import QueryRewriter
+from mnemo.retrieve.rewrite.own_matter import names_own_matter
+from mnemo.retrieve.rewrite.own_predicate import says_its_own
+from mnemo.retrieve.rewrite.reference import Reference
+from tests.test_rewrite import said
+
+pytestmark = pytest.mark.core
+
+
+def _rewrite(query: str, *turns: str):
+    return QueryRewriter(cache_ttl=0).rewrite(query, said(*turns))
+
+
+_LOGIN = (
+    "We're adding Apple and GitHub sign-in to our booking site.",
+    "Social login is a good move; keep email login as a fallback for existing users.",
+)
+_EXPORT = (
+    "Our nightly export job to S3 fails about once a week.",
+    "Check the job logs for timeouts; S3 throttling shows up as 503 Slow Down errors.",
+)
+
+
+def test_a_definite_the_query_predicates_gets_no_topic() -> None:
+    query = "our booking site still stores session tokens in localStorage, how risky is that really?"
+    assert _rewrite(query, *_LOGIN).expanded == query
+
+
+def test_a_short_question_about_a_definite_still_takes_the_chats_matter() -> None:
+    result = _rewrite("is the fallback still needed?", *_LOGIN)
+    assert result.was_rewritten
+    assert "existing users" in result.expanded
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "the staging server answers fine from my laptop but the load balancer health check times out on the "
+        "same endpoint, why would that be?",
+        "my laptop reaches the api fine but the browser gets a CORS error on the same request, why?",
+    ],
+)
+def test_the_same_noun_compared_within_the_query_gets_no_topic(query: str) -> None:
+    assert _rewrite(query, *_EXPORT).expanded == query
+
+
+def test_the_same_alone_still_repeats_the_chats_matter() -> None:
+    result = _rewrite("why does the same error keep coming back?", *_EXPORT)
+    assert result.was_rewritten
+    assert "export" in result.expanded
+
+
+def _ref(query: str, text: str, kind: str) -> Reference:
+    start = query.index(text)
+    return Reference(text, kind, start, start + len(text))
+
+
+def test_says_its_own_counts_the_querys_own_words() -> None:
+    light = frozenset({"really"})
+    long_one = "our booking site still stores session tokens in localStorage, how risky is that really?"
+    assert says_its_own(long_one, [_ref(long_one, "our booking site", "implicit")], light)
+    short_one = "our booking site is down, why?"
+    assert not says_its_own(short_one, [_ref(short_one, "our booking site", "implicit")], light)
+    # an object, not the subject of the query's own clause: "revert the change" leans on the chat
+    command = "ask him to revert the change and tell me whether login errors drop after the deploy tonight"
+    assert not says_its_own(command, [_ref(command, "the change", "implicit")], light)
+
+
+def test_a_time_word_stands_alone_only_in_a_question_of_seven_words() -> None:
+    timed = "how do I make pip install every package again from scratch without using its cache"
+    assert says_its_own(timed, [_ref(timed, "again", "temporal")], frozenset())
+    short = "can I install them again from scratch"
+    assert not says_its_own(short, [_ref(short, "again", "temporal")], frozenset())
+
+
+_NAMING = (
+    "My pull request got comments about variable names.",
+    "Short names like x and tmp are fine in tiny loops, but name anything that lives longer after what it holds.",
+)
+
+
+def test_a_long_question_of_its_own_matter_lends_no_pointer_a_referent() -> None:
+    query = (
+        "a colleague wrote one stored procedure of nine hundred lines for the monthly billing run, "
+        "is there a sensible rule for when to split something like that?"
+    )
+    result = _rewrite(query, *_NAMING)
+    assert result.expanded == query
+    assert not result.was_rewritten
+    assert "own matter" in result.reason
+
+
+def test_a_long_follow_up_that_reuses_the_chats_words_is_still_resolved() -> None:
+    chat = (
+        "We're driving down to Cornwall for a week in August.",
+        "Lovely. Get the car serviced first; a long drive with a worn clutch is no fun.",
+    )
+    query = (
+        "the mechanic quoted four hundred pounds for a new clutch and flywheel, "
+        "should I get it done before or after the trip?"
+    )
+    assert _rewrite(query, *chat).was_rewritten
+
+
+def test_names_own_matter_needs_eleven_words_and_at_most_one_shared() -> None:
+    chat = said(*_NAMING)
+    long_query = (
+        "a colleague wrote one stored procedure of nine hundred lines for the monthly billing run, "
+        "is there a sensible rule for when to split something like that?"
+    )
+    assert names_own_matter(long_query, chat)
+    assert not names_own_matter("is there a rule for when to split something like that?", chat)
+    # two of its words are the chat's ("names", "loops"): a follow-up, however long
+    shared = (
+        "a colleague wrote one stored procedure of nine hundred lines with names like x in tiny loops, "
+        "is there a sensible rule for that?"
+    )
+    assert not names_own_matter(shared, chat)

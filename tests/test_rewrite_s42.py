@@ -128,3 +128,18 @@ def test_names_own_matter_needs_eleven_words_and_at_most_one_shared() -> None:
         "is there a sensible rule for that?"
     )
     assert not names_own_matter(shared, chat)
+
+
+def test_a_verb_opening_the_chats_sentence_is_no_candidate() -> None:
+    from mnemo.retrieve.rewrite.candidates import extract
+
+    chat = said(
+        "My son's teacher says he's distracted in class.",
+        "Worth asking the teacher whether it happens in every lesson. Send the teacher a short note first.",
+    )
+    texts = {c.text for c in extract(chat)}
+    assert "Worth" not in texts and "Send" not in texts
+    assert any("teacher" in t for t in texts)
+    # a listed first name before a determiner is still a person: "Anna the ..." opens no command
+    named = {c.text for c in extract(said("Anna the tutor moved our lesson to Friday.", "Noted."))}
+    assert "Anna" in named

@@ -61,6 +61,10 @@ _OFFICE_OF = re.compile(
 )
 
 
+#: What follows a verb, not a name, at a sentence's start: a determiner, a pronoun or a gerund.
+_IMPERATIVE = re.compile(
+    r"\s+(?:the|a|an|your|my|our|their|his|her|its|it|them|this|that|these|those|some|any|each|every|[a-z]+ing)\b"
+)
 _SEASONS = frozenset("spring summer autumn winter".split())
 
 _LEGAL_FORM = re.compile(
@@ -119,6 +123,8 @@ def named(
             found.append((start, Candidate(name, "person", gender=title or None)))
             names.add(name.lower())
             continue
+        if _imperative_opener(name, before, after):
+            continue  # "Worth asking the teacher ...", "Send the report ...": a verb opening a sentence
         kind, weight = _kind_of(name, before, after, bool(match.group(2)))
         if _LEGAL_FORM.search(name):
             kind, weight = "thing", max(weight, 1.5)  # "Hartmann GmbH": a firm, whatever cue reads a person
@@ -174,6 +180,14 @@ _KIN_BEFORE = re.compile(
 def _kin_gender(kin: str) -> str | None:
     low = kin.lower()
     return "f" if low in FEMALE_NOUNS else "m" if low in MALE_NOUNS else None
+
+
+def _imperative_opener(name: str, before: str, after: str) -> bool:
+    """A single capitalised word that opens a sentence and goes straight on to a determiner, a pronoun
+    or a gerund is a verb or an adverb ("Tell the dentist", "Send it over", "Worth asking"), unless it
+    is a listed first name ("Anna the ...")."""
+    opens = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
+    return opens and " " not in name and fold(name.lower()) not in FIRST_NAMES and bool(_IMPERATIVE.match(after))
 
 
 def _kind_of(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:

@@ -87,7 +87,8 @@ _STOP_AFTER = STOPWORDS | _DISCOURSE | set("and or but yesterday today tomorrow 
 # Mountain Track", "your friends ski elsewhere", "the hour ago", "the highly rated one"
 _STOP_AFTER |= set(
     """rather via versus vs per elsewhere ago indoors outdoors towards toward instead still highly usually
-    probably definitely quickly easily mostly nearly mainly fully together apart abroad""".split()
+    probably definitely quickly easily mostly nearly mainly fully together apart abroad whether unless although
+    though whereas whenever wherever however since""".split()
 )
 #: Modal verbs: after a noun they begin its predicate ("the records might", "the fan could").
 _MODALS = frozenset("might may must could would should will shall can cannot".split())

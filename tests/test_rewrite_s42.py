@@ -1,17 +1,15 @@
 """Query rewriting, twentieth pass: long questions that name their own matter. A complete question
-asked in the middle of a chat, on a topic next to it, gets nothing of the chat: no topic appended to
-a definite phrase it predicates itself ("our booking site still stores ..."), to "the same <noun>"
-it compares within itself, or to a time word in a question of seven content words; and no referent
-lent to any pointer of a question with eleven content words of its own that shares at most one with
-the chat. Each rule has its counter-cases, where a shorter follow-up or one that reuses the chat's
-words still points at the chat."""
+asked in the middle of a chat, on a topic next to it, gets no chat topic appended to a definite
+phrase it predicates itself ("our booking site still stores ..."), to "the same <noun>" it compares
+within itself, or to a time word in a question of seven content words. Each rule has its
+counter-cases, where a shorter follow-up still points at the chat. Also: verbs that open the chat's
+sentences are no names."""
 
 from __future__ import annotations
 
 import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
-from mnemo.retrieve.rewrite.own_matter import names_own_matter
 from mnemo.retrieve.rewrite.own_predicate import says_its_own
 from mnemo.retrieve.rewrite.reference import Reference
 from tests.test_rewrite import said
@@ -83,51 +81,6 @@ def test_a_time_word_stands_alone_only_in_a_question_of_seven_words() -> None:
     assert says_its_own(timed, [_ref(timed, "again", "temporal")], frozenset())
     short = "can I install them again from scratch"
     assert not says_its_own(short, [_ref(short, "again", "temporal")], frozenset())
-
-
-_NAMING = (
-    "My pull request got comments about variable names.",
-    "Short names like x and tmp are fine in tiny loops, but name anything that lives longer after what it holds.",
-)
-
-
-def test_a_long_question_of_its_own_matter_lends_no_pointer_a_referent() -> None:
-    query = (
-        "a colleague wrote one stored procedure of nine hundred lines for the monthly billing run, "
-        "is there a sensible rule for when to split something like that?"
-    )
-    result = _rewrite(query, *_NAMING)
-    assert result.expanded == query
-    assert not result.was_rewritten
-    assert "own matter" in result.reason
-
-
-def test_a_long_follow_up_that_reuses_the_chats_words_is_still_resolved() -> None:
-    chat = (
-        "We're driving down to Cornwall for a week in August.",
-        "Lovely. Get the car serviced first; a long drive with a worn clutch is no fun.",
-    )
-    query = (
-        "the mechanic quoted four hundred pounds for a new clutch and flywheel, "
-        "should I get it done before or after the trip?"
-    )
-    assert _rewrite(query, *chat).was_rewritten
-
-
-def test_names_own_matter_needs_eleven_words_and_at_most_one_shared() -> None:
-    chat = said(*_NAMING)
-    long_query = (
-        "a colleague wrote one stored procedure of nine hundred lines for the monthly billing run, "
-        "is there a sensible rule for when to split something like that?"
-    )
-    assert names_own_matter(long_query, chat)
-    assert not names_own_matter("is there a rule for when to split something like that?", chat)
-    # two of its words are the chat's ("names", "loops"): a follow-up, however long
-    shared = (
-        "a colleague wrote one stored procedure of nine hundred lines with names like x in tiny loops, "
-        "is there a sensible rule for that?"
-    )
-    assert not names_own_matter(shared, chat)
 
 
 def test_a_verb_opening_the_chats_sentence_is_no_candidate() -> None:

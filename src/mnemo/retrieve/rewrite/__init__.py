@@ -19,7 +19,6 @@ from mnemo.retrieve.rewrite.candidates import extract
 from mnemo.retrieve.rewrite.chains import chained
 from mnemo.retrieve.rewrite.detect import detect
 from mnemo.retrieve.rewrite.llm import RewriteCache, confidence, llm_rewrite
-from mnemo.retrieve.rewrite.own_matter import names_own_matter
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.retrieve.rewrite.resolve import Resolution, resolve
 from mnemo.retrieve.rewrite.tidy import without_title_stops
@@ -153,9 +152,6 @@ class QueryRewriter:
     def _with_resolver(
         self, query: str, messages: list[dict[str, str]], refs: list[Reference], why: str
     ) -> RewriteResult:
-        if names_own_matter(query, messages[-self.max_context :]):  # its pointers point inside it
-            reason = why or "a long query that names its own matter: left as it is"
-            return RewriteResult(query, query, False, 0.8, references=tuple(r.text for r in refs), reason=reason)
         messages = [{**m, "content": without_title_stops(m.get("content", ""))} for m in messages]
         candidates = extract(messages, self.max_context)
         # only personal pronouns use the chains, and each chained message costs an extraction

@@ -60,6 +60,34 @@ def test_the_same_alone_still_repeats_the_chats_matter() -> None:
     assert "export" in result.expanded
 
 
+def test_the_same_noun_without_a_comparison_of_the_querys_own_is_the_chats() -> None:
+    chat = (
+        "I painted our hallway in Farrow and Ball Hague Blue.",
+        "A bold choice; it looks best with plenty of light.",
+    )
+    result = _rewrite(
+        "would the same colour look too dark in a small north-facing bedroom with only one window?", *chat
+    )
+    assert "Hague Blue" in result.expanded
+
+
+def test_news_of_the_chats_bare_definite_still_takes_its_topic() -> None:
+    chat = (
+        "We got a quote from a builder to repoint the chimney.",
+        "Get at least two more quotes and check the builder is insured.",
+    )
+    result = _rewrite("the quote is 900 pounds for the chimney stack and flashing, does that sound fair?", *chat)
+    assert result.was_rewritten
+
+
+def test_a_time_word_counting_from_the_chats_time_keeps_the_topic() -> None:
+    chat = ("My laptop fell off the sofa last night.", "Ouch. Check the hinges and whether the screen flickers.")
+    result = _rewrite(
+        "now the trackpad clicks on its own, which never happened before, is a repair worth paying for?", *chat
+    )
+    assert "laptop" in result.expanded
+
+
 def _ref(query: str, text: str, kind: str) -> Reference:
     start = query.index(text)
     return Reference(text, kind, start, start + len(text))
@@ -69,6 +97,9 @@ def test_says_its_own_counts_the_querys_own_words() -> None:
     light = frozenset({"really"})
     long_one = "our booking site still stores session tokens in localStorage, how risky is that really?"
     assert says_its_own(long_one, [_ref(long_one, "our booking site", "implicit")], light)
+    news = "the site is down again for an hour every night since the upgrade, why?"
+    chat = "Our site runs on a small VPS."
+    assert not says_its_own(news, [_ref(news, "the site", "implicit")], light, chat)  # the chat's site
     short_one = "our booking site is down, why?"
     assert not says_its_own(short_one, [_ref(short_one, "our booking site", "implicit")], light)
     # an object, not the subject of the query's own clause: "revert the change" leans on the chat

@@ -61,7 +61,9 @@ def attach_topic(
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []
-    if says_its_own(query, pending, LIGHT):  # "our legacy app still stores passwords ...": no "about Google"
+    if says_its_own(
+        query, pending, LIGHT, " ".join(str(m.get("content", "")) for m in context)
+    ):  # "our legacy app still stores passwords ...": no "about Google"
         return query, []
     each = _EACH.search(query)
     items = (find_list(context) or alternative_pair(context) or joined_pair(list(context)[-2:])) if each else []

@@ -37,28 +37,54 @@ _PREDICATE = (
 )
 #: "the same request", "the same tax year": a comparison the query makes; "the same again" or
 #: "the same as before", "the same one", "the same with X" and "the same for X" repeat the chat's.
-_SAME_NOUN = r"\s+(?!as\b|again\b|thing\b|one\b|with\b|for\b)[a-z]{3,}"
+_SAME_NOUN = (
+    r"\s+(?!as\b|again\b|thing\b|one\b|with\b|for\b)"
+    r"([a-z]{3,}(?:\s+(?!(?:as|and|or|but|with|for|from|in|on|at|to|of)\b)[a-z]{3,})?)"
+)
+#: What sets up a comparison inside the query: "curl works but the browser ... the same request".
+_COMPARED = r"\b(?:but|both|and|one|other|two|each|against|between|versus|vs)\b"
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
+_STEM = 5
+#: Time words that count from some other time: alone, they take the chat's.
+_UNANCHORED = frozenset("before after afterwards earlier later since previously then ago".split())
+_POINTING = frozenset("then that this those these".split())
 #: Words that carry no subject: question words and the chat's light verbs.
 _EMPTY = frozenset("what who whom whose which when where why how yesterday recently today earlier previously".split())
 
 
-def says_its_own(query: str, pending: Sequence[Reference], light: frozenset[str]) -> bool:
+def says_its_own(query: str, pending: Sequence[Reference], light: frozenset[str], chat: str = "") -> bool:
     """Whether every pending reference is a definite phrase or a time word the query itself says
-    enough about."""
-    if not pending or not all(ref.kind == "temporal" or _self_standing(query, ref) for ref in pending):
+    enough about; ``chat`` is the conversation's text."""
+    said = {word.lower()[:_STEM] for word in _WORD.findall(chat)}
+    standing = [_self_standing(query, ref, said, chat.lower()) for ref in pending]
+    timed = [
+        ref.kind == "temporal" and not alone and _anchored(ref) for ref, alone in zip(pending, standing, strict=True)
+    ]
+    if not pending or not all(alone or time for alone, time in zip(standing, timed, strict=True)):
         return False
-    timed = any(ref.kind == "temporal" and not _self_standing(query, ref) for ref in pending)
-    return _own_words(query, pending, light) >= (MIN_OWN_WORDS_TIMED if timed else MIN_OWN_WORDS)
+    return _own_words(query, pending, light) >= (MIN_OWN_WORDS_TIMED if any(timed) else MIN_OWN_WORDS)
 
 
-def _self_standing(query: str, ref: Reference) -> bool:
+def _self_standing(query: str, ref: Reference, said: set[str], chat: str) -> bool:
     text = ref.text.lower()
-    if text == "the same":
-        return cached_re.match(_SAME_NOUN, query[ref.end :], re.IGNORECASE) is not None
-    if not text.startswith(("the ", "our ", "my ", "your ")):
+    if text == "the same":  # "the same pizza" after the chat's pizza repeats the chat's order
+        noun = cached_re.match(_SAME_NOUN, query[ref.end :], re.IGNORECASE)
+        compared = cached_re.search(_COMPARED, query[: ref.start], re.IGNORECASE) is not None
+        return compared and noun is not None and noun.group(1).lower()[:-1] not in chat
+    words = text.split()
+    if words[0] not in ("the", "our", "my", "your"):
         return False
+    if len(words) == 2 and words[1][:_STEM] in said:
+        return False  # "the quote is 1,800 pounds" after the roofer's quote: the chat's quote, news of it
     return cached_re.match(_PREDICATE, query[ref.end :], re.IGNORECASE) is not None
+
+
+def _anchored(ref: Reference) -> bool:
+    """A time word with an anchor of its own ("the first year", "before they can face forward",
+    "again"); "before" closing a clause ("which never happened before"), "back then" or "that
+    year" count from the chat's time."""
+    words = ref.text.lower().split()
+    return not (len(words) == 1 and words[0] in _UNANCHORED) and not _POINTING.intersection(words)
 
 
 def _own_words(query: str, pending: Sequence[Reference], light: frozenset[str]) -> int:

@@ -387,7 +387,7 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
     # "my vet says he is underweight": who reports is seldom who the report is about
     reported = bool(lowered) and lowered[-1] in _REPORTING
     for n, word in enumerate(lowered):
-        owned = (n and lowered[n - 1] in _OWN) or (n > 1 and lowered[n - 2] in _OWN)  # "my (teenage) son"
+        owned = _owned_person(lowered, n)  # "my (teenage) son", "my 4 year old son", "my best friend's wife"
         if reported and word in _NEUTRAL_PEOPLE:
             continue
         if (word in fits or is_pet(word)) and (owned or n == 0):
@@ -396,6 +396,24 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
 
 
 _OWN = frozenset("my our your".split())
+#: How far back "my"/"our" may stand before the person it owns: "my 4 year old son", "our new product
+#: manager", "my best friend's wife"; and how many words in a query's opening person may come.
+_OWN_REACH = 4
+_LEAD_REACH = 3
+_OPENING_REACH = 6
+
+
+def _owned_person(lowered: list[str], n: int) -> bool:
+    """Whether "my"/"our"/"your" owns the word at ``n`` across its modifiers, with no break between."""
+    for back in range(n - 1, max(-1, n - 1 - _OWN_REACH), -1):
+        word = lowered[back]
+        if word in _OWN:
+            return True
+        if word in PUNCTUATION or word in STOPWORDS:
+            return False
+    return False
+
+
 #: Determiners before a person the query opens with: "my grandfather", "a coworker", "the new intern".
 _PERSON_LEADS = _OWN | {"a", "an", "the"}
 #: Words for people that name no gender ("my landlord", "the new intern", "my toddler").
@@ -411,8 +429,8 @@ def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
     opening = next(
         (
             n
-            for n in range(1, min(5, len(lowered)))
-            if (lowered[n] in fits or is_pet(lowered[n])) and _PERSON_LEADS & set(lowered[max(0, n - 2) : n])
+            for n in range(1, min(_OPENING_REACH, len(lowered)))
+            if (lowered[n] in fits or is_pet(lowered[n])) and _PERSON_LEADS & set(lowered[max(0, n - _LEAD_REACH) : n])
         ),
         None,
     )  # "when my dog sees another dog he barks, how can i train him": the pet the query opens with

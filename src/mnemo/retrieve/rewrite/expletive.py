@@ -36,8 +36,9 @@ EXPLETIVE_IT = re.compile(
     r"|foggy|snowy|cloudy|overcast|sweltering|scorching)\b"
     r"|\b(?<=worth\s)it\b"  # "is it worth it": the idiom's "it" is the outlay, no thing
     # "is it bad practice to commit ...", "is it a good habit to ...": a judged noun and its infinitive
-    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:a\s+|an\s+)?(?:good|bad|best|common|standard|normal|accepted|acceptable"
-    r"|poor|safe|better|wise)\s+(?:practice|practise|idea|habit|form|approach|move|option|choice|plan)\s+(?:to|that|if)\b"
+    r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:considered\s+|generally\s+|really\s+)?(?:a\s+|an\s+)?(?:good|bad|best"
+    r"|common|standard|normal|accepted|acceptable|poor|safe|better|wise)\s+(?:practice|practise|idea|habit|form"
+    r"|approach|move|option|choice|plan)\s+(?:to|that|if|for\s+(?:a|an|your|my|the|people|someone)\b)"
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"
@@ -71,7 +72,7 @@ EXPLETIVE_IT = re.compile(
     r"(?:chatting|talking|seeing|meeting|catching)\b"
     # "is it true house prices always go up", "is it true that ...": the claim after is the "it"
     r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!(?:for|of|about|in|too|though|then|or|even|also|still|only|just|at|with|if|when|on|anymore|now)\b|[?.!])"
-    r"(?=[a-z]+\s+\w+\s+\w)"
+    r"(?=[a-z]+\s+[\w']+\s+\w)"
     # "is it a myth that we only use 10 percent of our brains": the claim after is the "it"
     r"|^\s*is\s+it\s+(?:a\s+)?(?:myth|fact|urban\s+legend|old\s+wives'?\s+tale)\s+that\b"
     # "what does it mean when a test is flaky", "how does it feel if ...": the clause after is the "it"

@@ -283,7 +283,10 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
     says what "it" is. One pass over the words."""
     asked = bool(lowered) and lowered[-1] in AUXILIARIES  # "does it crash"
     # "is it dead": an "it" an auxiliary puts a question to is its clause's subject, whatever follows
-    subject = asked or after in AUXILIARIES or (after.endswith(("s", "ed")) and after not in STOPWORDS)
+    # "getting it coloured", "have it checked": a causative's "it" is its object, whatever follows
+    causative = bool(lowered) and lowered[-1] in _CAUSATIVES
+    verb_after = after.endswith(("s", "ed")) and after not in STOPWORDS and not causative
+    subject = asked or after in AUXILIARIES or verb_after
     # "renew my passport before it expires", "eat the yogurt before it goes off": a time clause's
     # subject may be the main clause's object
     # ... only with a verb of lapsing or spoiling ("until it comes down" is a fever the chat named)
@@ -439,6 +442,7 @@ def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
 
 #: Verbs whose object is someone addressed: "ask the concierge", "tell the landlord", "email the agent".
 _ADDRESSING = frozenset("ask tell remind email text message call ping thank pay".split())
+_CAUSATIVES = frozenset("get gets getting got have has having had".split())
 _THING_NAMERS = frozenset("the a an my our your this his her their".split())
 #: Nouns no later "it" takes up: quantities, thanks, tries and the light objects of "do the job",
 #: "does the trick".

@@ -50,14 +50,16 @@ _ACTED_ON = re.compile(
 #: whether the chat's suggestion suits the asker ("would that still be sensible", "is that risky", "does
 #: that still help", "would that be covered"). "|" marks where the pointer stands.
 _ABOUT_THE_CLAUSE = re.compile(
-    r"\b(?:what\s+does|does|what\s+(?:usually\s+|normally\s+|typically\s+)?(?:causes?|would\s+cause)|why\s+(?:is|was|would|does|do|did)"
+    r"\b(?:what\s+does|does|what\s+(?:usually\s+|normally\s+|typically\s+)?(?:causes?|would\s+(?:usually\s+|normally\s+)?cause)"
+    r"|why\s+(?:is|was|would|does|do|did)"
     r"|how\s+(?:do|can|should)\s+(?:i|we)\s+(?:stop|fix|handle|deal\s+with|ignore|silence|hide|avoid|prevent|get\s+rid\s+of"
     r"|bring|raise|mention|address|talk\s+about)"
     r"|(?:can|should)\s+(?:i|we)\s+(?:just\s+)?(?:hide|ignore|silence|disable|turn\s+off|answer|worry\s+about|be\s+worried\s+about)"
     r"|how\s+often\s+should|which\s+of|validate\s+\w+|handle|a\s+way\s+(?:around|past|to\s+fix)|tell\s+(?:them|him|her)"
     r"|how\s+(?:bad|serious|common|dangerous|normal|likely|unusual|rare)\s+is|what\s+(?:should|can|do)\s+(?:i|we)\s+do\s+about"
     r"|(?:any|a)\s+way\s+to\s+(?:avoid|stop|fix|prevent|undo)|(?:a\s+fix|anything)\s+for|what's\s+(?:causing|behind)"
-    r"|(?:can\s+you\s+)?explain|what\s+(?:is|are)\s+(?:the\s+)?(?:reason|cause)s?\s+for"
+    r"|(?:can\s+you\s+)?explain|what\s+(?:is|are)\s+(?:the\s+)?(?:usual\s+|common\s+|main\s+|likely\s+|typical\s+)?"
+    r"(?:reason|cause)s?\s+for"
     r"|is|are|was|were)\s*\|"
     r"\s*(?!.*\bstill\b)(?:mean|means|happen|a\s+problem|normal|typical|common|usual|high|low|legal|illegal|real|true|enough|good|bad"
     r"|too\s+(?:young|old|long|short|high|low)|even|really|actually|already|exactly|way|kind|be\s+done|\?|$|[a-z]+\s+(?:be\s+)?done)?",
@@ -172,10 +174,15 @@ def _own_people(clause: str) -> bool:
 def _leans(clause: str) -> bool:
     """Whether the clause itself leans on the conversation: a demonstrative or a pointing word
     anywhere ("the same", "then"), or a pronoun among its first three words ("he said it's fine").
+    "The same" among two things of the clause's own ("two goroutines write to the same map") is no
+    pointer.
     A later pronoun takes up what the clause named first: "my unit tests pass locally but when
     github actions runs them ...". A relative "that" ("a function that's 400 lines long") points
     nowhere."""
     plain = cached_re.sub(r"(?<=[a-z] )that(?='s|\s+(?:is|are|was|were|has|have)\b)", "", clause, flags=re.IGNORECASE)
+    if cached_re.search(r"\b(?:two|both|each|between)\b", plain, re.IGNORECASE):
+        # "if two goroutines write to the same map": a sameness the clause sets up among its own things
+        plain = cached_re.sub(r"\bthe\s+same\b", "", plain, flags=re.IGNORECASE)
     if _DEMONSTRATIVES.search(plain):
         return True
     return any(_POINTERS.fullmatch(word) for word in plain.split()[:3])

@@ -35,6 +35,12 @@ _EXISTENTIAL = re.compile(
 )
 #: A clause a subordinator opens with its subject: "when I run terraform destroy", "if we upgrade".
 _SUBORDINATE_OPENING = re.compile(r"^\s*(?:when|if|once|after|before|since|whenever)\s+(?:i|we|you)\b", re.IGNORECASE)
+#: ... or with a subject of its own, for a time pointer to count from: "once contracts have been
+#: exchanged", "if validation loss starts going up after epoch 10".
+_SUBORDINATE_EVENT = re.compile(
+    r"^\s*(?:when|if|once|after|before|whenever)\s+(?!(?:he|she|they|it|that|this|those|these|then|there)\b)[a-z]",
+    re.IGNORECASE,
+)
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
 _OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
 #: A question's auxiliary: a clause with one asks something (own_statement.FINITE finds a told verb).
@@ -156,7 +162,7 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
     finite = bool(FINITE.search(clause) or _AUXILIARY.search(clause) or _SUBORDINATE_OPENING.match(clause))
-    if timed and not (_DATABLE.search(clause) or _SUBORDINATE_OPENING.match(clause)):
+    if timed and not (_DATABLE.search(clause) or _SUBORDINATE_EVENT.match(clause)):
         return False  # "my back pain has mostly gone over the past few weeks, what else improved since then?"
     return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)
 

@@ -127,3 +127,100 @@ def test_a_verb_opening_the_chats_sentence_is_no_candidate() -> None:
     # a listed first name before a determiner is still a person: "Anna the ..." opens no command
     named = {c.text for c in extract(said("Anna the tutor moved our lesson to Friday.", "Noted."))}
     assert "Anna" in named
+
+
+#: Long questions after a chat on a nearby topic whose pointers the question answers itself; each
+#: chat offers a referent of the right kind to take wrongly.
+_OWN_LONG = [
+    (
+        (
+            "I'm doing a speech at my sister's wedding next month, she's asked for max 5 minutes",
+            "Five minutes is about 600 words: a warm opening, a story about your sister, a kind word about her "
+            "partner, and a toast.",
+        ),
+        "my best friend's wife just had a baby, is it weird to send her flowers or should I send something to both "
+        "of them?",
+    ),
+    (
+        (
+            "our CTO wants to move everything to kubernetes, we have 4 services and 3 devs",
+            "For a team that size a managed platform like Cloud Run or Fly.io is simpler. Ask him what problem he's "
+            "trying to solve.",
+        ),
+        "our new product manager wants daily standups to last 45 minutes, how can I tell him politely that it's far "
+        "too long?",
+    ),
+    (
+        (
+            "I want to go from dark brown to blonde, can I do it at home?",
+            "Going that much lighter at home is risky, because box bleach often turns dark hair orange. A salon "
+            "colourist can lift it gradually.",
+            "ok salon it is, booked for next friday",
+        ),
+        "is it true you shouldn't wash your hair the day before getting it coloured at a salon?",
+    ),
+    (
+        (
+            "should I pin exact versions in requirements.txt or use ranges?",
+            "For applications, pin exact versions with a lock file from pip-tools or poetry so builds are "
+            "reproducible. Update the pins with something like Dependabot.",
+        ),
+        "my integration tests pass on my laptop but they time out on the build server, what are the usual reasons "
+        "for that?",
+    ),
+    (
+        (
+            "setting up an ingress controller on our eks cluster, nginx or the aws load balancer controller?",
+            "The AWS Load Balancer Controller provisions ALBs and integrates with ACM certificates and WAF. "
+            "ingress-nginx runs inside the cluster behind a single NLB.",
+        ),
+        "the staging database in our aws account costs more per month than production, what would usually cause that?",
+    ),
+    (
+        (
+            "what's the idiomatic way to do structured logging in go these days?",
+            "Since Go 1.21 the standard library has log/slog, which supports key-value structured logging with JSON "
+            "or text handlers.",
+        ),
+        "in go, if two goroutines write to the same map at the same time, does that always crash or only sometimes?",
+    ),
+    (
+        (
+            "training a resnet on 20k images, accuracy is stuck at 60%",
+            "Check your learning rate first, and make sure augmentation isn't too aggressive. Starting from "
+            "pretrained ImageNet weights usually helps a lot with 20k images.",
+            "pretrained weights got it to 85%",
+        ),
+        "if validation loss starts going up after epoch 10 while training loss keeps falling, should I just stop "
+        "training at that point?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("chat", "query"), _OWN_LONG)
+def test_a_long_question_answers_its_own_pointers(chat: tuple[str, ...], query: str) -> None:
+    assert _rewrite(query, *chat).expanded == query
+
+
+def test_an_object_him_after_a_person_the_query_does_not_open_with_is_still_the_chats() -> None:
+    chat = ("My dad keeps forgetting to call the plumber, Gary, about the leak.", "Maybe text Gary yourself?")
+    assert "Gary" in _rewrite("did my dad ever call him back?", *chat).expanded
+
+
+def test_a_time_pointer_after_a_question_of_the_querys_own_still_counts_from_the_chat() -> None:
+    chat = ("I stopped the couch to 5k plan at week 4 when I got ill.", "Rest until you feel fully well.")
+    result = _rewrite("should i restart from week 1 or pick up where i was before that?", *chat)
+    assert result.was_rewritten
+
+
+def test_my_son_several_words_on_is_the_querys_he() -> None:
+    chat = (
+        "my 7 year old daughter is scared of putting her face in the water at swimming lessons",
+        "That's common. Practising in the bath and letting her wear goggles often helps.",
+    )
+    query = (
+        "my 4 year old son still naps for two hours every afternoon, is he too old for that and could it be why his "
+        "bedtime is so late?"
+    )
+    expanded = _rewrite(query, *chat).expanded
+    assert "is he too old" in expanded and "why his bedtime" in expanded  # not the chat's 7 year old

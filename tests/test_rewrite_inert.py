@@ -9,7 +9,8 @@ import pytest
 
 from mnemo.retrieve.rewrite import detect
 from mnemo.retrieve.rewrite.inert import inert_spans
-from mnemo.retrieve.rewrite.internal import person_named_before, thing_named_before
+from mnemo.retrieve.rewrite.internal import thing_named_before
+from mnemo.retrieve.rewrite.internal_people import person_named_before
 from tests.test_rewrite import expand, said
 
 pytestmark = pytest.mark.core

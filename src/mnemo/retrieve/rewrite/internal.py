@@ -13,16 +13,13 @@ import re
 from mnemo.retrieve.rewrite.gender import gender_of
 from mnemo.retrieve.rewrite.names import (
     AUXILIARIES,
-    FEMALE_NOUNS,
     FIRST_NAMES,
-    MALE_NOUNS,
     PERSON_NOUNS,
     PREPOSITIONS,
     PUNCTUATION,
     TIME_HEADS,
     WORDS_TOO_NAMES,
     fold,
-    is_pet,
 )
 from mnemo.store.sql import STOPWORDS
 
@@ -325,7 +322,7 @@ def thing_named_before(lowered: list[str], after: str) -> bool:
 _INTRODUCING = frozenset("a an my our your which".split())
 #: Verbs that report what a thing says, before the "it" of the report: "why does my script say it
 #: can't find the module".
-_REPORTING = frozenset("say says said saying claim claims claimed complain complains think thinks".split())
+REPORTING = frozenset("say says said saying claim claims claimed complain complains think thinks".split())
 _REFERRING_MODIFIERS = frozenset("first second third last former latter other same".split())
 
 
@@ -337,7 +334,7 @@ def own_thing_before(lowered: list[str]) -> bool:
     i freeze it"), and an "it" already said, a preposition's object or a person is no antecedent."""
     if not lowered or lowered[-1] in _PREPOSITIONS or "it" in lowered or "it's" in lowered:
         return False  # "can i have a beer while i'm still on it": a preposition's "it" is the chat's
-    breaks = PUNCTUATION | _SUBORDINATORS | _REPORTING | {".", "?", "!", "—", "-", "as", "whenever"}
+    breaks = PUNCTUATION | _SUBORDINATORS | REPORTING | {".", "?", "!", "—", "-", "as", "whenever"}
     boundary = max((n for n, w in enumerate(lowered) if w in breaks), default=-1)
     for n, word in enumerate(lowered[: max(boundary - 1, 0)]):
         if word not in _INTRODUCING or (n and lowered[n - 1] in _ADDRESSING | _PREPOSITIONS):
@@ -371,73 +368,6 @@ def _thing_noun(noun: str) -> bool:
 
 #: A noun after one of these is a preposition's object, no verb's ("look at the logs").
 _PREPOSITIONS = (PREPOSITIONS - {"without"}) | {"of"}
-
-
-def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
-    """Whether the query names a relative of the pronoun's gender before a subject or possessive
-    pronoun: "my brother passed his driving test", "grandma wants her old slides", "my teenage son
-    says his phone is broken", "our dog keeps scratching his ear". An object "him"/"her" ("did my
-    dad ever call him back?") is someone else, and a job or a friend ("the vet", "my boss") as
-    often is; ``after`` is the word after the pronoun (a noun after "her" makes it possessive)."""
-    female = pronoun in ("she", "her", "hers", "herself")
-    if pronoun == "him" or (pronoun == "her" and (not after or after in STOPWORDS or not after[:1].isalnum())):
-        # an object pronoun is someone else in its own clause ("did my dad ever call him back?"), but
-        # may be the relative who opened the query, a clause away ("my grandfather keeps forgetting
-        # his pills, is there an app that can remind him")
-        return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS)
-    # "my landlord wants ..., can he": a word for a person that names no gender stands for either
-    fits = (FEMALE_NOUNS if female else MALE_NOUNS) | _NEUTRAL_PEOPLE
-    # "my vet says he is underweight": who reports is seldom who the report is about
-    reported = bool(lowered) and lowered[-1] in _REPORTING
-    for n, word in enumerate(lowered):
-        owned = _owned_person(lowered, n)  # "my (teenage) son", "my 4 year old son", "my best friend's wife"
-        if reported and word in _NEUTRAL_PEOPLE:
-            continue
-        if (word in fits or is_pet(word)) and (owned or n == 0):
-            return True
-    return False
-
-
-_OWN = frozenset("my our your".split())
-#: How far back "my"/"our" may stand before the person it owns: "my 4 year old son", "our new product
-#: manager", "my best friend's wife"; and how many words in a query's opening person may come.
-_OWN_REACH = 4
-_LEAD_REACH = 3
-_OPENING_REACH = 6
-
-
-def _owned_person(lowered: list[str], n: int) -> bool:
-    """Whether "my"/"our"/"your" owns the word at ``n`` across its modifiers, with no break between."""
-    for back in range(n - 1, max(-1, n - 1 - _OWN_REACH), -1):
-        word = lowered[back]
-        if word in _OWN:
-            return True
-        if word in PUNCTUATION or word in STOPWORDS:
-            return False
-    return False
-
-
-#: Determiners before a person the query opens with: "my grandfather", "a coworker", "the new intern".
-_PERSON_LEADS = _OWN | {"a", "an", "the"}
-#: Words for people that name no gender ("my landlord", "the new intern", "my toddler").
-_NEUTRAL_PEOPLE = (
-    PERSON_NOUNS - FEMALE_NOUNS - MALE_NOUNS - {"lady", "woman", "landlady", "waitress", "man", "guy"}
-) | {"toddler", "baby", "kid", "child", "teenager", "teen", "newborn", "infant"}
-
-
-def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
-    """A relative of the gender opening the query ("my grandfather ...", "a coworker keeps ..."),
-    then a clause break: a word for a person that names no gender stands for either."""
-    fits = gendered | _NEUTRAL_PEOPLE
-    opening = next(
-        (
-            n
-            for n in range(1, min(_OPENING_REACH, len(lowered)))
-            if (lowered[n] in fits or is_pet(lowered[n])) and _PERSON_LEADS & set(lowered[max(0, n - _LEAD_REACH) : n])
-        ),
-        None,
-    )  # "when my dog sees another dog he barks, how can i train him": the pet the query opens with
-    return opening is not None and any(w in PUNCTUATION for w in lowered[opening + 1 :])
 
 
 #: Verbs whose object is someone addressed: "ask the concierge", "tell the landlord", "email the agent".

@@ -18,7 +18,6 @@ from mnemo.retrieve.rewrite.internal import (
     name_subject_before,
     named_before,
     own_thing_before,
-    person_named_before,
     plural_before,
     plural_subject_before,
     plural_then_clause,
@@ -27,6 +26,7 @@ from mnemo.retrieve.rewrite.internal import (
     things_before,
     title_before,
 )
+from mnemo.retrieve.rewrite.internal_people import person_named_before
 from mnemo.retrieve.rewrite.names import GOING_VERBS
 from mnemo.store.sql import STOPWORDS
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from mnemo.retrieve.rewrite.absence import absence_period, is_absence
-from mnemo.retrieve.rewrite.internal import person_named_before, plural_before, thing_named_before
+from mnemo.retrieve.rewrite.internal import plural_before, thing_named_before
+from mnemo.retrieve.rewrite.internal_people import person_named_before
 from mnemo.retrieve.rewrite.timeclause import clause_spans
 from mnemo.retrieve.rewrite.timeref import TEMPORAL_POINTER, simultaneous_spans
 from mnemo.retrieve.rewrite.timeref import pointers as time_pointers

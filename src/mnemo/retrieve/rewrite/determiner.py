@@ -51,7 +51,9 @@ COMPARATIVES = frozenset(
 )
 #: Auxiliaries that put "that" in subject position, so a verb follows it: "will that handle rows".
 SUBJECT_AUX = frozenset("will would can could should might may does did do must".split())
-_OBJECT_OPENERS = frozenset("the a an any all my our your their his her its every everything anything".split())
+_OBJECT_OPENERS = frozenset(
+    "the a an any all my our your their his her its every everything anything something nothing someone".split()
+)
 
 
 #: Verbs of a request whose object a "that" before "and", "then" or "for" is: "summarise that and flag ...".
@@ -77,7 +79,10 @@ def judged_predicate(prev: str, nxt: str, after: str) -> bool:
 
 
 #: Bare verbs that are no nouns after such a subject: "why does this happen", "will that work".
-_BARE_VERBS = frozenset("""happen keep work help matter mean affect apply cause count hurt last""".split())
+_BARE_VERBS = frozenset(
+    """happen keep work help matter mean affect apply cause count hurt last suggest indicate imply sound seem
+    depend""".split()
+)
 #: Verbs that need no object, which after "would that X" make X the subject's noun.
 _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish last run expire matter".split())
 

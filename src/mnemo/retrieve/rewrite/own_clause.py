@@ -42,7 +42,12 @@ _SUBORDINATE_EVENT = re.compile(
     re.IGNORECASE,
 )
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
-_OPENING_IT = re.compile(r"^\s*it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?", re.IGNORECASE)
+#: ... and an expletive question's "is it normal for ...", whose "it" is the clause it opens.
+_OPENING_IT = re.compile(
+    r"^\s*(?:it(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?"
+    r"|(?:is|was|isn't)\s+it\s+(?=(?:normal|ok|okay|safe|true|common|possible|bad|wrong|weird|rude|fine)\s+(?:for|to|that)\b))",
+    re.IGNORECASE,
+)
 #: A question's auxiliary: a clause with one asks something (own_statement.FINITE finds a told verb).
 _AUXILIARY = re.compile(r"\b(?:do|does|did|can|could|should|would|will)\b", re.IGNORECASE)
 #: A deed done to "that": what one pays for, reports or books is a thing or plan of the chat, the

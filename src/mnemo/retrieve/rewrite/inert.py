@@ -32,6 +32,10 @@ _FORMULA = (
     r"|never\s+mind\s+that|that(?:'s|\s+is|\s+was)\s+all\s+(?:i|we)\s+(?:needed|wanted)"
     # idioms of resignation and resolve: "ah well, that's life", "this is it, I'm booking"
     r"|(?:that|this)(?:'s|\s+is)\s+(?:life|it|the\s+way\s+it\s+goes|how\s+it\s+goes|the\s+thing)"
+    # a question's own apology: "this is probably a silly question, but ...", "this might be a dumb one"
+    r"|(?:this|that)(?:'s|\s+is|\s+might\s+be|\s+may\s+be|\s+could\s+be)\s+(?:probably\s+|maybe\s+|possibly\s+)?"
+    r"(?:a\s+)?(?:really\s+|very\s+|bit\s+of\s+a\s+)?(?:silly|stupid|dumb|daft|basic|naive|obvious|weird|random|strange)"
+    r"\s+(?:question|one|q)"
     r"|(?:ok|okay|alright|all\s+right|right|fine|good|great|so|well|cool|ok\s+cool|sounds\s+good)\s+then"
 )
 _DISCOURSE = re.compile(

@@ -121,6 +121,9 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
         return "pronoun"  # "buy that second hand": how it is bought, no ordinal
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
+    finite = after in ("has", "is", "was", "does", "had") or _third_person_verb(after, known) or _past(after)
+    if low == "that" and not pointer and nxt in ADVERBS and finite:
+        return None  # "a database file that already has data": a relative clause, its adverb, its verb
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows
     if nxt in COMPARATIVES and low != "those" and after not in ("one", "ones"):

@@ -41,6 +41,12 @@ _COMMAND = re.compile(
     r"\b(?:npm|npx|pip|pip3|yarn|pnpm|docker|kubectl|cargo|terraform|poetry)\s+[a-z][\w-]+",
     re.IGNORECASE,
 )
+#: A question that asks what a thing is, then goes on about it: "what exactly is HTTP/3, and ...".
+_DEFINED = re.compile(
+    r"^\s*(?:so\s+|and\s+)?what(?:'s|\s+(?:exactly\s+)?is|\s+(?:exactly\s+)?are)\s+(?:exactly\s+)?"
+    r"(?!(?:that|this|it|those|these|they|he|she|the\s+(?:same|other)|your|you)\b)[\w/.+#-]+[^,;?\u2014]*[,;?\u2014]",
+    re.IGNORECASE,
+)
 #: Code in backticks: a thing the query names itself.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 
@@ -127,6 +133,8 @@ def antecedent_in_query(
         return True  # "what are the symptoms of burnout and how do I deal with it": the query's own burnout
     if low == "it" and name_subject_before(words, i):
         return True  # "I heard that Venice is sinking, how fast is it sinking": the query's own Venice
+    if low in ("it", "its") and _DEFINED.match(query[:start]):
+        return True  # "what exactly is HTTP/3, and is it worth enabling it": the thing the query asks about
     if low in ("it", "its") and title_before(words[:i]):
         return True  # "who wrote The Remains of the Day and when was it published": the title
     return kind == "person" and person_named_before(lowered[:i], low, nxt)  # "my brother passed his test"

@@ -194,6 +194,40 @@ _OWN_LONG = [
         "if validation loss starts going up after epoch 10 while training loss keeps falling, should I just stop "
         "training at that point?",
     ),
+    (
+        (
+            "I'm setting up nginx as a reverse proxy in front of a ghost blog on a small VPS. what should I enable?",
+            "Redirect HTTP to HTTPS, get a certificate with certbot, and enable gzip for text assets.",
+        ),
+        "what exactly is HTTP/3, and is it worth the effort of enabling it on a small personal website?",
+    ),
+    (
+        (
+            "setting up a monorepo with turborepo, should each app have its own tsconfig?",
+            "Usually yes: a shared base tsconfig in a packages/config folder, and each app extends it with its "
+            "own settings.",
+        ),
+        "is it normal for node_modules to be 1.5GB for a fairly simple next.js app, or does that suggest something "
+        "is wrong?",
+    ),
+    (
+        (
+            "my flask app uses sqlite and I sometimes get 'database is locked' when two requests write at once",
+            "SQLite allows only one writer at a time. Keep write transactions short and set a busy timeout.",
+            "set a 5 second timeout, errors mostly gone",
+        ),
+        "what does WAL mode in sqlite actually do, and can I turn it on for a database file that already has data "
+        "in it?",
+    ),
+    (
+        (
+            "our emails from the shop are landing in gmail spam, what should I check?",
+            "Set up SPF, DKIM and DMARC records for your domain.",
+            "SPF was missing the shopify include, fixed",
+        ),
+        "this is probably a silly question, but what's the actual difference between a domain registrar and a DNS "
+        "host?",
+    ),
 ]
 
 
@@ -224,3 +258,10 @@ def test_my_son_several_words_on_is_the_querys_he() -> None:
     )
     expanded = _rewrite(query, *chat).expanded
     assert "is he too old" in expanded and "why his bedtime" in expanded  # not the chat's 7 year old
+
+
+def test_a_that_asked_about_the_chats_thing_is_still_resolved() -> None:
+    chat = ("I'm setting up nginx as a reverse proxy for my blog.", "Redirect HTTP to HTTPS and get a certificate.")
+    assert _rewrite("what is that, and do I need it?", *chat).was_rewritten
+    # "is this a silly question?" asks about the chat's question, no apology of its own
+    assert _rewrite("is this a silly question?", *chat).was_rewritten

@@ -265,3 +265,66 @@ def test_a_that_asked_about_the_chats_thing_is_still_resolved() -> None:
     assert _rewrite("what is that, and do I need it?", *chat).was_rewritten
     # "is this a silly question?" asks about the chat's question, no apology of its own
     assert _rewrite("is this a silly question?", *chat).was_rewritten
+
+
+#: The second review's chat-pointing cases: each shape above, where the pointer is the chat's.
+_CHATS_OWN = [
+    (
+        (
+            "My son Leo starts secondary school in September and he's really anxious about it.",
+            "That's very common. Does he know anyone going to the same school?",
+        ),
+        "our lovely new neighbour teaches there, could I ask her to have a chat with him?",
+        "Leo",
+    ),
+    (
+        (
+            "My brother Sam just got diagnosed with type 1 diabetes at 30.",
+            "That must be a shock. Adult-onset type 1 is more common than people think.",
+        ),
+        "my 9 year old nephew keeps asking whether he'll have to inject forever, what's a gentle way to explain it?",
+        "Sam",
+    ),
+    (
+        (
+            "Our Kafka consumer lag keeps growing during the nightly batch job.",
+            "How many partitions and consumers do you have?",
+        ),
+        "we have 12 partitions and 12 consumers in one group, what would usually cause that?",
+        "lag",
+    ),
+    (
+        (
+            "We're planning to hike the Alta Via 1 in the Dolomites in late October.",
+            "That's very late in the season; most rifugi close by late September.",
+        ),
+        "if the weather holds and we carry a tent, are the trails themselves still passable at that point?",
+        "October",
+    ),
+    (
+        (
+            "The mechanic found a cracked serpentine belt on my Civic.",
+            "That would explain the squealing you mentioned.",
+        ),
+        "my brother-in-law is a mechanic too and reckons that also explains the battery warning light, is he right?",
+        "belt",
+    ),
+    (
+        (
+            "I bought a Dyson V15 last month and the battery is already dying after 10 minutes.",
+            "That's not normal for a new unit.",
+        ),
+        "what's covered under warranty? can I send it back for free?",
+        "Dyson",
+    ),
+    (
+        ("Our frontend team wants to store JWTs in localStorage.", "Many do, but it's exposed to XSS."),
+        "is it considered bad practice for a banking app?",
+        "localStorage",
+    ),
+]
+
+
+@pytest.mark.parametrize(("chat", "query", "word"), _CHATS_OWN)
+def test_the_same_shapes_still_point_at_the_chat(chat: tuple[str, ...], query: str, word: str) -> None:
+    assert word in _rewrite(query, *chat).expanded

@@ -89,6 +89,12 @@ _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish 
 #: Verbs of having something done to an object: "get those valued", "had this checked".
 _IRREGULAR_DONE = frozenset("done made seen taken written sent built paid cut set fixed sorted".split())
 
+#: Verbs of saying and thinking: a "that" after one is their clause or their object, never a relative.
+_REPORTING = frozenset(
+    """say says said think thinks thought reckon reckons reckoned believe believes claim claims mention mentioned
+    notice noticed find finds found know knows heard hear guess guessed feel feels felt suspect suspects""".split()
+)
+
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
 _CLASSING_VERBS = frozenset(
     """file treat log mark count classify label tag flag list class record categorise categorize claim describe
@@ -122,7 +128,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     finite = after in ("has", "is", "was", "does", "had") or _third_person_verb(after, known) or _past(after)
-    if low == "that" and not pointer and nxt in ADVERBS and finite:
+    after_noun = prev not in STOPWORDS and prev not in _REPORTING  # "reckons that also explains": "that" is its object
+    if low == "that" and not pointer and after_noun and nxt in ADVERBS and finite:
         return None  # "a database file that already has data": a relative clause, its adverb, its verb
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):
         return "pronoun"  # "plant those outside", "claim that on the insurance": no noun follows

@@ -38,7 +38,8 @@ EXPLETIVE_IT = re.compile(
     # "is it bad practice to commit ...", "is it a good habit to ...": a judged noun and its infinitive
     r"|\b(?:is|was|isn't|wasn't)\s+it\s+(?:considered\s+|generally\s+|really\s+)?(?:a\s+|an\s+)?(?:good|bad|best"
     r"|common|standard|normal|accepted|acceptable|poor|safe|better|wise)\s+(?:practice|practise|idea|habit|form"
-    r"|approach|move|option|choice|plan)\s+(?:to|that|if|for\s+(?:a|an|your|my|the|people|someone)\b)"
+    # "bad practice for a component to fetch": "for" needs its infinitive ("for a banking app?" judges the chat's)
+    r"|approach|move|option|choice|plan)\s+(?:to|that|if|for\s+(?:a|an|your|my|the|people|someone)\b[^,;?]*?\bto\s+[a-z])"
     # the clock and the calendar: "it is 3am", "it's nearly midnight", "it's Friday"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:already\s+|nearly\s+|almost\s+|past\s+|only\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)?"
     r"|midnight|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b"

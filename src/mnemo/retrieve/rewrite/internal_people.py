@@ -24,13 +24,18 @@ def person_named_before(lowered: list[str], pronoun: str, after: str) -> bool:
         # an object pronoun is someone else in its own clause ("did my dad ever call him back?"), but
         # may be the relative who opened the query, a clause away ("my grandfather keeps forgetting
         # his pills, is there an app that can remind him")
-        return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS)
+        other = ("she", "her", "hers") if pronoun == "him" else ("he", "him", "his")
+        # "our new neighbour ..., could I ask her to have a chat with him": the neighbour is "her" already
+        taken = any(word in other for word in lowered)
+        return _opening_relative(lowered, FEMALE_NOUNS if pronoun == "her" else MALE_NOUNS, neutral=not taken)
     # "my landlord wants ..., can he": a word for a person that names no gender stands for either
     fits = (FEMALE_NOUNS if female else MALE_NOUNS) | _NEUTRAL_PEOPLE
     # "my vet says he is underweight": who reports is seldom who the report is about
     reported = bool(lowered) and lowered[-1] in REPORTING
+    # "my nephew keeps asking whether he'll have to inject": a reported question's subject may be anyone
+    reach = 2 if lowered[-1:] in (["if"], ["whether"]) else _OWN_REACH
     for n, word in enumerate(lowered):
-        owned = _owned_person(lowered, n)  # "my (teenage) son", "my 4 year old son", "my best friend's wife"
+        owned = _owned_person(lowered, n, reach)  # "my (teenage) son", "my 4 year old son", "my best friend's wife"
         if reported and word in _NEUTRAL_PEOPLE:
             continue
         if (word in fits or is_pet(word)) and (owned or n == 0):
@@ -46,9 +51,9 @@ _LEAD_REACH = 3
 _OPENING_REACH = 6
 
 
-def _owned_person(lowered: list[str], n: int) -> bool:
+def _owned_person(lowered: list[str], n: int, reach: int = _OWN_REACH) -> bool:
     """Whether "my"/"our"/"your" owns the word at ``n`` across its modifiers, with no break between."""
-    for back in range(n - 1, max(-1, n - 1 - _OWN_REACH), -1):
+    for back in range(n - 1, max(-1, n - 1 - reach), -1):
         word = lowered[back]
         if word in _OWN:
             return True
@@ -65,10 +70,11 @@ _NEUTRAL_PEOPLE = (
 ) | {"toddler", "baby", "kid", "child", "teenager", "teen", "newborn", "infant"}
 
 
-def _opening_relative(lowered: list[str], gendered: frozenset[str]) -> bool:
+def _opening_relative(lowered: list[str], gendered: frozenset[str], neutral: bool = True) -> bool:
     """A relative of the gender opening the query ("my grandfather ...", "a coworker keeps ..."),
-    then a clause break: a word for a person that names no gender stands for either."""
-    fits = gendered | _NEUTRAL_PEOPLE
+    then a clause break: a word for a person that names no gender stands for either (``neutral``),
+    unless a pronoun of the other gender has taken it."""
+    fits = gendered | _NEUTRAL_PEOPLE if neutral else gendered
     opening = next(
         (
             n

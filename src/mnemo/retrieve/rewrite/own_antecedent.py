@@ -43,8 +43,11 @@ _COMMAND = re.compile(
 )
 #: A question that asks what a thing is, then goes on about it: "what exactly is HTTP/3, and ...".
 _DEFINED = re.compile(
-    r"^\s*(?:so\s+|and\s+)?what(?:'s|\s+(?:exactly\s+)?is|\s+(?:exactly\s+)?are)\s+(?:exactly\s+)?"
-    r"(?!(?:that|this|it|those|these|they|he|she|the\s+(?:same|other)|your|you)\b)[\w/.+#-]+[^,;?\u2014]*[,;?\u2014]",
+    r"^\s*(?:so\s+|and\s+)?what(?:'s|\s+(?:exactly\s+)?is|\s+(?:exactly\s+)?are)\s+"
+    # a term being defined: "exactly X", a name or an acronym, or a technical token ("HTTP/3", "k8s");
+    # "what's covered under warranty? can I send it back" asks about the chat's thing
+    r"(?:exactly\s+[\w/.+#-]+|(?-i:[A-Z0-9])[\w/.+#-]*|[a-z][\w-]*[/.+#\d][\w/.+#-]*)"
+    r"[^,;?\u2014]*[,;\u2014]",
     re.IGNORECASE,
 )
 #: Code in backticks: a thing the query names itself.

@@ -36,9 +36,12 @@ _EXISTENTIAL = re.compile(
 #: A clause a subordinator opens with its subject: "when I run terraform destroy", "if we upgrade".
 _SUBORDINATE_OPENING = re.compile(r"^\s*(?:when|if|once|after|before|since|whenever)\s+(?:i|we|you)\b", re.IGNORECASE)
 #: ... or with a subject of its own, for a time pointer to count from: "once contracts have been
-#: exchanged", "if validation loss starts going up after epoch 10".
+#: exchanged", "if validation loss starts going up after epoch 10" (an "if" needs an onset verb).
 _SUBORDINATE_EVENT = re.compile(
-    r"^\s*(?:when|if|once|after|before|whenever)\s+(?!(?:he|she|they|it|that|this|those|these|then|there)\b)[a-z]",
+    r"^\s*(?:(?:when|once|after|before|whenever)\s+(?!(?:he|she|they|it|that|this|those|these|then|there)\b)[a-z]"
+    # "if" only with an onset: "if the weather holds" is a condition, "if validation loss starts ..." an event
+    r"|if\s+(?!(?:he|she|they|it|that|this|those|these|then|there)\b)[^,;]*\b(?:starts?|begins?|reaches|hits|"
+    r"stops|drops|rises|goes\s+up|goes\s+down|breaks|fails)\b)",
     re.IGNORECASE,
 )
 #: "it's been two years since ...", "it says ...": an opening "it" of the query's own frame.
@@ -75,6 +78,10 @@ _ABOUT_THE_CLAUSE = re.compile(
     r"\s*(?!.*\bstill\b)(?:mean|means|happen|a\s+problem|normal|typical|common|usual|high|low|legal|illegal|real|true|enough|good|bad"
     r"|too\s+(?:young|old|long|short|high|low)|even|really|actually|already|exactly|way|kind|be\s+done|\?|$|[a-z]+\s+(?:be\s+)?done)?",
     re.IGNORECASE,
+)
+#: A question about causes: "what would usually cause |", "the usual reasons for |", "why would |".
+_ASKS_CAUSE = re.compile(
+    r"\b(?:causes?|cause\s+of|reasons?\s+for|why\s+(?:is|was|would|does|do|did))\s*\|", re.IGNORECASE
 )
 #: A question whether the chat's proposal fits the asker: "does that apply to me", "will that work for
 #: me", "are those a good fit", "can I reach that target".
@@ -121,6 +128,8 @@ _DATABLE = re.compile(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:is|was|turned|turns)\s+\d+)\b",
     re.IGNORECASE,
 )
+#: Words that set up things of the clause's own for "the same" to compare: "two goroutines", "both".
+_AMONG_OWN = re.compile(r"\b(?:two|both|each|between)\b", re.IGNORECASE)
 _WORDS_BEFORE = 6
 _WORDS_BETWEEN = 8
 
@@ -139,11 +148,15 @@ def own_clause_noun(query: str, start: int, noun: str) -> bool:
     return own_clause_that(query, start)
 
 
-def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
+def own_clause_that(
+    query: str, start: int, timed: bool = False, answering: bool = False, known: frozenset[str] | set[str] = frozenset()
+) -> bool:
     """Whether the bare "that" at ``start`` follows a clause of the query's own (six words or more,
     with a verb and no pointer of its own) and a break, in a short question. A time pointer
     (``timed``: "after that", "since then") needs a clause that tells, not asks: "should i restart
-    from week 1 or pick up where i was before that" dates from the chat."""
+    from week 1 or pick up where i was before that" dates from the chat. A clause ``answering`` the
+    chat's question ("we have 12 partitions, what would usually cause that?") tells a detail of the
+    chat's problem, which a question about causes is still about."""
     before = _EXISTENTIAL.sub(" ", query[:start])
     if timed and _ASKING.match(before):
         return False
@@ -156,6 +169,8 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
         return False
     if _POINTERS.search(question) and not _own_people(clause):
         return False  # "can they still pay in after that" takes up "my parents", not anyone the chat named
+    if answering and _ASKS_CAUSE.search(question + "|"):
+        return False  # "I'm on a Dell XPS, what are the usual reasons for that?": the chat's drain
     if not timed and not _ABOUT_THE_CLAUSE.search(question + "|" + query[start:]):
         return False  # "I work night shifts, would that still be sensible?": whether the chat's idea fits
     if _FITS_ASKER.search(query[start:]) or _FITS_ASKER.search(question):
@@ -167,9 +182,10 @@ def own_clause_that(query: str, start: int, timed: bool = False) -> bool:
     clause = _OPENING_IT.sub("", clause, count=1)
     words = cached_re.findall(r"[\w'=()\[\].-]+", clause)
     finite = bool(FINITE.search(clause) or _AUXILIARY.search(clause) or _SUBORDINATE_OPENING.match(clause))
-    if timed and not (_DATABLE.search(clause) or _SUBORDINATE_EVENT.match(clause)):
+    own_event = _SUBORDINATE_OPENING.match(clause) or _SUBORDINATE_EVENT.match(clause)
+    if timed and not (_DATABLE.search(clause) or own_event):
         return False  # "my back pain has mostly gone over the past few weeks, what else improved since then?"
-    return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause)
+    return len(words) >= _WORDS_BEFORE - timed and finite and not _leans(clause, known)
 
 
 def _own_people(clause: str) -> bool:
@@ -182,18 +198,24 @@ def _own_people(clause: str) -> bool:
     return any(w in PERSON_NOUNS or (w.endswith("s") and w not in _NOT_PLURALS and len(w) > 3) for w in words)
 
 
-def _leans(clause: str) -> bool:
+def _leans(clause: str, known: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether the clause itself leans on the conversation: a demonstrative or a pointing word
     anywhere ("the same", "then"), or a pronoun among its first three words ("he said it's fine").
-    "The same" among two things of the clause's own ("two goroutines write to the same map") is no
-    pointer.
+    "The same" among two things of the clause's own that the chat never named (``known``: its words)
+    is no pointer.
     A later pronoun takes up what the clause named first: "my unit tests pass locally but when
     github actions runs them ...". A relative "that" ("a function that's 400 lines long") points
     nowhere."""
     plain = cached_re.sub(r"(?<=[a-z] )that(?='s|\s+(?:is|are|was|were|has|have)\b)", "", clause, flags=re.IGNORECASE)
-    if cached_re.search(r"\b(?:two|both|each|between)\b", plain, re.IGNORECASE):
-        # "if two goroutines write to the same map": a sameness the clause sets up among its own things
-        plain = cached_re.sub(r"\bthe\s+same\b", "", plain, flags=re.IGNORECASE)
+    if known and _AMONG_OWN.search(plain):
+        # "if two goroutines write to the same map": a sameness among the clause's own things, which
+        # the chat never named ("both my daughters had the same virus" after the chat's virus is the chat's)
+        plain = cached_re.sub(
+            r"\bthe\s+same\s+([a-z]+)",
+            lambda m: m.group(0) if m.group(1).lower() in known else "",
+            plain,
+            flags=re.IGNORECASE,
+        )
     if _DEMONSTRATIVES.search(plain):
         return True
     return any(_POINTERS.fullmatch(word) for word in plain.split()[:3])

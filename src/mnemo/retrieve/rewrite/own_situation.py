@@ -54,11 +54,14 @@ _PERSON_CLAUSE = re.compile(
 _FULL_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+\b")
 
 
-def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] = frozenset()) -> bool:
+def own_situation(
+    query: str, ref: Reference, known: frozenset[str] | set[str] = frozenset(), answering: bool = False
+) -> bool:
     """Whether ``ref`` points at something the query itself sets up (its own statement, quote,
     pair, person, time, place or thing) or is part of an idiom, so that it points at nothing of the
     conversation. ``known`` holds the conversation's words (a demonstrative's noun the chat never
-    used, described by a relative clause, is the query's own description)."""
+    used, described by a relative clause, is the query's own description); ``answering`` says the
+    chat's last turn asked a question, which the query's first clause may answer."""
     low = ref.text.lower()
     before = query[: ref.start]
     if low in ("itself", "themselves", "himself", "herself"):
@@ -74,7 +77,7 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
         return True  # "that's the thing about remote work, ...": an idiom
     if low == "it" and own_it(query, ref, before):
         return True
-    if _own_clause_pointer(query, ref):
+    if _own_clause_pointer(query, ref, answering, known):
         return True  # "I deleted the key in the next commit — is that enough?": the query's own clause
     if low in ("it", "its") and _own_thing_it(query, ref, before, known):
         return True
@@ -120,11 +123,13 @@ def own_situation(query: str, ref: Reference, known: frozenset[str] | set[str] =
     return False
 
 
-def _own_clause_pointer(query: str, ref: Reference) -> bool:
+def _own_clause_pointer(
+    query: str, ref: Reference, answering: bool = False, known: frozenset[str] | set[str] = frozenset()
+) -> bool:
     """A pointer that takes up the clause the query said first: "that", "those warnings", "since then"."""
     low = ref.text.lower()
     timed = ref.kind == "temporal" or low.endswith((" point", " age", " stage"))
-    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed=timed):
+    if TAKES_UP_CLAUSE.match(low) and own_clause_that(query, ref.start, timed, answering, known):
         return True
     # "the webpack build prints hundreds of deprecation warnings, can I hide those warnings?"
     noun = ref.noun if ref.kind == "demonstrative" and _DEMONSTRATIVE_NOUN.match(low) else None

@@ -101,9 +101,7 @@ def kept_references(query: str, context_text: str, known: set[str], found: list[
         found = [r for r in found if r.kind != "implicit" and r.text.lower() != "again"]
     # the chat's last turn asked: a clause the query opens with may be the answer, not a matter of its own
     answering = context_text.rstrip().endswith("?")
-    found = [
-        r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known, answering)
-    ]
+    found = [r for r in found if not counted_from_own_deed(query, r) and not own_situation(query, r, known, answering)]
     found = [kind_of_thing(query, r) for r in found]  # "that kind of routine": the routine the chat named
     found = [_once_more(query, r) for r in found]  # "go over that one more time": "that", not "that one"
     found = [r for r in found if not _first_thing_to_do(query, r)]  # "the first thing I should pack"

@@ -8,11 +8,15 @@ topic ("... about Google") only pulls the wrong memories.
 
 Short follow-ups keep the topic ("is the error still there?", "ask him to revert the change"):
 a phrase counts only when the query has five content words of its own besides it, and a definite
-noun only when a verb follows it directly (it is the subject of the query's own clause).
+noun only when a verb follows it directly (it is the subject of the query's own clause). News of a
+bare definite the chat named ("the quote is 900 pounds" after the builder's quote) and "the same
+<noun>" without a comparison of the query's own, or with a noun the chat wrote ("the same colour"
+after the chat's Hague Blue), keep the topic too.
 
-A time word left without an anchor ("the first year", "before they can face forward", "again")
+A time word with an anchor of its own ("the first year", "before they can face forward", "again")
 stands alone in a question of seven content words of its own: "does a car lose most of its value in
-the first year" is about cars, not the chat's "should I buy or lease".
+the first year" is about cars, not the chat's "should I buy or lease". One that counts from another
+time ("which never happened before", "back then", "that year") keeps the chat's.
 """
 
 from __future__ import annotations
@@ -66,10 +70,12 @@ def says_its_own(query: str, pending: Sequence[Reference], light: frozenset[str]
 
 
 def _self_standing(query: str, ref: Reference, said: set[str], chat: str) -> bool:
+    """Whether a definite phrase is the query's own; ``said`` holds the chat's word stems."""
     text = ref.text.lower()
     if text == "the same":  # "the same pizza" after the chat's pizza repeats the chat's order
         noun = cached_re.match(_SAME_NOUN, query[ref.end :], re.IGNORECASE)
         compared = cached_re.search(_COMPARED, query[: ref.start], re.IGNORECASE) is not None
+        # the noun less its last letter, so that the chat's "colours" or "flight" counts for "colour", "flights"
         return compared and noun is not None and noun.group(1).lower()[:-1] not in chat
     words = text.split()
     if words[0] not in ("the", "our", "my", "your"):

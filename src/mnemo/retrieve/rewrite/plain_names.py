@@ -89,6 +89,10 @@ FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])")
 _CAPS_RUN = re.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b")
 
 
+#: Latin and other abbreviations written with dots, which look like dotted identifiers: "e.g. CREATE INDEX".
+_ABBREVIATIONS = frozenset("e.g e.g. i.e i.e. a.k.a a.k.a. etc. approx. viz. cf. n.b n.b. p.s p.s.".split())
+
+
 def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
     """The identifiers, dotfiles and calls of a message that no name or phrase already covers."""
     found: list[tuple[int, Candidate]] = []
@@ -97,7 +101,7 @@ def code_names(text: str, taken: set[str]) -> list[tuple[int, Candidate]]:
         taken = taken | {w.lower() for w in match.group(0).split()}
     for match in TECH.finditer(text):
         token = match.group(0)
-        if token.lower() not in taken and token.lower() not in NOT_NAMES:
+        if token.lower() not in taken and token.lower() not in NOT_NAMES and token.lower() not in _ABBREVIATIONS:
             plural = cached_re.fullmatch(r"[A-Z]{2,}s", token) is not None  # "PRs": several, never "it"
             found.append((match.start(), Candidate(token, "thing", salience=tech_weight(token), plural=plural)))
     for match in _DOTFILE.finditer(text):  # "my .env file", ".gitignore": a file named by its dot

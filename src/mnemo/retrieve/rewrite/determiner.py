@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mnemo.retrieve.rewrite.clause import (
     CLAUSE_PREDICATES,
+    REPORTING_VERBS,
     SUBJECT_VERBS,
     looks_verbal,
     verbal_prev,
@@ -89,11 +90,8 @@ _INTRANSITIVE = frozenset("start begin happen apply arrive land ship end finish 
 #: Verbs of having something done to an object: "get those valued", "had this checked".
 _IRREGULAR_DONE = frozenset("done made seen taken written sent built paid cut set fixed sorted".split())
 
-#: Verbs of saying and thinking: a "that" after one is their clause or their object, never a relative.
-_REPORTING = frozenset(
-    """say says said think thinks thought reckon reckons reckoned believe believes claim claims mention mentioned
-    notice noticed find finds found know knows heard hear guess guessed feel feels felt suspect suspects""".split()
-)
+#: Verbs of supposing that clause.REPORTING_VERBS leaves out: "reckons that also explains".
+_SUPPOSING = frozenset("reckon reckons reckoned guess guessed suspect suspects feels".split())
 
 #: Verbs that class their object "as" something: "file that as a P1", "mark this as done".
 _CLASSING_VERBS = frozenset(
@@ -128,7 +126,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     if (nxt.endswith(_ADJECTIVE_ENDINGS) and len(nxt) > 5) or nxt in STATE_ADJECTIVES:
         return "pronoun"  # "is that doable", "keep this alive": an adjective, no noun follows
     finite = after in ("has", "is", "was", "does", "had") or _third_person_verb(after, known) or _past(after)
-    after_noun = prev not in STOPWORDS and prev not in _REPORTING  # "reckons that also explains": "that" is its object
+    # "reckons that also explains": after a verb of saying, "that" is its object or opens its clause
+    after_noun = prev not in STOPWORDS and prev not in REPORTING_VERBS and prev not in _SUPPOSING
     if low == "that" and not pointer and after_noun and nxt in ADVERBS and finite:
         return None  # "a database file that already has data": a relative clause, its adverb, its verb
     if nxt in ADVERBS or (nxt.endswith("ly") and len(nxt) > 4) or (nxt in PREPOSITIONS and prev not in STOPWORDS):

@@ -32,13 +32,15 @@ from . import cached_re
 DEICTIC = frozenset({"yesterday", "recently", "just now", "today", "earlier", "previously"})
 
 
+_WH = frozenset("what who whom whose which when where why how".split())
+#: Words besides the stop words that name no subject: light verbs, time words relative to now, wh-words.
+_NO_SUBJECT = LIGHT | DEICTIC | _WH
+
+
 def has_own_topic(query: str) -> bool:
     words = [w.lower() for w in cached_re.findall(r"[A-Za-z][\w'-]*", query)]
-    ignored = STOPWORDS | LIGHT | DEICTIC | _WH
+    ignored = STOPWORDS | _NO_SUBJECT
     return any(w not in ignored and len(w) > 2 for w in words)
-
-
-_WH = frozenset("what who whom whose which when where why how".split())
 
 
 #: Whether a bare follow-up ("why?", "who else?") takes the last exchange's topic rather than the
@@ -61,9 +63,8 @@ def attach_topic(
         pending = [p for p in pending if p.text.lower() not in DEICTIC]
         if not pending:
             return query, []
-    if says_its_own(
-        query, pending, LIGHT, " ".join(str(m.get("content", "")) for m in context)
-    ):  # "our legacy app still stores passwords ...": no "about Google"
+    chat = " ".join(str(m.get("content", "")) for m in context)
+    if says_its_own(query, pending, _NO_SUBJECT, chat):  # "our legacy app still stores ...": no "about Google"
         return query, []
     each = _EACH.search(query)
     items = (find_list(context) or alternative_pair(context) or joined_pair(list(context)[-2:])) if each else []

@@ -52,13 +52,12 @@ _STEM = 5
 #: Time words that count from some other time: alone, they take the chat's.
 _UNANCHORED = frozenset("before after afterwards earlier later since previously then ago".split())
 _POINTING = frozenset("then that this those these".split())
-#: Words that carry no subject: question words and the chat's light verbs.
-_EMPTY = frozenset("what who whom whose which when where why how yesterday recently today earlier previously".split())
 
 
-def says_its_own(query: str, pending: Sequence[Reference], light: frozenset[str], chat: str = "") -> bool:
+def says_its_own(query: str, pending: Sequence[Reference], no_subject: frozenset[str], chat: str = "") -> bool:
     """Whether every pending reference is a definite phrase or a time word the query itself says
-    enough about; ``chat`` is the conversation's text."""
+    enough about; ``no_subject`` holds the words besides the stop words that name no subject (light
+    verbs, wh-words), ``chat`` is the conversation's text."""
     said = {word.lower()[:_STEM] for word in _WORD.findall(chat)}
     standing = [_self_standing(query, ref, said, chat.lower()) for ref in pending]
     timed = [
@@ -66,7 +65,7 @@ def says_its_own(query: str, pending: Sequence[Reference], light: frozenset[str]
     ]
     if not pending or not all(alone or time for alone, time in zip(standing, timed, strict=True)):
         return False
-    return _own_words(query, pending, light) >= (MIN_OWN_WORDS_TIMED if any(timed) else MIN_OWN_WORDS)
+    return _own_words(query, pending, no_subject) >= (MIN_OWN_WORDS_TIMED if any(timed) else MIN_OWN_WORDS)
 
 
 def _self_standing(query: str, ref: Reference, said: set[str], chat: str) -> bool:
@@ -93,10 +92,10 @@ def _anchored(ref: Reference) -> bool:
     return not (len(words) == 1 and words[0] in _UNANCHORED) and not _POINTING.intersection(words)
 
 
-def _own_words(query: str, pending: Sequence[Reference], light: frozenset[str]) -> int:
+def _own_words(query: str, pending: Sequence[Reference], no_subject: frozenset[str]) -> int:
     """Content words of the query outside its references."""
     rest = query
     for ref in sorted(pending, key=lambda r: -r.start):
         rest = rest[: ref.start] + " " + rest[ref.end :]
-    ignored = STOPWORDS | light | _EMPTY
+    ignored = STOPWORDS | no_subject
     return sum(1 for word in _WORD.findall(rest) if word.lower() not in ignored and len(word) > 2)

@@ -123,13 +123,13 @@ def named(
             found.append((start, Candidate(name, "person", gender=title or None)))
             names.add(name.lower())
             continue
-        if _imperative_opener(name, before, after):
+        opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
+        if opener and _imperative_opener(name, after):
             continue  # "Worth asking the teacher ...", "Send the report ...": a verb opening a sentence
         kind, weight = _kind_of(name, before, after, bool(match.group(2)))
         if _LEGAL_FORM.search(name):
             kind, weight = "thing", max(weight, 1.5)  # "Hartmann GmbH": a firm, whatever cue reads a person
         names.add(name.lower())
-        opener = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
         if opener and weight < 1.5 and kind in ("thing", "agent") and name.lower() in written:
             weight = 1.5  # "Redis is now used ...": a sentence opener the conversation writes as a name
         elif opener and kind == "agent" and name.lower() in common:
@@ -182,12 +182,11 @@ def _kin_gender(kin: str) -> str | None:
     return "f" if low in FEMALE_NOUNS else "m" if low in MALE_NOUNS else None
 
 
-def _imperative_opener(name: str, before: str, after: str) -> bool:
-    """A single capitalised word that opens a sentence and goes straight on to a determiner, a pronoun
+def _imperative_opener(name: str, after: str) -> bool:
+    """A single capitalised word opening a sentence that goes straight on to a determiner, a pronoun
     or a gerund is a verb or an adverb ("Tell the dentist", "Send it over", "Worth asking"), unless it
     is a listed first name ("Anna the ...")."""
-    opens = not before.strip() or before.rstrip()[-1:] in ".!?:\n"
-    return opens and " " not in name and fold(name.lower()) not in FIRST_NAMES and bool(_IMPERATIVE.match(after))
+    return " " not in name and fold(name.lower()) not in FIRST_NAMES and bool(_IMPERATIVE.match(after))
 
 
 def _kind_of(name: str, before: str, after: str, possessive: bool) -> tuple[str, float]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mnemo.retrieve.rewrite.pointing import DEMONSTRATIVE
 from mnemo.retrieve.rewrite.reference import Reference
 from mnemo.store.sql import STOPWORDS
 
@@ -51,7 +52,7 @@ _WORD = re.compile(r"[A-Za-z][\w'-]*")
 _STEM = 5
 #: Time words that count from some other time: alone, they take the chat's.
 _UNANCHORED = frozenset("before after afterwards earlier later since previously then ago".split())
-_POINTING = frozenset("then that this those these".split())
+_POINTING = frozenset(DEMONSTRATIVE) - {"there"}
 
 
 def says_its_own(query: str, pending: Sequence[Reference], no_subject: frozenset[str], chat: str = "") -> bool:

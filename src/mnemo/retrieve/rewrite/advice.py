@@ -18,7 +18,7 @@ from mnemo.retrieve.rewrite.reference import Reference
 #: An instruction's verb opening a sentence, and its object up to a clause break.
 _INSTRUCTION = re.compile(
     r"(?:^|(?<=[.!?:]\s))(?:Just\s+|First,?\s+)?(Run|Try|Use|Set|Add|Raise|Lower|Install|Enable|Disable|Switch\s+to|Apply"
-    r"|Take|Do|Put|Increase|Bump|Call)\s+((?:the\s+|a\s+|an\s+)?[^.!?;:,]{2,60}?)(?=\s*(?:[.!?;:,]|\s+(?:and|but|so|"
+    r"|Take|Do|Put|Increase|Bump|Call)\s+((?:the\s+|a\s+|an\s+)?(?:[^.!?;:,]|\.\b){2,60}?)(?=\s*(?:[!?;:,]|\.\B|\s+(?:and|but|so|"
     r"which|then|to|on|in|for|with|before|after|every|once|if)\b|$))",
 )
 #: The user's turn that asks for something to do: "how do i ...", "what's a good ...", "any fix".
@@ -53,16 +53,16 @@ def advised(context: Sequence[Mapping[str, str]]) -> str | None:
 #: "A common fallback is to return the most popular items", "you could batch the writes".
 _FRAMED = re.compile(
     r"(?:^|(?<=[.!?:]\s))(?:(?:Then|So|Instead|Otherwise|Alternatively),?\s+(?:just\s+)?(?:you\s+can\s+)?"
-    r"|[^.!?]{0,60}?\b(?:is|would\s+be)\s+to\s+|[^.!?]{0,40}?\byou\s+(?:can|could|should)\s+(?:also\s+)?)"
+    r"|(?:[^.!?]|\.\b){0,60}?\b(?:is|would\s+be)\s+to\s+|(?:[^.!?]|\.\b){0,40}?\byou\s+(?:can|could|should)\s+(?:also\s+)?)"
     r"(?!(?:be|have|get|see|check|ask|wait|do|it|that|this|the|a|an|you|we|i)\b)"
     r"([a-z][a-z-]{2,}\s+(?:the|a|an|your|it|them|its|each|every|all|some|one|to|[a-z][\w.-]*)\b"
-    r"(?:[^.!?;:,]|\.(?=\w)){0,70}?)"
+    r"(?:(?:[^.!?;:,]|\.\b)|\.(?=\w)){0,70}?)"
     r"(?=\s*(?:[!?;:,]|\.(?!\w)|\s+(?:so|which|because|until|but|and\s+(?:it|that|this))\b|$))",
 )
 #: A "that" that stands for a course of action: "do that first", "suggesting that", "try doing that".
 _ACTION_THAT = re.compile(
     r"\b(?:do|doing|try|trying|suggest|suggesting|recommend|recommending|propose|proposing|consider\s+doing)\s+that"
-    r"(?=\s*(?:[.!?,]|$|\s+(?:first|instead|too|now|for|on|in|with|before|after|and|or)\b))",
+    r"(?=\s*(?:[!?,]|\.\B|$|\s+(?:first|instead|too|now|for|on|in|with|before|after|and|or)\b))",
     re.IGNORECASE,
 )
 

@@ -35,7 +35,7 @@ _REPLACED = re.compile(
 #: "one" with an age word in the conversation itself: "our current one is falling apart".
 _AGED_ONE = re.compile(r"\b(?:new|old|current|previous|original|existing)\s+one\b", re.IGNORECASE)
 #: The thing a conversation's first noun phrase names: "we finally picked a sofa, ...".
-_PICKED = re.compile(r"\b(?:a|an|the|my|our)\s+([a-z][a-z-]{2,})\b(?=\s*(?:[,.;!?]|$|\s+(?:for|from|in|at|and)\b))")
+_PICKED = re.compile(r"\b(?:a|an|the|my|our)\s+([a-z][a-z-]{2,})\b(?=\s*(?:[,;!?]|\.\B|$|\s+(?:for|from|in|at|and)\b))")
 
 
 def aged_kind(context_text: str) -> str | None:

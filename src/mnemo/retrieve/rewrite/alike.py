@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 _LIKED = re.compile(
     r"\b(?:I|we)\s+(?:really\s+|absolutely\s+|still\s+|mostly\s+)?"
     r"(?:love|loved|like|liked|enjoy|enjoyed|use|used|am\s+using|'m\s+using|have\s+been\s+using)\s+"
-    r"(?!to\b|it\b|them\b|that\b|this\b|the\s+idea\b)(.+?)(?=[,.;:!?]|\s+(?:and|but|so|because|which|though)\s+|$)",
+    r"(?!to\b|it\b|them\b|that\b|this\b|the\s+idea\b)(.+?)(?=[,;:!?]|\.\B|\s+(?:and|but|so|because|which|though)\s+|$)",
     re.IGNORECASE,
 )
 _MAX_WORDS = 10

@@ -161,7 +161,10 @@ _TITLE = r"((?:The\s+|A\s+)?[A-Z][\w'&:-]*(?:\s+(?:(?:of|and|the|in|a|an|on|to|f
 #: Services one reads or watches on, which are no titles: "reading Slack messages", "watching Netflix".
 _PLATFORMS = r"(?:Slack|Netflix|YouTube|Youtube|Spotify|Kindle|Audible|Twitter|Reddit|TikTok|Instagram|Facebook|Disney)"
 #: What may follow a title: the clause's end or a function word, never a lower-case noun ("Slack messages").
-_TITLE_END = r"(?=\s*(?:[.,;:!?)]|$|\s+(?:with|at|on|in|and|but|so|last|this|again|tonight|now|lately|right|for|to)\b))"
+_TITLE_END = (
+    r"(?=\s*(?:[,;:!?)]|\.\B|$"
+    r"|\s+(?:with|at|on|in|and|but|so|last|this|again|tonight|now|lately|right|for|to)\b))"
+)
 
 
 def _work_patterns(noun: str) -> list[tuple[re.Pattern[str], str]]:

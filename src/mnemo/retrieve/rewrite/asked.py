@@ -10,7 +10,7 @@ import re
 
 #: "when did X <verb> ...", "when was the wedding", "when is X due": a question asking for a date.
 WHEN_QUESTION = re.compile(
-    r"^\s*(?:and\s+|so\s+|ok\s+)?when\s+(did|was|were|is|are|will|do|does)\s+([^?.!;]+)", re.IGNORECASE
+    r"^\s*(?:and\s+|so\s+|ok\s+)?when\s+(did|was|were|is|are|will|do|does)\s+((?:[^?.!;]|\.\b)+)", re.IGNORECASE
 )
 #: Irregular pasts of verbs a when-question asks about.
 _IRREGULAR = {

@@ -30,7 +30,7 @@ _MARKER = (
     # "the prefix we used previously", "the network I was on before", "the thing we upgraded recently"
     r"|(?:you|we|i)\s+[a-z]+(?:\s+(?:on|to|in|with|from|up|out))?\s+(?:just\s+now|previously|recently"
     # "before" ends its clause: "the house I had before the marriage" dates by its own object
-    r"|before(?=\s*(?:[,.;:?!]|$|(?:is|was|were|are|do|does|did|will|would|could|should|can|and|but|or|so|still"
+    r"|before(?=\s*(?:[,;:?!]|\.\B|$|(?:is|was|were|are|do|does|did|will|would|could|should|can|and|but|or|so|still"
     r"|really|actually|to|on|in|for|with)\b))))\b"
 )
 #: "the croquetas place you mentioned": the phrase, then the clause that points back.
@@ -68,8 +68,8 @@ def recall(query: str, context: Sequence[Mapping[str, str]]) -> tuple[str, Resol
 
 #: What a chat booked: "booked a cabin at Loch Tay for our anniversary".
 _BOOKED = re.compile(
-    r"\b(?:booked|reserved|rented)\s+(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+([^.,;!?]{3,50}?)"
-    r"(?=\s+(?:for|from|on|this|next|until)\b|[.,;!?]|$)",
+    r"\b(?:booked|reserved|rented)\s+(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+((?:[^.,;!?]|\.\b){3,50}?)"
+    r"(?=\s+(?:for|from|on|this|next|until)\b|[,;!?]|\.\B|$)",
     re.IGNORECASE,
 )
 

@@ -98,7 +98,7 @@ def _first_deed(reference: str, context: Sequence[Mapping[str, str]]) -> str | N
         return None
     root = (verb.group(1) or verb.group(2)).lower()
     root = root[:-2] if root.endswith("ed") and len(root) > 5 else root[:4]  # "applied" -> "appli", "set" -> "set"
-    pattern = cached_re.compile(rf"\b(?:I|we)\b[^.?!]{{0,40}}?\b{re.escape(root)}", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b(?:I|we)\b(?:[^.?!]|\.\b){{0,40}}?\b{re.escape(root)}", re.IGNORECASE)
     users = [str(m.get("content") or "") for m in context if str(m.get("role") or "user").lower() == "user"]
     return next((s for text in users for s in sentences(text) if pattern.search(s)), None)
 

@@ -121,7 +121,7 @@ def extract(context: Sequence[Mapping[str, str]], max_messages: int = 10) -> lis
 FRAMED = 0.6
 #: A sentence opened by a prepositional phrase that ends at a comma or at the subject pronoun.
 _FRONTED = re.compile(
-    r"(?:^|(?<=[.!?])\s+)((?:for|at|in|on|after|before|during|since|over|by)\s+[^,.!?]{2,60}?)"
+    r"(?:^|(?<=[.!?])\s+)((?:for|at|in|on|after|before|during|since|over|by)\s+(?:[^,.!?]|\.\b){2,60}?)"
     r"(?:,|\s+(?=(?:i|we|you|he|she|they|i'm|we're|i've|we've|i'll|we'll)\s))",
     re.IGNORECASE,
 )
@@ -241,7 +241,10 @@ _ROLE_LEADS = frozenset("my our your his her their the mr mrs ms miss dr prof".s
 #: A message that ends by asking which thing or who ("Lovely - which one?", "Who's the contact there?").
 #: (a "who" typed without a question mark asks too when the whole message is the question: its
 #: answer's first capital is a name; a "what" answer's first word is too often a verb, "Stir ...")
-_ASKS_WHAT = re.compile(r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b[^.!?]*\?\s*$|^\s*(who)\b[^.!?]*$")
+_ASKS_WHAT = re.compile(
+    r"(?i)(?:^|[.!?\u2014-]\s*)(what|which|who)\b(?:[^.!?]|\.\b)*\?\s*$"
+    r"|^\s*(who)\b(?:[^.!?]|\.\b)*$"
+)
 
 
 def _asks(message: Mapping[str, str]) -> str:

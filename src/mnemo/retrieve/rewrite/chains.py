@@ -64,7 +64,7 @@ def chained(messages: Sequence[Mapping[str, str]], candidates: list[Candidate], 
 _IDENTIFYING = re.compile(r"(?:'s|\s+is|\s+was)\s+(?:the|a|an|my|your|our|just|probably|maybe)\b", re.IGNORECASE)
 
 
-_QUESTION = re.compile(r"[^.!?\n]*\?")
+_QUESTION = re.compile(r"(?:[^.!?\n]|\.\b)*\?")
 #: A question that asks for a thing: whether it exists, where it is, whether one has it.
 _ASKS_FOR = re.compile(
     r"\b(?:is\s+there|are\s+there|was\s+there|were\s+there|do\s+you\s+have\s+the|have\s+you\s+got\s+the"

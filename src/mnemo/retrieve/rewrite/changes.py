@@ -33,9 +33,9 @@ _THING = (
 )
 #: Where the changed thing ends: punctuation, or a word that starts a time or another clause.
 _STOP_WORDS = "in|on|at|last|this|next|and|but|because|so|yesterday|today|tonight|ago|earlier|now"
-_END = rf"(?=\s*(?:[.,;!?]|$|\s(?:{_STOP_WORDS})\b))"
+_END = rf"(?=\s*(?:[,;!?]|\.\B|$|\s(?:{_STOP_WORDS})\b))"
 _FROM_TO = re.compile(
-    rf"\b{_VERBS}\b[^.;!?]{{0,60}}?\bfrom\s+{_THING}\s+(?:to|into|for|with)\s+{_THING}" + _END,
+    rf"\b{_VERBS}\b(?:[^.;!?]|\.\b){{0,60}}?\bfrom\s+{_THING}\s+(?:to|into|for|with)\s+{_THING}" + _END,
     re.IGNORECASE,
 )
 #: "moved into the flat on Kastanienallee": a named place says which flat.

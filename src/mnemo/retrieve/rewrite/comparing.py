@@ -19,15 +19,15 @@ from . import cached_re
 COMPARISON_REF = re.compile(
     r"\b(?:(?:which|either|both|neither)\s+(?:one\s+)?of\s+(?:the|those|these)\s+(?:two|three|options|choices)\b"
     r"|(?:which|either|neither)\s+(?:one\s+)?of\s+(?:them|those|these)"
-    r"(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
-    r"|(?:those|these)\s+two(?=\s*(?:[?.!,;]|$)|\s+(?:in|at|for|with|from|on|to|into|and|by|up|off|as)\b)"
+    r"(?=\s*(?:[?!,]|\.\B|$|(?:is|are|was|were|has|have|should|would|will|can|could|do|does|did)\b))"
+    r"|(?:those|these)\s+two(?=\s*(?:[?!,;]|\.\B|$)|\s+(?:in|at|for|with|from|on|to|into|and|by|up|off|as)\b)"
     r"|(?:the|that)\s+((?:more|less)\s+[a-z]+|[a-z]{3,}(?:er|est)|better|best|worse|worst)\s+"
     r"(?:one|ones|pair|option|choice|model|version|deal|offer|plan)\b"
     # "which one has better parental leave?": a bare "which one" asking a question of the listed items
     r"|which\s+one(?=\s+(?:is|was|has|had|pays|offers|gives|costs|works|seems|sounds|looks)\b)"
     # a superlative with no noun ("cancel the priciest"): its head is elided, so the set is the
     # conversation's; only unmistakable superlatives (-iest, a doubled consonant, most/least X)
-    r"|the\s+([a-z]{2,}iest|[a-z]*([bdgmnpt])\3est|best|worst|(?:most|least)\s+[a-z]{3,})(?=\s*(?:[?.!,;]|$)))",
+    r"|the\s+([a-z]{2,}iest|[a-z]*([bdgmnpt])\3est|best|worst|(?:most|least)\s+[a-z]{3,})(?=\s*(?:[?!,;]|\.\B|$)))",
     re.IGNORECASE,
 )
 #: Words in -er/-est that compare nothing: ordinals, places and materials ("that leather one").

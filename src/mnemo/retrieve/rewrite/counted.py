@@ -29,7 +29,8 @@ def counted_members(noun: str, context_text: str) -> str | None:
     plural = noun.lower()
     singular = plural[:-1]
     counted = rf"\b{_COUNT}\s+(?:[a-z-]+\s+)?(?:{re.escape(plural)}|{re.escape(singular)})\b"
-    pattern = counted + r"([^.!?\n]{0,30}?)\s*[,:\u2014-]\s*([^.!?\n]+)"  # "two plants yesterday, a ..."
+    # "two plants yesterday, a ..."
+    pattern = counted + r"((?:[^.!?\n]|\.\b){0,30}?)\s*[,:\u2014-]\s*((?:[^.!?\n]|\.\b)+)"
     matches = list(cached_re.finditer(pattern, context_text, re.IGNORECASE))
     if not matches:
         return None

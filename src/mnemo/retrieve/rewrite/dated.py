@@ -86,8 +86,8 @@ def dated_deed(text: str) -> str | None:
 #: shot then", "took Mochi to the vet on tuesday for her dental".
 _AND_DEED = re.compile(
     rf"\s+((?:and\s+(?:then\s+)?(?:[a-z]{{3,}}ed|{_PAST_WORDS})"
-    r"|for\s+(?:my|our|his|her|their|the|a|an))\s+[^,;.!?]*?)"
-    r"(?=\s+(?:then|there|too|because|but|so)\b|\s*[,;.!?]|\s*$)",
+    r"|for\s+(?:my|our|his|her|their|the|a|an))\s+(?:[^,;.!?]|\.\b)*?)"
+    r"(?=\s+(?:then|there|too|because|but|so)\b|\s*(?:[,;!?]|\.\B)|\s*$)",
     re.IGNORECASE,
 )
 
@@ -95,8 +95,8 @@ _AND_DEED = re.compile(
 #: The speaker's own change of state, undated: "i started taking vitamin D", "then i got covid".
 _CHANGE = re.compile(
     r"(?:^|[,;.!?]\s*|\bthen\s+|\band\s+)((?:i|we)\s+(?:just\s+)?(?:started|stopped|switched|got|began|quit|moved"
-    r"|joined|changed|upgraded|downgraded|installed|bought|sold|adopted|retired)\s+[^,;.!?]*?)"
-    r"(?=\s+(?:because|since|so|and|but|after|before|when)\b|\s*[,;.!?]|\s*$)",
+    r"|joined|changed|upgraded|downgraded|installed|bought|sold|adopted|retired)\s+(?:[^,;.!?]|\.\b)*?)"
+    r"(?=\s+(?:because|since|so|and|but|after|before|when)\b|\s*(?:[,;!?]|\.\B)|\s*$)",
     re.IGNORECASE,
 )
 

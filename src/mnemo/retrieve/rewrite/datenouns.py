@@ -21,7 +21,7 @@ DEED_DATE = re.compile(
     # a deed's noun that is itself a date: "how far ahead of the expiry" after "it expires on 31/01/2026"
     r"|\bthe\s+(expiry|expiration)\b(?!\s+date)"
     # "before the start?": a start or an end with nothing after it is the dated deed's
-    r"|\b(?:before|after|by|until|at|from|since)\s+the\s+(start|end)(?=\s*(?:[?.!,]|$))",
+    r"|\b(?:before|after|by|until|at|from|since)\s+the\s+(start|end)(?=\s*(?:[?!,]|\.\B|$))",
     re.IGNORECASE,
 )
 #: The verb stems each deed noun is told with.
@@ -68,7 +68,7 @@ def _dated(deed: str, text: str) -> str | None:
     pattern = cached_re.compile(
         rf"((?:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*))?(?:\s+[a-z][\w-]*){{0,2}}|\b(?:i|we|he|she|they|it)"
         rf"|\b(?:the|my|our)\s+[\w-]+)"
-        rf"(?:'s|'re|'m|\s+is|\s+are|\s+will)?\s+{verb}[a-z]*\b[^.;!?\n]*)",
+        rf"(?:'s|'re|'m|\s+is|\s+are|\s+will)?\s+{verb}[a-z]*\b(?:[^.;!?\n]|\.\b)*)",
         re.IGNORECASE,
     )
     for match in reversed(list(pattern.finditer(text))):
@@ -114,7 +114,7 @@ def numbered_unit_text(reference: str, context: Sequence[Mapping[str, str]]) -> 
 
 def _plan(unit: str, text: str) -> dict[int, str]:
     """{number: what} of "day 1 Seceda, day 2 Tre Cime": the chat's numbered units, or {}."""
-    pattern = cached_re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+([^,;.\n]{{2,40}})", re.IGNORECASE)
+    pattern = cached_re.compile(rf"\b{re.escape(unit)}\s+(\d)\s*[:,-]?\s+((?:[^,;.\n]|\.\b){{2,40}})", re.IGNORECASE)
     found = {int(m.group(1)): m.group(2).strip() for m in pattern.finditer(text)}
     return found if len(found) >= 2 else {}
 

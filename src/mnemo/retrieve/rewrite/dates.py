@@ -33,7 +33,7 @@ TIME = re.compile(
     rf"|(?:early|late|mid|mid-|last)\s*(?:{_MONTHS})"
     rf"|(?<=in )(?:{_MONTHS})|(?<=since )(?:{_MONTHS})"
     # "joined in may": after "in" or "since" and ending its clause, "may" is the month
-    r"|(?<=in |ce )may(?=\s*(?:[.,;!?)]|$|(?:and|but|so|when|then|i|we)\b))"
+    r"|(?<=in |ce )may(?=\s*(?:[,;!?)]|\.\B|$|(?:and|but|so|when|then|i|we)\b))"
     rf"|(?<=the )(?:{_MONTHS})(?=\s+(?!through|to|towards|on|in|at|of)[a-z]{{3,}})"  # "the march appointment"
     rf"|the\s+{_ORD}(?=[^\w.-]|\.(?!\d)|$)"  # "the 5.0 release" is a version, no day
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
@@ -44,7 +44,7 @@ TIME = re.compile(
     # "in the summer", "in winter 2019"; "in winter tyres" is a kind of tyre, so a season here
     # ends its phrase (punctuation, a year, "of", or a new clause)
     r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn|fall)(?:\s+of)?(?:\s+(?:19|20)\d{2})?"
-    r"(?=\s*(?:[.,;!?)]|$|(?:19|20)\d{2}|(?:i|we|you|he|she|they|it|when|and|but|so|then)\b))"
+    r"(?=\s*(?:[,;!?)]|\.\B|$|(?:19|20)\d{2}|(?:i|we|you|he|she|they|it|when|and|but|so|then)\b))"
     rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
     # a 24-hour clock anywhere ("the 14:05 pipeline run"), a week of a plan or a month ("in week 5",
     # "the first week of october")
@@ -59,7 +59,7 @@ TIME = re.compile(
     rf"|the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+(?:{_MONTHS}|may)\b"
     # a quarter a preposition governs: "by Q2", "in Q3 2024" ("the Q3 roadmap" is a roadmap)
     r"|(?:(?<=by )|(?<=in )|(?<=until )|(?<=before )|(?<=after )|(?<=end of ))q[1-4](?:\s+(?:19|20)\d{2})?"
-    r"(?=\s*(?:[.,;!?)]|$|(?:and|but|so|then|with|for|or)\b))"
+    r"(?=\s*(?:[,;!?)]|\.\B|$|(?:and|but|so|then|with|for|or)\b))"
     rf"|{_HOLIDAY})(?![\w:-])",
     re.IGNORECASE,
 )

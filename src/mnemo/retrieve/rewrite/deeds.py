@@ -25,7 +25,7 @@ _WHEN = (
     r"|(?:what|which)\s+(?:day|month|year|date|week))"
 )
 EVENT_SUBJECT = re.compile(
-    rf"\b{_WHEN}\b[^?.!]*?"
+    rf"\b{_WHEN}\b(?:[^?.!]|\.\b)*?"
     # past auxiliaries only: a deed is reported ("how long will this take?" asks about a plan)
     r"\b(?:did|had|has)\s+(that|this)\s+"
     r"(?:take|taken|last(?:ed)?|happen(?:ed)?|start(?:ed)?|begin|begun|end(?:ed)?|finish(?:ed)?|occur(?:red)?|run"
@@ -182,7 +182,7 @@ def action_span(query: str) -> tuple[int, int] | None:
 def action_text(context: Sequence[Mapping[str, str]], max_messages: int = 4) -> str | None:
     """The latest action the conversation states ("raise the rent in September"), or None."""
     for message in reversed(list(context)[-max_messages:]):
-        for sentence in reversed(cached_re.split(r"(?<=[.?!])\s+", str(message.get("content") or ""))):
+        for sentence in reversed(cached_re.split(r"(?<=(?:[?!]|\.\B))\s+", str(message.get("content") or ""))):
             if sentence.endswith("?"):
                 continue
             found = list(_ACTION.finditer(sentence))

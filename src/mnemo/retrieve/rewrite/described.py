@@ -55,7 +55,7 @@ _WORD_AFTER = re.compile(r"\s+([A-Za-z][\w-]*)(?:'s)?\b([,;:.!?]?)")
 #: "whoever handles repairs", "the guy who fixed the boiler": up to four words of clause.
 _WHOEVER = re.compile(
     r"\b(?:whoever|the\s+(?:person|guy|woman|man|lady|people)\s+(?:who|that))\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)"
-    r"(?=\s*(?:[,.;?!]|$)|\s+(?:and|to|about|so|if|when|then|before|after)\b)",
+    r"(?=\s*(?:[,;?!]|\.\B|$)|\s+(?:and|to|about|so|if|when|then|before|after)\b)",
     re.IGNORECASE,
 )
 #: Irregular past tenses: "the woman who ran the stall" is someone past, like "who fixed".
@@ -217,7 +217,7 @@ def _named_by(phrase: str, context: Sequence[Mapping[str, str]]) -> str | None:
     body = re.escape(phrase)
     patterns = (
         rf"(?i:{body})(?:\s+[a-z]+){{0,3}}\s+(?:is|was)\s+{_NAME}",
-        rf"(?i:{body})[^.,;!?]{{0,60}},\s+{_NAME}\s*,",
+        rf"(?i:{body})(?:[^.,;!?]|\.\b){{0,60}},\s+{_NAME}\s*,",
     )
     return latest_name(patterns, context)
 

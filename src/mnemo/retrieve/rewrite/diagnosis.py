@@ -35,7 +35,7 @@ def diagnosed(chosen: str, context: Sequence[Mapping[str, str]]) -> str:
 #: What a reply says the described thing is: "That sounds like mealybugs", "looks like a heat rash".
 _SOUNDS_LIKE = re.compile(
     r"\b(?:sounds|looks|seems|sound|look)\s+like\s+((?:an?\s+|the\s+)?(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*?)"
-    r"(?=\s*(?:[.,;!?]|$|\s+(?:to\s+me|which|that|but|and|or|from|on|in|to)\b))",
+    r"(?=\s*(?:[,;!?]|\.\B|$|\s+(?:to\s+me|which|that|but|and|or|from|on|in|to)\b))",
     re.IGNORECASE,
 )
 #: A verb of ridding or treating before the pronoun: what is treated is the diagnosis, not the host.

@@ -18,7 +18,7 @@ from . import cached_re
 _VERBS = r"started|stopped|quit|joined|left|switched|began|finished|moved|changed"
 #: "before i started", "since we switched?": a subject and a bare verb ending the clause.
 _BARE = re.compile(
-    rf"\b(?:before|after|since|when|until)\s+(i|we|he|she|they)\s+({_VERBS})(?=\s*(?:[?.!,;]|$|and\b|but\b|so\b))",
+    rf"\b(?:before|after|since|when|until)\s+(i|we|he|she|they)\s+({_VERBS})(?=\s*(?:[?!,;]|\.\B|$|and\b|but\b|so\b))",
     re.IGNORECASE,
 )
 #: Where the chat's object ends: a time, a purpose, a reason or a clause.

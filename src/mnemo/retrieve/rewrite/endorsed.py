@@ -30,7 +30,7 @@ _ENDORSED = re.compile(
     rf"|{_NAME}\s+fits\s+(?:well|best|better|nicely|the\s+bill)\b"
     rf"|\b(?:go\s+with|I'd\s+(?:use|pick|choose|go\s+with|recommend)|I\s+recommend|I'd\s+suggest)\s+{_NAME}"
     # an alternative offered: "you could try insoles, or a stability shoe like the Hoka Arahi"
-    rf"|\b(?:try|consider|switch\s+to|look\s+at)\b[^.!?]{{0,60}}?\b(?:like|such\s+as)\s+(?:the\s+)?{_NAME}"
+    rf"|\b(?:try|consider|switch\s+to|look\s+at)\b(?:[^.!?]|\.\b){{0,60}}?\b(?:like|such\s+as)\s+(?:the\s+)?{_NAME}"
 )
 #: Words a sentence opens with that are no name: "That is a good fit", "Both are good".
 _NOT_NAMES = frozenset("that this it both either neither which there they then so yes no".split())
@@ -60,7 +60,7 @@ def closing_verdict(context: Sequence[Mapping[str, str]]) -> str | None:
 
 
 #: A new thing a later sentence brings in: "You'll also need a separate business bank account".
-_NEW_THING = re.compile(r"[.!?;]\s[^.!?]*\b(?:a|an|another)\s+[a-z]", re.IGNORECASE)
+_NEW_THING = re.compile(r"[.!?;]\s(?:[^.!?]|\.\b)*\b(?:a|an|another)\s+[a-z]", re.IGNORECASE)
 
 
 #: A suggestion that opens a reply's sentence with a plain noun: "Try shakshuka: eggs poached in ...",
@@ -93,7 +93,7 @@ _SETTLED = re.compile(
     r"|^(?:(?:ok|okay|so|yeah|yes|right)[,.!]?\s+)?(?:I\s+think\s+|I\s+guess\s+)?I(?:'ll|\s+will)\s+"
     r"(?:go\s+(?:for|with)|pick|choose)\s+((?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?)"
     # the choice ends its clause: "I'll go with a friend to the concert" is company, not a choice
-    r"(?=\s*(?:[,.;!?]|$|\s+(?:then|instead|because|since|as|I)\b))",
+    r"(?=\s*(?:[,;!?]|\.\B|$|\s+(?:then|instead|because|since|as|I)\b))",
     re.IGNORECASE,
 )
 

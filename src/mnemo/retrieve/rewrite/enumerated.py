@@ -14,8 +14,8 @@ from . import cached_re
 
 _FIRST_THEN = re.compile(
     # each option opens with a preposition or a determiner: "first at the cathedral", not "at first we went"
-    r"(?<!\bat\s)\bfirst\s+((?:at|in|on|to|with|the|a|an)\s+[^,;.!?]+?)(?:,\s*|\s+)(?:and\s+)?(?:then|after\s+that"
-    r"|next)\s+((?:at|in|on|to|with|the|a|an)\s+[^,;.!?]+)",
+    r"(?<!\bat\s)\bfirst\s+((?:at|in|on|to|with|the|a|an)\s+(?:[^,;.!?]|\.\b)+?)(?:,\s*|\s+)(?:and\s+)?(?:then|after\s+that"
+    r"|next)\s+((?:at|in|on|to|with|the|a|an)\s+(?:[^,;.!?]|\.\b)+)",
     re.IGNORECASE,
 )
 

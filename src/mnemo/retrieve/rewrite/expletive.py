@@ -16,7 +16,7 @@ _EXPLETIVE_ADJ = (
 EXPLETIVE_IT = re.compile(
     rf"\b(?:(?:is|was|would|will|isn't|wasn't)\s+it\s+(?:be\s+|still\s+|really\s+|ever\s+|even\s+|always\s+|usually\s+)?{_EXPLETIVE_ADJ}\s+(?:to|that|if|for)\b"
     # "is it worth learning Rust" (a gerund with its object); "is it worth repairing?" repairs the chat's thing
-    r"|\b(?:it(?:'s|\s+is|\s+was)?|is\s+it)\s+worth\s+\w+ing\b(?!\s*(?:or\b|now\b|anymore\b|at\s+all\b|[?.,!;]|$))"
+    r"|\b(?:it(?:'s|\s+is|\s+was)?|is\s+it)\s+worth\s+\w+ing\b(?!\s*(?:or\b|now\b|anymore\b|at\s+all\b|[?,!;]|\.\B|$))"
     # "is it rude to leave": an adjective and a to-infinitive (a determiner or pronoun after "to"
     # makes it a preposition instead: "is it close to the station" has a referent)
     # "is it likely to rain", "is it likely that ...": the weather or a clause; "is it likely to bend" has a referent
@@ -54,7 +54,7 @@ EXPLETIVE_IT = re.compile(
     r"(?:rain|snow|pour|sunny|cold|hot|warm|windy|freezing|chilly|mild|wet|dry|rainy|stormy|humid|nice|lovely|gorgeous"
     r"|miserable)\b"
     # ... when the query says when or where the weather is ("hot all the way through" is a lasagne)
-    r"(?=[^.?!]*\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening|night|outside|out|monday|tuesday"
+    r"(?=(?:[^.?!]|\.\b)*\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening|night|outside|out|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday|week|later)\b)"
     # "its 3am", "its nearly midnight": the possessive typed for "it's" before a time
     r"|\bits\s+(?:already\s+|nearly\s+|almost\s+|past\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight|noon)\b"
@@ -63,7 +63,7 @@ EXPLETIVE_IT = re.compile(
     r"(?:(?:\d+(?:st|nd|rd|th)\s+|big\s+)?(?:birthday|bday|anniversary|wedding|retirement|graduation)"
     r"|\d+(?:st|nd|rd|th)|first\s+day|last\s+day|day\s+off)"
     # the occasion ends the phrase: "my birthday present" is a thing
-    r"(?=\s*(?:[,.!?;]|$|\s+(?:next|this|last|on|in|today|tomorrow|tonight|soon|coming)\b))"
+    r"(?=\s*(?:[,!?;]|\.\B|$|\s+(?:next|this|last|on|in|today|tomorrow|tonight|soon|coming)\b))"
     # the weather and the week: "it's freezing today", "it's been a long week"
     r"|\bit(?:'s|\s+is|\s+was)\s+(?:freezing|boiling|roasting|chilly|humid|muggy|foggy|icy)\b"
     r"|\bit(?:'s|\s+has)\s+been\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:day|week|month|year|while|morning|night)\b"
@@ -72,7 +72,7 @@ EXPLETIVE_IT = re.compile(
     r"|\bit(?:'s|\s+is|\s+was|\s+has\s+been)\s+(?:so\s+|really\s+)?(?:nice|good|great|lovely|fun)\s+"
     r"(?:chatting|talking|seeing|meeting|catching)\b"
     # "is it true house prices always go up", "is it true that ...": the claim after is the "it"
-    r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!(?:for|of|about|in|too|though|then|or|even|also|still|only|just|at|with|if|when|on|anymore|now)\b|[?.!])"
+    r"|^\s*is\s+it\s+(?:really\s+)?true\s+(?:that\s+)?(?!(?:for|of|about|in|too|though|then|or|even|also|still|only|just|at|with|if|when|on|anymore|now)\b|[?!]|\.\B)"
     r"(?=[a-z]+\s+[\w']+\s+\w)"
     # "is it a myth that we only use 10 percent of our brains": the claim after is the "it"
     r"|^\s*is\s+it\s+(?:a\s+)?(?:myth|fact|urban\s+legend|old\s+wives'?\s+tale)\s+that\b"
@@ -155,7 +155,7 @@ CLOCK_QUESTION = re.compile(
 #: or when the judgement is of a state ("normal"); "i have an ulcer, is that safe" asks about the
 #: conversation's medicine.
 _JUDGED = re.compile(
-    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+[-\u2014\u2013])\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[;!]|\.\B|\s+[-\u2014\u2013])\s*(?:but\s+|so\s+)?(?:is|was|would|will|isn't)\s+(?P<that>that)\s+"
     r"(?:(?:still|really|actually|even|generally|usually|always)\s+)?(?P<judgement>a\s+good\s+idea|a\s+bad\s+idea|true"
     r"|right|correct|ok|okay|fine|normal|common|safe|wise|smart|sensible|reasonable|realistic|legal|allowed|possible"
     r"|fair|unfair|rude|acceptable|appropriate|too\s+much|a\s+scam|legit"
@@ -180,7 +180,7 @@ _STATE_JUDGEMENTS = frozenset(
 #: A query that asks after its own statement: "the docs recommend running ANALYZE after bulk loads.
 #: Why is that?", "they say you shouldn't swim after eating. Is there any science behind that claim?"
 _CHALLENGED = re.compile(
-    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[.;!]|\s+-)\s*(?:but\s+|so\s+)?(?:(?:any|no)\s+idea\s+|i\s+wonder\s+)?"
+    r"^(?P<clause>(?:\S+\s+){3,}\S+?)(?:,|[;!]|\.\B|\s+-)\s*(?:but\s+|so\s+)?(?:(?:any|no)\s+idea\s+|i\s+wonder\s+)?"
     r"(?:why\s+(?:is|was)\s+(?=that\s*[?.!]*\s*$)|why\s+(?:does|would|do|did|might)\s+(?=that\s+happen\b)|why\s+(?:would|could|might)\s+(?=that\s+be\s*[?.!]*\s*$)|why\s+(?=that\s+(?:happens|is|keeps\s+happening)\s*[?.!]*\s*$)|(?:is|are)\s+there\s+(?:any\s+)?(?:real\s+|actual\s+)?"
     r"(?:science|evidence|truth|research|data|proof|basis)\s+(?:behind|to|for|in|on|supporting)\s+)(?P<that>that|this)\b",
     re.IGNORECASE,
@@ -200,7 +200,7 @@ _CONDITIONED = re.compile(
 #: to raisins too?", "I heard that you can freeze milk, is that true for oat milk?".
 _REPORTED_THEN = re.compile(
     r"^(?:so\s+|ok\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:read|heard|saw|seen|was\s+told|were\s+told|learned|learnt)"
-    r"\s+(?:somewhere\s+|online\s+)?that\s+(?P<clause>[^?]{6,120}?)\s*(?:[,;.!]|\s[-–—])\s*(?:but\s+|so\s+)?"
+    r"\s+(?:somewhere\s+|online\s+)?that\s+(?P<clause>[^?]{6,120}?)\s*(?:[,;!]|\.\B|\s[-–—])\s*(?:but\s+|so\s+)?"
     r"(?:does|do|is|would|could|can|will|did)\s+(?P<that>that|this)\b",
     re.IGNORECASE,
 )
@@ -289,7 +289,7 @@ _TOUGH = re.compile(
     r"^(?:is|was|isn't|wasn't)\s+it\s+(?:really\s+|still\s+)?(?:easy|easier|hard|harder|difficult|simple|tricky)\s+"
     r"to\s+(?:fold|clean|assemble|install|use|carry|wash|repair|replace|maintain|store|grow|cook|read|play|ride"
     r"|drive|open|close|fix|remove|build|paint|lift|move|set\s+up|put\s+together|take\s+apart|unfold|charge|adjust)"
-    r"\s*(?:$|[?.!,]|(?:with|on|in|at|by|without|after|before|into|from|using|when|if|alone|yourself|myself)\b)",
+    r"\s*(?:$|[?!,]|\.\B|(?:with|on|in|at|by|without|after|before|into|from|using|when|if|alone|yourself|myself)\b)",
     re.IGNORECASE,
 )
 
@@ -299,7 +299,7 @@ _TOUGH = re.compile(
 #: should i deal with it", "..., how do i bring it up".
 _SITUATION_IT = re.compile(
     r"^(?:\S+\s+){1,6}?(?:keeps|kept|always|never|won't|refuses|refused|hasn't|haven't|didn't|doesn't|is\s+always)\b"
-    r"[^,;.?!]*[,;.]\s*(?:so\s+|but\s+)?(?:how|what|should|can|could|is\s+there)\b[^?]*?"
+    r"(?:[^,;.?!]|\.\b)*[,;.]\s*(?:so\s+|but\s+)?(?:how|what|should|can|could|is\s+there)\b[^?]*?"
     r"\b(?:(?:talk|speak|say|ask|tell|approach|confront)\b[^?]*?\babout|deal\s+with|handle|address|bring|raise|mention)\s+(?P<it>it)\b",
     re.IGNORECASE,
 )

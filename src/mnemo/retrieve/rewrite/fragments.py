@@ -17,7 +17,7 @@ from . import cached_re
 
 _PREPOSITION = r"(to|from|in|at|on|for|with|by|near|into|over|under|via|without|per)"
 _FRAGMENT = re.compile(
-    rf"^\s*(?:and|or|but|what\s+about|how\s+about)\s+{_PREPOSITION}\s+([^?.!]{{1,40}}?)\s*[?.!]*\s*$"
+    rf"^\s*(?:and|or|but|what\s+about|how\s+about)\s+{_PREPOSITION}\s+((?:[^?.!]|\.\b){{1,40}}?)\s*[?.!]*\s*$"
     # a bare phrase asked on its own: "in navy?", "for 6 people?"
     rf"|^\s*{_PREPOSITION}\s+((?:[\w'.%£$-]+\s*){{1,3}}?)\s*\?\s*$",
     re.IGNORECASE,

@@ -40,7 +40,7 @@ _FORMULA = (
 )
 _DISCOURSE = re.compile(
     rf"(?:^|(?<=[.!?,;:\u2014\u2013]\s)|(?<=[.!?,;:\u2014\u2013]))\s*(?:(?:oh|ah|ha|ok|okay|well|anyway|thanks),?\s+)?"
-    rf"(?:{_FORMULA})(?=\s*(?:[,.!?;:\u2014\u2013-]|$|\s+for\s+now))"
+    rf"(?:{_FORMULA})(?=\s*(?:[,!?;:\u2014\u2013-]|\.\B|$|\s+for\s+now))"
     r"|\bthese\s+days\b|\bnowadays\b",
     re.IGNORECASE,
 )

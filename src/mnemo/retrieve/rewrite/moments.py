@@ -31,11 +31,11 @@ _SAID = (
 )
 #: "the backend I mentioned when we first started talking": the user's opening turn.
 _I_THEN = re.compile(
-    rf"\b(?:i|we)\s+(?:first\s+)?(?:mentioned|said|asked\s+about|asked|brought\s+up|told\s+you)\b[^.?!]{{0,30}}?"
+    rf"\b(?:i|we)\s+(?:first\s+)?(?:mentioned|said|asked\s+about|asked|brought\s+up|told\s+you)\b(?:[^.?!]|\.\b){{0,30}}?"
     rf"\s+({_OPENING})\b",
     re.IGNORECASE,
 )
-_YOU_THEN = re.compile(rf"\byou\s+(?:first\s+)?{_SAID}\b[^.?!]{{0,40}}?\s+({_OPENING})\b", re.IGNORECASE)
+_YOU_THEN = re.compile(rf"\byou\s+(?:first\s+)?{_SAID}\b(?:[^.?!]|\.\b){{0,40}}?\s+({_OPENING})\b", re.IGNORECASE)
 #: "your original suggestion", "your first answer", "the first thing you said".
 _YOUR_FIRST = re.compile(
     r"\b(?:your\s+(?:first|original|initial|opening|earliest)\s+(?:answer|suggestion|pick|recommendation|reply"
@@ -51,7 +51,7 @@ _CHAT_OPENING = re.compile(
 )
 #: "you gave me a few messages back", "you told me a minute ago".
 _YOU_RECENTLY = re.compile(
-    rf"\byou\s+{_SAID}\b[^.?!]{{0,30}}?\s+((?:a\s+few|a\s+couple\s+of|two|three|some)\s+messages?\s+(?:back|ago|up)"
+    rf"\byou\s+{_SAID}\b(?:[^.?!]|\.\b){{0,30}}?\s+((?:a\s+few|a\s+couple\s+of|two|three|some)\s+messages?\s+(?:back|ago|up)"
     r"|a\s+(?:minute|moment|sec|second|few\s+minutes)\s+ago)\b",
     re.IGNORECASE,
 )

@@ -89,7 +89,7 @@ _DESCRIBED_BY = re.compile(
     re.IGNORECASE,
 )
 #: A verdict that is a whole sentence: "A powerful film.", "Great book!", "A classic choice."
-_VERDICT_END = re.compile(r"[^\w\s]*\s*(?:[.!]|$)")
+_VERDICT_END = re.compile(r"[^\w\s]*\s*(?:[!]|\.\B|$)")
 
 
 def describes(text: str, start: int) -> bool:
@@ -199,7 +199,7 @@ _VERB_AFTER_PRONOUN = re.compile(
     r"[a-z]{2,}(?<!s)(?<!u)s\s+(?:a|an|the|that|it|you|to|we|i|not|more|less|so|one-handed|easily|well|flat|up|down)\b"
 )
 _MOTION_TO = re.compile(r"\b(?:go|goes|going|went|gone|been|get|got|getting)\s+(?:back\s+)?to\s+$", re.IGNORECASE)
-_NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*[,?.!]|\s*$)")
+_NAMED_ALONE = re.compile(r"[A-Z][a-z][\w'-]*(?:\s*(?:[,?!]|\.\B)|\s*$)")
 
 
 #: A question's auxiliary right before a noun phrase: the phrase is its subject, and the phrase's

@@ -135,7 +135,7 @@ _TIMED = re.compile(
 
 
 #: "about <what>": a story's, an email's or a call's subject, up to the end of its clause (8 words at most).
-_ABOUT = re.compile(r"^\s+about\s+((?:(?!(?:if|but|and|so|because|which|that)\b)[\w'-]+\s*){1,8})(?=[,.;!?]|$|\s)")
+_ABOUT = re.compile(r"^\s+about\s+((?:(?!(?:if|but|and|so|because|which|that)\b)[\w'-]+\s*){1,8})(?=[,;!?]|\.\B|$|\s)")
 
 
 def _attachment(rest: str) -> str:

@@ -58,12 +58,12 @@ _WHICH = re.compile(
     re.IGNORECASE,
 )
 #: "block out the time to prep the slides", "the time for my dentist visit": the query says which slot.
-_OWN_SLOT = re.compile(r"\s+(?:to\s+[a-z]+|[^.?!]*\bfor\s+(?:my|the|a|an|our|his|her)\b)", re.IGNORECASE)
+_OWN_SLOT = re.compile(r"\s+(?:to\s+[a-z]+|(?:[^.?!]|\.\b)*\bfor\s+(?:my|the|a|an|our|his|her)\b)", re.IGNORECASE)
 _IN_CALENDAR = re.compile(r"\s+in\s+(?:my|our|the|your)\s+(?:calendar|diary|schedule)\b", re.IGNORECASE)
 #: Verbs that put a slot in a calendar: "block out the time", "book the time", "hold the time".
 _BOOKING_VERB = re.compile(r"\b(?:block|blocking|book|reserve|hold)\s+(?:out\s+|off\s+|in\s+)?$", re.I)
 #: Where a clause ends: a sentence's end, a semicolon, a dash, ", but".
-_CLAUSE = re.compile(r"(?<=[.!?])\s+|\n|;\s*|\s+[—–-]\s+|,\s+but\s+")
+_CLAUSE = re.compile(r"(?<=(?:[!?]|\.\B))\s+|\n|;\s*|\s+[—–-]\s+|,\s+but\s+")
 #: A clause's opening that names no occasion: "I've got", "we have", "just a reminder that".
 _OPENING = re.compile(
     r"^(?:(?:so|ok|okay|also|and|just|btw|fyi|reminder|heads\s+up)[,:]?\s+)*"

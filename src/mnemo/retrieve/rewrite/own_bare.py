@@ -168,8 +168,8 @@ def _pointer_between(words: list[str]) -> bool:
 #: A condition the query opens with, about its own deed or thing: "if I pay my credit card off in
 #: full every month", "if I run git gc on a huge repo", "if my passport expires in 5 months".
 _CONDITION = re.compile(
-    r"^\s*(?:so\s+|and\s+|also\s+)?(?:if|when|once)\s+(?P<clause>(?:i|we|you|my|our)\b[^?.!,]*?)"
-    r"(?:,\s*|\s+(?=(?:does|do|will|would|can|could|should|is|am|are)\s))(?P<main>[^?.!]*)$",
+    r"^\s*(?:so\s+|and\s+|also\s+)?(?:if|when|once)\s+(?P<clause>(?:i|we|you|my|our)\b(?:[^?.!,]|\.\b)*?)"
+    r"(?:,\s*|\s+(?=(?:does|do|will|would|can|could|should|is|am|are)\s))(?P<main>(?:[^?.!]|\.\b)*)$",
     re.IGNORECASE,
 )
 #: Verbs of going: a condition about getting somewhere names a time or a place, no thing.

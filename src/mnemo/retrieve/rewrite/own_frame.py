@@ -34,7 +34,9 @@ _SHARED_BY = re.compile(
     r"\b[a-z]{3,}s\s+(?:with|that\s+have|who\s+have|having|sharing|have|share)\s+(?:always\s+)?$", re.IGNORECASE
 )
 #: Two things it serves: "the same power supply for a raspberry pi 4 and a pi 5".
-_FOR_BOTH = re.compile(r"(?:\s+[a-z][\w-]*){0,2}?\s+(?:for|between|across|on|in)\s+[^,?.;]*?\s+and\s+", re.IGNORECASE)
+_FOR_BOTH = re.compile(
+    r"(?:\s+[a-z][\w-]*){0,2}?\s+(?:for|between|across|on|in)\s+(?:[^,?.;]|\.\b)*?\s+and\s+", re.IGNORECASE
+)
 
 #: The kinds of thing a problem word names as the first half of a compound: "the feature flag
 #: approach", "the bug tracker", "the error handling".
@@ -128,16 +130,16 @@ _OWN_BEFORE = re.compile(
 )
 #: "X and Y are the same", "how similar are X and Y": the query compares its own pair.
 _COMPARED_PAIR = re.compile(
-    r"\band\b[^,?.;]*\b(?:are|is|were)\s+(?:not\s+)?(?:exactly\s+|really\s+|basically\s+)?(?:the\s+same|similar)\b"
+    r"\band\b(?:[^,?.;]|\.\b)*\b(?:are|is|were)\s+(?:not\s+)?(?:exactly\s+|really\s+|basically\s+)?(?:the\s+same|similar)\b"
     r"|\bhow\s+similar\s+(?:are|is)\b"
-    r"|^\s*(?:are|is|were)\s+[^,?.;]+\band\b[^,?.;]+\b(?:the\s+same|similar)\b",
+    r"|^\s*(?:are|is|were)\s+(?:[^,?.;]|\.\b)+\band\b(?:[^,?.;]|\.\b)+\b(?:the\s+same|similar)\b",
     re.IGNORECASE,
 )
 #: "the feature importance chart", "the feature on an iphone that reads texts out loud": a feature
 #: the query describes itself.
 _DESCRIBED_FEATURE = re.compile(
     r"\s+(?:importance|engineering|extraction|flag|flags|request|requests|set|sets|store|branch)\b"
-    r"|\s+(?:on|in|of|for)\s+[^,?.;]{2,40}?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\b",
+    r"|\s+(?:on|in|of|for)\s+(?:[^,?.;]|\.\b){2,40}?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\b",
     re.IGNORECASE,
 )
 #: "as usual before a colonoscopy", "as usual with a mild cold": as normal despite what the query names.

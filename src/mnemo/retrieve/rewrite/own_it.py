@@ -168,6 +168,6 @@ _NOT_THINGS = frozenset(
 #: A clause the query ties to the thing it named: "so that", "each time", "without installing".
 _TIED_CLAUSE = re.compile(
     r"\b(?:so\s+that|each\s+time|every\s+time|how\s+(?:big|long|much|old|fast|often)|without\s+(?:actually\s+)?\w+ing|"
-    r"why\s+(?:can|does|would)|once|until|whenever)\b[^,;.?]*$",
+    r"why\s+(?:can|does|would)|once|until|whenever)\b(?:[^,;.?]|\.\b)*$",
     re.IGNORECASE,
 )

@@ -279,7 +279,7 @@ _JUDGED_NOUN = re.compile(r"^that\s+(?:number|figure|claim|rule|advice|idea|stat
 _THATS_THE_THING = re.compile(
     r"^that(?:'s|\s+is)\s+the\s+(?:thing|problem|trouble|issue)\s+(?:about|with)\b", re.IGNORECASE
 )
-_BREAK = re.compile(r"[,;:.!?\u2014\u2013]|\s-\s")
+_BREAK = re.compile(r"(?:[,;:!?\u2014\u2013]|\.\B)|\s-\s")
 #: "these are the vows we wrote:", "this is my draft:": a demonstrative that points ahead.
 _CATAPHORIC = re.compile(r"^(?:these|this)\s+(?:are|is)\s+(?:the|my|our)\s+[^:?]{2,60}:", re.IGNORECASE)
 #: "..., or is that a myth?": the query's own claim judged at its end.

@@ -109,7 +109,7 @@ def _same_item(item: str, text: str) -> bool:
 
 #: Where a pair of options starts: after a colon or a verb that presents them ("options are ...").
 _PRESENTED = re.compile(r"(?::|\b(?:are|is|between|have|has|got|either|choose|choosing|deciding))\s+", re.IGNORECASE)
-_PAIRED = re.compile(r"^(.{3,80}?)\s+(?:or|and)\s+(?:maybe\s+|just\s+)?([^,;.!?]{3,80})")
+_PAIRED = re.compile(r"^(.{3,80}?)\s+(?:or|and)\s+(?:maybe\s+|just\s+)?((?:[^,;.!?]|\.\b){3,80})")
 
 
 def other_of_two(context: Sequence[Mapping[str, str]]) -> str | None:

@@ -36,7 +36,7 @@ _DOSED = re.compile(
     r"([a-z][a-z-]{4,}(?<!ly))\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b"
 )
 #: A lower-case answer that is only a name: "amlodipine, 5mg once a day" after "what did she switch you to?".
-_LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014.!]|-\s|$)")
+_LOWER_ANSWER = re.compile(r"([a-z][\w-]{3,}(?:\s+[a-z][\w-]{2,}){0,2})\s*(?:[,;(\u2014!]|\.\B|-\s|$)")
 _NOT_ANSWERS = frozenset("yes yeah yep nope sure okay maybe probably dunno none nothing both neither either".split())
 
 

@@ -43,7 +43,7 @@ def answered_which(noun: str, context: Sequence[Mapping[str, str]]) -> str | Non
     words), or None."""
     if not noun:
         return None
-    asked = cached_re.compile(rf"\b(?:which|what)\s+(?:one|{re.escape(noun)}s?)\b[^.!?]*\?", re.IGNORECASE)
+    asked = cached_re.compile(rf"\b(?:which|what)\s+(?:one|{re.escape(noun)}s?)\b(?:[^.!?]|\.\b)*\?", re.IGNORECASE)
     messages = [str(m.get("content") or "").strip() for m in context]
     for at in range(len(messages) - 2, -1, -1):
         if asked.search(messages[at]) and noun.lower() in messages[at].lower():

@@ -58,7 +58,7 @@ _PHRASAL_AFTER = re.compile(
 #: The other half of a choice between two times of the query's own event: "should I eat before a
 #: workout or after?" - the "after" is after the workout, no time of the conversation.
 _ALTERNATIVE_TIME = re.compile(
-    r"\b(?:before|after|during)\s+[^,.;?!]{1,40}?\s+or\s+(?:just\s+|right\s+)?$", re.IGNORECASE
+    r"\b(?:before|after|during)\s+(?:[^,.;?!]|\.\b){1,40}?\s+or\s+(?:just\s+|right\s+)?$", re.IGNORECASE
 )
 
 

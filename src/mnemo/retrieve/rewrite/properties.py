@@ -158,7 +158,7 @@ def _same_number(found: str, wanted: str, hour: bool) -> bool:
 
 #: "the one due thursday", "that one ending in march": a choice by a modifier after "one".
 ONE_WITH = re.compile(
-    r"\b(?:the|that|this)\s+one\s+((?:due|from|with|in|on|at|for|ending|starting|near|by|about)\b[^?.,!;]{2,40})",
+    r"\b(?:the|that|this)\s+one\s+((?:due|from|with|in|on|at|for|ending|starting|near|by|about)\b(?:[^?.,!;]|\.\b){2,40})",
     re.IGNORECASE,
 )
 
@@ -270,7 +270,7 @@ _RELATIVE = re.compile(r"^\s*(?:who|which|that|whose)\b", re.IGNORECASE)
 def _timed_noun(word: str) -> re.Pattern[str]:
     """ "the orthodontist on the 17th": the word as a noun, with the time that tells it apart."""
     return cached_re.compile(
-        rf"\bthe\s+{re.escape(word)}\s+((?:on|at|in)\s+(?:the\s+)?\w+(?:\s+\w+)?)(?=\s+and\b|\s*[,;.]|\s*$)",
+        rf"\bthe\s+{re.escape(word)}\s+((?:on|at|in)\s+(?:the\s+)?\w+(?:\s+\w+)?)(?=\s+and\b|\s*(?:[,;]|\.\B)|\s*$)",
         re.IGNORECASE,
     )
 
@@ -344,7 +344,7 @@ _HIGHEST = frozenset("pricier priciest dearer dearest expensive costlier".split(
 #: an option; a verb, a question's end or "of them" follows it.
 PRICE_ALONE = re.compile(
     r"\bthe\s+(?:most\s+)?(cheapest|priciest|dearest|expensive|cheaper|pricier)"
-    r"(?=\s*(?:[?.!,]|$|(?:is|was|has|have|had|does|do|did|will|would|can|could|includes?|comes?|takes?"
+    r"(?=\s*(?:[?!,]|\.\B|$|(?:is|was|has|have|had|does|do|did|will|would|can|could|includes?|comes?|takes?"
     r"|of\s+(?:them|those|the)|for|with|in)\b))",
     re.IGNORECASE,
 )
@@ -369,7 +369,7 @@ _LEAD_OUT = re.compile(
 #: An amount without a currency sign, in a message that compares prices: "Verda at 25/month", "Admiral
 #: quoted 640 and Direct Line 590", "ANALYTICS_WH is 9k a month". A unit after it makes it no price.
 _BARE_PRICE = re.compile(
-    r"(?<![\w.,/-])\d[\d,]*(?:\.\d+)?k?(?=(?:/(?:month|mo|yr|year|night))?(?:[\s,.;)]|$))"
+    r"(?<![\w.,/-])\d[\d,]*(?:\.\d+)?k?(?=(?:/(?:month|mo|yr|year|night))?(?:[\s,;)]|\.\B|$))"
     r"(?!\s?(?:gb|mb|tb|kg|km|mi|miles|%|am|pm|min|mins|minutes|hours?|days?|weeks?|months?|years?|people|guests"
     r"|rows|users|nodes|dashboards|cores|seats|times|x)\b)",
     re.IGNORECASE,

@@ -22,7 +22,7 @@ _BARE_WHY = re.compile(
 #: "Grace said the review got moved", "my landlord told me that the rent goes up": the clause reported.
 _REPORTED = re.compile(
     r"\b(?:said|says|told\s+(?:me|us))\s+(?:that\s+)?"
-    r"((?:the|a|an|my|our|his|her|their|its|it|they|he|she|we)\b[^.!?\n]{3,120})",
+    r"((?:the|a|an|my|our|his|her|their|its|it|they|he|she|we)\b(?:[^.!?\n]|\.\b){3,120})",
     re.IGNORECASE,
 )
 #: A clause has a finite verb: "the review got moved", "she's fine", not "my sister about the party".

@@ -113,7 +113,7 @@ _CALLED_PLACE = re.compile(rf"\b{_PLACE_KINDS}\s+(?:called|named)\s+((?-i:[A-Z])
 #: "a new georgian place on Weststraße, Tbilisi Corner": a place, where it is, then its name after a comma.
 _APPOSED_PLACE = re.compile(
     rf"\b(?:{_PLACE_KIND_WORDS}|place|spot)\s+(?:(?:on|in|at|near)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)?"
-    rf",\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})(?=\s*(?:[.,;!?)]|$))",  # the name ends its clause
+    rf",\s+((?-i:[A-Z])[\w'&-]*{_MORE_NAME}{{0,3}})(?=\s*(?:[,;!?)]|\.\B|$))",  # the name ends its clause
     re.I,
 )
 

@@ -9,14 +9,14 @@ from collections.abc import Mapping, Sequence
 
 #: A query that repeats a purchase: "order the same again", "get the same as last time".
 _REPEAT = re.compile(
-    r"\b(?:order|get|buy|reorder)\b[^.?!]*\bthe\s+same\b(?=\s*(?:again\b|[.?!,]|$|as\s+(?:before|last\s+time|usual)\b"
+    r"\b(?:order|get|buy|reorder)\b(?:[^.?!]|\.\b)*\bthe\s+same\b(?=\s*(?:again\b|[?!,]|\.\B|$|as\s+(?:before|last\s+time|usual)\b"
     r"|for\s+(?:me|us|tonight|today|tomorrow|sunday|saturday|friday|the\s+weekend)\b))",
     re.IGNORECASE,
 )
 #: "ordered a large pepperoni from Luigi's", "I got a dozen cinnamon rolls and a sourdough loaf": the
 #: speaker's own order ("Jess had the pad see ew" is someone else's).
 _ORDERED = re.compile(
-    r"(?:^|\b(?:i|we)\s+(?:\w+\s+)?)(?:ordered|bought|got|had)\s+((?:a|an|the|my|our|two|three|\d+)\b[^.!?\n]{3,120})",
+    r"(?:^|\b(?:i|we)\s+(?:\w+\s+)?)(?:ordered|bought|got|had)\s+((?:a|an|the|my|our|two|three|\d+)\b(?:[^.!?\n]|\.\b){3,120})",
     re.IGNORECASE,
 )
 #: When the order was, which the repeat does not repeat: "last friday", "yesterday", "last time".
@@ -28,7 +28,7 @@ _WHEN = re.compile(
 
 #: "Our order from Dough Bros last Friday was two margheritas and garlic bread".
 _ORDER_WAS = re.compile(
-    r"\b((?:our|my)\s+(?:usual\s+|last\s+)?order\s+(?:from|at)\s+[^,.!?\n]+?)\s+(?:was|were|is)\s+([^.!?\n]{3,120})",
+    r"\b((?:our|my)\s+(?:usual\s+|last\s+)?order\s+(?:from|at)\s+(?:[^,.!?\n]|\.\b)+?)\s+(?:was|were|is)\s+((?:[^.!?\n]|\.\b){3,120})",
     re.IGNORECASE,
 )
 

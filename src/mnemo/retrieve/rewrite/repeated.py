@@ -30,7 +30,7 @@ _DEED = re.compile(
 )
 #: A later message saying what the repeat is for: "Now I need one for my boss, Karen."
 _FOR_WHAT = re.compile(
-    r"\b(?:need|want|wants|needs)\s+(?:one|another(?:\s+one)?|their\s+own|the\s+same)\s+(for\s+[^.!?]+)",
+    r"\b(?:need|want|wants|needs)\s+(?:one|another(?:\s+one)?|their\s+own|the\s+same)\s+(for\s+(?:[^.!?]|\.\b)+)",
     re.IGNORECASE,
 )
 _MAX_WORDS = 16

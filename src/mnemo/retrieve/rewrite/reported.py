@@ -29,7 +29,7 @@ _JUDGED = re.compile(
 #: "<subject> is (at|now|around) <number>": the subject and the figure.
 _FIGURE = re.compile(
     r"(?:^|[.!?;]\s+)((?:(?:The|the|Your|your|Our|our|My|my)\s+)?(?!(?:I|we|it|they|he|she|you|that|this)\b)"
-    r"[^.!?;,]{2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
+    r"(?:[^.!?;,]|\.\b){2,80}?)\s+(?:is|are|was|were|sits|stands|(?:has\s+)?(?:hit|reached|grown\s+to|risen\s+to)"
     r"|(?:jumped|rose|dropped|fell|spiked|climbed|went\s+up|went\s+down)\s+to|came\s+in\s+at|comes\s+to|came\s+to"
     r"|costs?)\s+(?:now\s+|currently\s+|already\s+)?"
     r"(?:at\s+|around\s+|about\s+|over\s+)?([£$€]?\d[\d,.]*(?:\s*(?:%|k\b|m\b|ms\b|million|thousand|[a-z]+/[a-z]+"

@@ -60,7 +60,9 @@ _CHANGED = re.compile(
     re.IGNORECASE,
 )
 #: "4.2% monthly churn", "8k daily users": an amount before what it measures.
-_MEASURED = re.compile(r"\b\d[\d.,]*\s*(?:%|k|m)?\s+((?:[a-z]+\s+){0,2}?[a-z]{3,})\b(?=\s*(?:[.,;!?]|$|and\b|but\b))")
+_MEASURED = re.compile(
+    r"\b\d[\d.,]*\s*(?:%|k|m)?\s+((?:[a-z]+\s+){0,2}?[a-z]{3,})\b(?=\s*(?:[,;!?]|\.\B|$|and\b|but\b))"
+)
 
 
 #: Words after an amount that say when or how, not what: "3.1% last quarter", "72 in january".

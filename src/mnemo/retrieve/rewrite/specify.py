@@ -128,7 +128,7 @@ _EXISTS = re.compile(
 #: A yes that names the instance: "Yes, OPS-2291: ...", "Yep - Koya on Frith Street".
 _YES_NAMED = re.compile(
     r"^\s*(?i:yes|yeah|yep|yup|there\s+is)\b[,:;.!\s-]*((?:[A-Z][\w'-]*|#?\d[\w-]*)(?:\s+[A-Z0-9][\w'-]*){0,2})(?![\w'-])"
-    r"(?=\s*[:,;.(\u2014-]|\s+(?:is|was|on|in|at|about|for|covers|has|does|should)\b|$)"
+    r"(?=\s*(?:[:,;(\u2014-]|\.\B)|\s+(?:is|was|on|in|at|about|for|covers|has|does|should)\b|$)"
 )
 
 

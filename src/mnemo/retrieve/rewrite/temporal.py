@@ -43,10 +43,12 @@ from mnemo.store.sql import STOPWORDS
 
 from . import cached_re
 
-_DURING = re.compile(r"\b(?:during|throughout)\s+((?:(?:the|our|my|his|her|their|a)\s+)?[^,.;!?]+)", re.IGNORECASE)
+_DURING = re.compile(
+    r"\b(?:during|throughout)\s+((?:(?:the|our|my|his|her|their|a)\s+)?(?:[^,.;!?]|\.\b)+)", re.IGNORECASE
+)
 #: "when I lived in Montréal", "when we were in Oslo": a clause that dates the events around it.
 _WHEN_CLAUSE = re.compile(
-    r"\b(when|while)\s+((?:i|we|he|she|they|you|[A-Z][\w'-]+)\s+[^,.;!?]+?)(?=\s+(?:i|we|he|she|they)\s|[,.;!?]|$)",
+    r"\b(when|while)\s+((?:i|we|he|she|they|you|[A-Z][\w'-]+)\s+(?:[^,.;!?]|\.\b)+?)(?=\s+(?:i|we|he|she|they)\s|[,;!?]|\.\B|$)",
     re.IGNORECASE,
 )
 #: "Renée's farewell party": a named person's event.
@@ -251,7 +253,7 @@ def _cut(phrase: str) -> str:
     return " ".join(words)
 
 
-_CLAUSES = re.compile(r"[,;]\s*|(?<=[.!?])\s+|\s+(?:and|but)\s+")
+_CLAUSES = re.compile(r"[,;]\s*|(?<=(?:[!?]|\.\B))\s+|\s+(?:and|but)\s+")
 #: What is left of a clause once its time is taken out, when it says where someone went: "to
 #: Sicily", "Lviv", "we went to Sicily" (not "with Ana", whom one went with).
 _WENT_TO = re.compile(

@@ -32,7 +32,7 @@ from . import cached_re
 
 _NOT_CONTENT = STOPWORDS | LIGHT | frozenset("thanks thank please cheers sorry".split())
 _WORD = re.compile(r"[a-z][a-z']{2,}")
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.\b)+[.!?;\n]*")
 #: Where a name's stretch of a sentence begins or ends: a comma, a conjunction, the speaker's "I".
 _BOUNDARY = re.compile(
     r"[,;:]|\b(?:and|or|but|so|because|while|whereas|though|although)\b|(?<![\w'])I(?:'m|'ll|'ve|'d)?(?![\w'])"

@@ -27,7 +27,7 @@ from . import cached_re
 
 _ORDINAL = r"(?:first|last|final|second|third|opening|closing)"
 _CLAUSE_END = (
-    r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|of\s+(?:it|that|this|them)\b"
+    r"(?=\s*(?:[?!,;]|\.\B|$|then\b|and\b|or\b|of\s+(?:it|that|this|them)\b"
     r"|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s))"
 )
 #: "the very first night", "the last day of it": an ordinal stretch of a known event.
@@ -55,7 +55,7 @@ _WHEN_CLAUSE = (
     r"|when\s+(?:i|we)\s+(?:land|arrive|get\s+(?:there|back|in|home)|check\s+in|check\s+out)\b"
     rf"|{ABSENCE_CLAUSE}"  # "while i'm out", "while we're away": an absence the conversation dated (absence.py)
 )
-TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE}|{_WHEN_CLAUSE})(?=\s*(?:[?.!,;]|$))")
+TIME_CLAUSE = re.compile(rf"\b(?:{_RELATIVE_CLAUSE}|{_NOUN_CLAUSE}|{_WHEN_CLAUSE})(?=\s*(?:[?!,;]|\.\B|$))")
 #: "how many days after", "how long before": a duration measured from a known event.
 DURATION = re.compile(rf"\bhow\s+(?:many\s+{TIME_NOUN}|long|soon)\s+(?:before|after|later){_CLAUSE_END}", re.IGNORECASE)
 #: The stretch after a known event: "in the weeks that followed", "the days following", "the

@@ -38,7 +38,7 @@ _OFFSET = (
 )
 #: ... or a clause of purpose or reason opens: "the two days after so i can recover"
 _END = (
-    r"(?=\s*(?:[?.!,;]|$|then\b|and\b|or\b|so\s|because\s|while\s|when\s|if\s"
+    r"(?=\s*(?:[?!,;]|\.\B|$|then\b|and\b|or\b|so\s|because\s|while\s|when\s|if\s"
     r"|to\s+(?!the\b|a\b|an\b|my\b)|for\s+(?!the\b|a\b|an\b)))"
 )
 #: A deictic or relative determiner with a time noun: "that same day", "the following week".
@@ -87,7 +87,7 @@ def pointers(query: str) -> list[tuple[int, int]]:
 #: "run two jobs at the same time": with several things in the clause, "the same time" is a manner
 #: (simultaneously), not the time the conversation fixed; "at the same time every night" is a habit.
 SIMULTANEOUS = re.compile(
-    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|twice|\d+)\b[^?.!,;]*?"
+    r"\b(?:two|three|four|both|several|multiple|many|all|these|those|twice|\d+)\b(?:[^?.!,;]|\.\b)*?"
     r"\b(?P<shared>(?:at|in|on|during)\s+the\s+same\s+(?:time|day|night|week|month|year|season))\b"
     r"|\b(?P<habit>at\s+the\s+same\s+time)(?=\s+(?:every|each)\b)",
     re.IGNORECASE,
@@ -148,7 +148,7 @@ UNITS_ = (
 )
 #: A clause ends at punctuation, "then", or an inverted auxiliary ("how long after that *did* she ...").
 CLAUSE_END = (
-    r"(?=\s*(?:[?.!,;]|$|then\b|too\b|as\s+well\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
+    r"(?=\s*(?:[?!,;]|\.\B|$|then\b|too\b|as\s+well\b|(?:did|does|do|was|were|is|are|will|would|can|could|should|has|have|had)\s"
     # another clause or a purpose opens: "after that before dry food is ok", "the day after to recover"
     # a preposition is never the relation's object: "the day before in my calendar"
     r"|(?:before|after|until|when|which|who|and|but|or|so|to|in|on|at|for|with|from)\s|(?:right|correct|yeah)\s*\?))"

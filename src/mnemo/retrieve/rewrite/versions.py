@@ -91,20 +91,20 @@ def version_text(reference: str, side: str, context: Sequence[Mapping[str, str]]
 #: A change told in other words: "replaced it with a Samsung", "repainted the room from white to
 #: green", "Until March we used road freight", "Before, I had the default robbyrussell theme".
 _REPLACED = re.compile(
-    r"\breplac(?:ed|ing)\s+(?P<old>[^.;,!?]{1,40}?)\s+with\s+(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
-    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[.;,!?]|$)",
+    r"\breplac(?:ed|ing)\s+(?P<old>(?:[^.;,!?]|\.\b){1,40}?)\s+with\s+(?P<new>(?:an?\s+|the\s+)?(?:[^.;,!?]|\.\b){2,40}?)"
+    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[;,!?]|\.\B|$)",
     re.IGNORECASE,
 )
 _FROM_TO_ANY = re.compile(
-    r"\b[a-z]+ed\b[^.;!?]{0,40}?\bfrom\s+(?P<old>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+"
-    r"(?P<new>(?:an?\s+|the\s+)?[^.;,!?]{2,40}?)"
-    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[.;,!?]|$)",
+    r"\b[a-z]+ed\b(?:[^.;!?]|\.\b){0,40}?\bfrom\s+(?P<old>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+"
+    r"(?P<new>(?:an?\s+|the\s+)?(?:[^.;,!?]|\.\b){2,40}?)"
+    r"(?=\s+(?:in|on|at|last|this|and|but|because)\b|[;,!?]|\.\B|$)",
     re.IGNORECASE,
 )
 _USED_BEFORE = re.compile(
     r"\b(?:until\s+[\w ]{2,20}?,?\s+|before,?\s+|previously,?\s+|originally,?\s+)(?:i|we)\s+(?:had|used)\s+"
-    r"(?P<old>[^.;,!?]{3,50})"
-    r"|\b(?:i|we)\s+(?:first|originally)\s+(?P<first>[a-z]+ed\b[^.;,!?]{3,50}?)(?=,?\s+then\b|[.;,!?]|$)",
+    r"(?P<old>(?:[^.;,!?]|\.\b){3,50})"
+    r"|\b(?:i|we)\s+(?:first|originally)\s+(?P<first>[a-z]+ed\b(?:[^.;,!?]|\.\b){3,50}?)(?=,?\s+then\b|[;,!?]|\.\B|$)",
     re.IGNORECASE,
 )
 
@@ -123,7 +123,7 @@ def _told_side(side: str, texts: Sequence[str]) -> str | None:
 
 
 #: What may follow a one-word kind: "a new boiler.", "the old boiler was 20 years old".
-_KIND_ENDS = re.compile(r"\s*(?:[.,;!?]|$)|\s+(?:is|was|are|were|has|had|goes|went|comes|came|arrives|arrived)\b")
+_KIND_ENDS = re.compile(r"\s*(?:[,;!?]|\.\B|$)|\s+(?:is|was|are|were|has|had|goes|went|comes|came|arrives|arrived)\b")
 
 
 def _kind_beside(reference: str, texts: Sequence[str]) -> str | None:

@@ -21,7 +21,7 @@ from . import cached_re
 _AT = re.compile(
     r"\bI(?:'m|\s+am)\s+(?:currently\s+|now\s+)?(?:at|in|working\s+(?:from|at|in)|staying\s+(?:at|in)|sitting\s+in)\s+"
     r"((?:the|a|an|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?|[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)"
-    r"(?=\s+(?:today|tonight|this\s+(?:week|morning|afternoon|evening)|right\s+now|now|for\s+the)\b|\s*[,.;!?]|\s*$)"
+    r"(?=\s+(?:today|tonight|this\s+(?:week|morning|afternoon|evening)|right\s+now|now|for\s+the)\b|\s*(?:[,;!?]|\.\B)|\s*$)"
 )
 #: A place the user is only as a habit, not now: "normally I'm in London".
 _HABITUAL = re.compile(r"\b(?:normally|usually|typically|always|often)\b", re.IGNORECASE)

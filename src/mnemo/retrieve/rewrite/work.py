@@ -66,7 +66,7 @@ _KIND_WORK: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ),
         # "how many tickets have we sold for that": an event, not the venue it is at
         (
-            rf"\btickets?\b[^.?!]*\bfor\s+{_IT}\b",
+            rf"\btickets?\b(?:[^.?!]|\.\b)*\bfor\s+{_IT}\b",
             r"\b(?:concerts?|gigs?|shows?|matche?s?|games?|plays?|festivals?|fundraisers?|part(?:y|ies)|screenings?"
             r"|talks?|recitals?|performances?|musicals?|events?|quiz(?:zes)?|raffles?|dinners?|balls?)\b",
         ),

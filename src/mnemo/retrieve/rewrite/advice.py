@@ -56,7 +56,7 @@ _FRAMED = re.compile(
     r"|(?:[^.!?]|\.\b){0,60}?\b(?:is|would\s+be)\s+to\s+|(?:[^.!?]|\.\b){0,40}?\byou\s+(?:can|could|should)\s+(?:also\s+)?)"
     r"(?!(?:be|have|get|see|check|ask|wait|do|it|that|this|the|a|an|you|we|i)\b)"
     r"([a-z][a-z-]{2,}\s+(?:the|a|an|your|it|them|its|each|every|all|some|one|to|[a-z][\w.-]*)\b"
-    r"(?:(?:[^.!?;:,]|\.\b)|\.(?=\w)){0,70}?)"
+    r"(?:[^.!?;:,]|\.(?=\w)){0,70}?)"
     r"(?=\s*(?:[!?;:,]|\.(?!\w)|\s+(?:so|which|because|until|but|and\s+(?:it|that|this))\b|$))",
 )
 #: A "that" that stands for a course of action: "do that first", "suggesting that", "try doing that".

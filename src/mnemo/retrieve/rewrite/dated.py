@@ -58,7 +58,7 @@ def dated_deed(text: str) -> str | None:
             words = after.split()[:9]  # "yesterday we spent hours debugging ...": the deed follows
             while words and words[-1].lower() in _LOOSE_ENDS:
                 words.pop()
-            head = " ".join(words)
+            head = " ".join(words).rstrip(".!?;:,")  # the sentence's own full stop ends no deed
         if _BARE_DEED.match(head):  # chat drops its own subject: "bought Nvidia shares in January"
             head = f"I {head[0].lower()}{head[1:]}"
         deed = _DEED.match(head) or _ARRANGED.match(head)

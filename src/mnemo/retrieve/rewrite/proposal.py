@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 _IDEA_NOUNS = frozenset("idea proposal suggestion plan approach strategy change move switch".split())
 #: "the proposal is to freeze ...", "my plan was to move ...", "Dana suggested we freeze ...".
 _PROPOSED = re.compile(
-    r"\b(?:proposal|idea|suggestion|plan)\s+(?:is|was)\s+to\s+([a-z](?:[^.!?\n;]|\.\b){3,100})"
+    r"\b(?:proposal|idea|suggestion|plan)\s+(?:is|was)\s+to\s+([a-z](?:[^.!?\n;]|\.\b){3,100})(?!(?<=\w)\w)"
     # a course of action: "suggested moving ...", "proposed we freeze ..." - not a claim ("suggested prices will fall")
     r"|\b(?:suggested|suggests|proposed|proposes)\s+(?:that\s+)?(?:(?:we|I|you)\s+(?!might|may|could|will|would|should)"
-    r"([a-z]+(?<!ed)\s(?:[^.!?\n;]|\.\b){3,100})|([a-z]+ing\b(?:[^.!?\n;]|\.\b){3,100}))"
+    r"([a-z]+(?<!ed)\s(?:[^.!?\n;]|\.\b){3,100})(?!(?<=\w)\w)|([a-z]+ing\b(?:[^.!?\n;]|\.\b){3,100})(?!(?<=\w)\w))"
     # a course weighed: "our team is considering adopting trunk-based development"
-    r"|\b(?:considering|thinking\s+(?:of|about)|looking\s+(?:at|into)|weighing)\s+([a-z]+ing\s(?:[^.!?\n;]|\.\b){3,100})",
+    r"|\b(?:considering|thinking\s+(?:of|about)|looking\s+(?:at|into)|weighing)\s+([a-z]+ing\s(?:[^.!?\n;]|\.\b){3,100})(?!(?<=\w)\w)",
     re.IGNORECASE,
 )
 
@@ -36,7 +36,7 @@ def proposed(noun: str, context: Sequence[Mapping[str, str]]) -> str | None:
 #: A course of action put to the listener: "what if we put ...", "how about we ...", "should we ...".
 _PUT_TO = re.compile(
     r"\b(?:what\s+if\s+(?:we|i)|how\s+about\s+(?:we|i)|maybe\s+(?:we|i)\s+(?:could|should)|should\s+(?:we|i)"
-    r"|we\s+could|i\s+could|why\s+don't\s+(?:we|i)|let's)\s+([a-z]+\b(?:[^.!?\n]|\.\b){3,100})",
+    r"|we\s+could|i\s+could|why\s+don't\s+(?:we|i)|let's)\s+([a-z]+\b(?:[^.!?\n]|\.\b){3,100})(?!(?<=\w)\w)",
     re.IGNORECASE,
 )
 #: "do that", "let's try that": the pronoun is the deed proposed.
@@ -59,7 +59,7 @@ def proposed_deed(before: str, context: Sequence[Mapping[str, str]]) -> str | No
 _SUGGESTED = re.compile(
     r"(?:^|[.!?]\s+|;\s+|,\s+)(?:you\s+could(?:\s+also)?|you\s+might\s+(?:want\s+to|try)|try|consider|i'd\s+(?:recommend|suggest)"
     r"|one\s+option\s+is\s+to|the\s+(?:easiest|simplest|best|quickest)\s+(?:fix|option|way)\s+is\s+to)\s+"
-    r"([a-z]+\b(?:[^.!?\n]|\.\b){3,100})",
+    r"([a-z]+\b(?:[^.!?\n]|\.\b){3,100})(?!(?<=\w)\w)",
     re.IGNORECASE,
 )
 #: "how do i test that", "can you draft that": carrying out what was said to do.
@@ -133,7 +133,7 @@ _TAKES = re.compile(r"^\s+(?:usually\s+|normally\s+|typically\s+|roughly\s+)?tak
 #: A task the chat set out: "says to clean the condenser coils", "i need to replace the chain".
 _TASK = re.compile(
     r"\b(?:says?|said|need|needs|have|has|had|want|wants|going|plan|planning|try|trying|recommends?|suggests?)\s+to\s+"
-    r"([a-z]+\s+(?:the|a|an|my|your|our|his|her|their)\s+(?:[^.,;!?\n]|\.\b){3,60})",
+    r"([a-z]+\s+(?:the|a|an|my|your|our|his|her|their)\s+(?:[^.,;!?\n]|\.\b){3,60})(?!(?<=\w)\w)",
     re.IGNORECASE,
 )
 
@@ -157,7 +157,7 @@ _COMMAND = re.compile(
     r"|Upgrade|Replace|Clean|Wash|Spray|Water|Feed|Cover|Swap|Split|Cache|Pin|Rename|Rinse|Mix|Brush|Sand"
     r"|Fill|Seal|Tighten|Loosen|Adjust|Unplug|Reset|Reboot|Configure|Prune|Trim|Repot|Stake|Mulch|Drain|Mark|Send"
     r"|Check|Ask|Email|Write|Book|Ring|Contact|Tell|Start|Stop|Drop|Invalidate|Bump)"
-    r"\s(?:(?:[^.!?\n]|\.\b)|\.(?=\S)){3,100})"
+    r"\s(?:[^.!?\n]|\.(?=\S)){3,100})(?!(?<=\w)\w)"
 )
 #: "do the same", "would the same fix work": a query that repeats the advice on something else.
 _REPEATED_ADVICE = re.compile(

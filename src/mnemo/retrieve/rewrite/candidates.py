@@ -40,6 +40,7 @@ from mnemo.retrieve.rewrite.possessed import aged_children, kin_names, person_ow
 from mnemo.retrieve.rewrite.possessive_titles import possessive_titles, title_tails
 from mnemo.retrieve.rewrite.specify import specifications
 from mnemo.retrieve.rewrite.tidy import tidy
+from mnemo.retrieve.rewrite.whole_names import whole_names
 
 from . import cached_re
 
@@ -352,6 +353,7 @@ def _read_mentions(
     found.extend(p for p in counted_plurals(text) if p[1].text.lower() not in inside)  # "too many zucchini"
     taken = {c.text.lower() for _, c in found} | inside
     found.extend((at, Candidate(word, "thing", salience=0.9)) for at, word in bare_subjects(text) if word not in taken)
+    found = whole_names(text, found)  # "iOS 17.4", "B&H", "Disney+": no name cut at its symbol or number
     spans = [(at, at + len(c.text)) for at, c in children]  # "year old refuses" is the child's, no thing
     found = [(at, c) for at, c in found if c.kind != "thing" or not any(s <= at < e for s, e in spans)]
     tidied = [(at, _tidied(c)) for at, c in found]

@@ -123,3 +123,10 @@ def test_a_follow_up_gets_the_whole_shop_name() -> None:
         "B&H usually has the better bundle deals.",
     )
     assert "B&H" in result.expanded
+
+
+def test_days_written_short_are_no_things() -> None:
+    names = _names("Shreya has Mon–Wed, Tom has Thu–Sun.")
+    assert {"Mon", "Wed", "Thu", "Sun"}.isdisjoint(names)
+    assert {"Shreya", "Tom"} <= set(names)
+    assert "the Sun" in _names("Klara and the Sun is by Kazuo Ishiguro.")

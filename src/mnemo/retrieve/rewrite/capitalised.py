@@ -66,6 +66,10 @@ _IMPERATIVE = re.compile(
     r"\s+(?:the|a|an|your|my|our|their|his|her|its|it|them|this|that|these|those|some|any|each|every|[a-z]+ing)\b"
 )
 _SEASONS = frozenset("spring summer autumn winter".split())
+#: Days as a rota writes them ("Mon–Wed", "Tue and Thu"): times, no names. "Sun" is one only in a
+#: range ("Thu–Sun"); elsewhere it is the sun or a title ("Klara and the Sun").
+_DAYS_SHORT = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+_SUN_IN_RANGE = re.compile(r"[–/-]\s*$|^\s*[–/-]")
 
 _LEGAL_FORM = re.compile(
     r"\s(?:GmbH|AG|KG|LLC|LLP|PLC|plc|Inc|Ltd|Limited|Corp|Corporation|SA|BV|NV|AB|Oy|SpA|SRL|Pty)$"
@@ -113,6 +117,10 @@ def named(
         function_word = first in NOT_NAMES or first in TITLES or name.lower() in STOPWORDS
         if not whole_title and (function_word or name.lower() in _SEASONS):
             continue  # "Spring (late March) for cherry blossoms": a season opening a sentence is a time
+        if name.lower() in _DAYS_SHORT or (
+            name == "Sun" and (_SUN_IN_RANGE.search(text[:start]) or _SUN_IN_RANGE.match(text[match.end() :]))
+        ):
+            continue  # "Shreya has Mon–Wed, Tom has Thu–Sun": days, no things
         before, after = text[:start], text[match.end() :]
         if _OFFICE_OF.search(before[-24:]):
             continue  # "the VP of Sales, Ricardo": the department names the office, no referent of its own

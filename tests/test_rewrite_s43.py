@@ -130,3 +130,28 @@ def test_days_written_short_are_no_things() -> None:
     assert {"Mon", "Wed", "Thu", "Sun"}.isdisjoint(names)
     assert {"Shreya", "Tom"} <= set(names)
     assert "the Sun" in _names("Klara and the Sun is by Kazuo Ishiguro.")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "does Verizon charge an activation fee when you add a line, and will they waive it?",
+        "does Adorama price match online shops, or do they refuse?",
+    ],
+)
+def test_a_firm_the_question_opens_on_is_its_own_they(query: str) -> None:
+    result = _rewrite(
+        query,
+        "AT&T charged me a $35 activation fee on a new line.",
+        "AT&T charges activation fees on most new lines; they sometimes waive it if you ask.",
+    )
+    assert "AT&T" not in result.expanded
+
+
+def test_a_they_without_a_firm_of_its_own_is_the_chats() -> None:
+    result = _rewrite(
+        "do they waive it for existing customers?",
+        "AT&T charged me a $35 activation fee on a new line.",
+        "AT&T charges activation fees on most new lines.",
+    )
+    assert "AT&T" in result.expanded

@@ -214,6 +214,19 @@ def name_subject_before(words: list[tuple[str, int, int]], i: int) -> bool:
     )
 
 
+def firm_subject_before(words: list[tuple[str, int, int]], i: int) -> bool:
+    """A subject "they" of a later clause ("..., and will they waive it", "or do they") in a question
+    that opens on a named subject: "does Verizon charge an activation fee, and will they waive it?" -
+    a firm is "they", and this one is the query's own."""
+    lowered = [w.lower() for w, _, _ in words]
+    if i < 4 or lowered[i - 1] not in _SUBJECT_AUX | {"do"} or lowered[0] not in _SUBJECT_AUX | {"do"}:
+        return False
+    if not any(w in (",", "and", "or", "but") for w in lowered[2 : i - 1]):
+        return False  # "does Tesco sell what they do": no second clause of its own
+    name = words[1][0]
+    return name[:1].isupper() and lowered[1] not in _NOT_ANTECEDENT and fold(name) not in FIRST_NAMES
+
+
 #: Auxiliaries and copulas that follow a subject, or come before it in a question ("is it").
 _SUBJECT_AUX = frozenset("is was are were does did will would can could should has".split())
 

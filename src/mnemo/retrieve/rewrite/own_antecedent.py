@@ -15,6 +15,7 @@ from mnemo.retrieve.rewrite.internal import (
     IDENTIFIER_WORD,
     case_named_before,
     family_before,
+    firm_subject_before,
     name_subject_before,
     named_before,
     own_thing_before,
@@ -114,6 +115,8 @@ def antecedent_in_query(
         return True  # "when a cat stops eating, should its owner take it": the case's own cat
     if kind == "plural" and plural_before(lowered[:i], low):
         return True  # "did my parents like the hotel they stayed at": "they" are the parents
+    if low == "they" and firm_subject_before(words, i):
+        return True  # "does Verizon charge a fee, and will they waive it": the query's own firm
     if low in ("they", "them", "their") and plural_subject_before(lowered[:i]):
         return True  # "why do teenagers sleep so late, and is it bad for them": the query's own teenagers
     if low == "they" and plural_then_clause(lowered[:i]):

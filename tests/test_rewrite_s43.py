@@ -155,3 +155,24 @@ def test_a_they_without_a_firm_of_its_own_is_the_chats() -> None:
         "AT&T charges activation fees on most new lines.",
     )
     assert "AT&T" in result.expanded
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("Our old intranet is ASP.NET Web Forms.", "ASP.NET"),
+        ("I can get cash at a 7-Eleven near the hotel.", "7-Eleven"),
+        ("Security flagged CVE-2024-3094 on two boxes.", "CVE-2024-3094"),
+        ("Our load balancer supports HTTP/2 now.", "HTTP/2"),
+        ("Terraform fails with an iam:PassRole error.", "iam:PassRole error"),
+        ("We're meeting at O'Neill on Friday.", "O'Neill"),
+    ],
+)
+def test_a_name_cut_at_its_joining_symbol_is_read_whole(text: str, whole: str) -> None:
+    assert whole in _names(text)
+
+
+def test_a_whole_token_inside_a_longer_phrase_stays_a_candidate() -> None:
+    names = _names("Our EKS cluster runs on t3.medium nodes and they run out of CPU credits at peak.")
+    assert "t3.medium" in names
+    assert "medium nodes" not in names

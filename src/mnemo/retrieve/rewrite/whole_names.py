@@ -32,30 +32,86 @@ _SUFFIX = re.compile(_SUFFIX_WORDS)
 _MODEL = re.compile(
     rf"\s\d{{1,4}}[a-z]?(?:{_SUFFIX_WORDS})?(?=[,.;:!?)]|\s+(?:and|or|with|is|was|for|on|in|at|but|to)\b|$)"
 )
+#: Letters and digits joined by hyphens, dots, slashes or colons: one token, one name.
+_JOINED_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./:][A-Za-z0-9]+)+")
+_JOINERS = "-./:"
+_DETERMINERS = frozenset("the a an my our your his her their this that".split())
 #: A subscription's "+": "Disney+", "Apple TV+" (the "+" closes the name, it joins nothing).
 _PLUS = re.compile(r"(?:\s[A-Z]{2,3})?\+(?![\w+])")
 
 
 def whole_names(text: str, found: list[tuple[int, Candidate]]) -> list[tuple[int, Candidate]]:
-    """``found`` (position, candidate) with each name widened to what is written after it, the names
-    made of symbols added, and the pieces a whole name covers dropped."""
-    wholes: list[tuple[int, int]] = []
-    kept: list[tuple[int, Candidate]] = []
-    for at, candidate in found:
-        start = _located(text, at, candidate.text)
-        tail = _tail(text, start + len(candidate.text), candidate) if start >= 0 else ""
-        if tail:
-            candidate = replace(candidate, text=candidate.text + tail)
-            wholes.append((start, start + len(candidate.text)))
-        kept.append((at, candidate))
+    """``found`` (position, candidate) with each name widened to the token it was cut from and to
+    what is written after it, the names made of symbols added, and the pieces a whole name covers
+    dropped."""
+    tokens = [m.span() for m in _JOINED_TOKEN.finditer(text) if _name_token(m.group(0))]
+    read = [(at, *_widened(text, at, candidate, tokens)) for at, candidate in found]
     for match in _SYMBOL_NAME.finditer(text):
         if match.group(1) in _NOT_THINGS:
             continue
         # "N+1" names a kind of problem more than a thing the query acts on: a weak candidate
         weight = 0.5 if match.group(1)[-1].isdigit() else 1.0
-        kept.append((match.start(1), Candidate(match.group(1), "thing", salience=weight)))
-        wholes.append(match.span(1))
-    return [(at, c) for at, c in kept if not _piece(text, at, c.text, wholes)]
+        read.append((match.start(1), Candidate(match.group(1), "thing", salience=weight), match.span(1), True))
+    wholes = [span for _, _, span, widened in read if widened and span]
+    spans = [span for _, _, span, _ in read if span]
+    kept = []
+    for at, candidate, span, widened in read:
+        if span and widened and any(_within(span, other) for other in spans):
+            continue  # "WH-1000XM5" grown from "WH" when "the Sony WH-1000XM5" is read whole already
+        if span and not widened and span not in tokens and any(_cut_by(span, whole) for whole in wholes):
+            continue  # "17.4" beside "iOS 17.4", "the B" of "B&H"; never a whole token ("t3.medium")
+        kept.append((at, candidate))
+    return kept
+
+
+def _widened(
+    text: str, at: int, candidate: Candidate, tokens: list[tuple[int, int]]
+) -> tuple[Candidate, tuple[int, int] | None, bool]:
+    """The candidate grown to its whole name, where it is written, and whether it grew."""
+    # "the iam" read from "an iam:PassRole error": the determiner is the extractor's, the rest is written
+    lead, _, rest = candidate.text.partition(" ")
+    own = _located(text, at, candidate.text)
+    determiner = f"{lead} " if own < 0 and rest and lead.lower() in _DETERMINERS else ""
+    start = own if not determiner else _located(text, at, rest)
+    if start < 0 or candidate.kind == "time":
+        return candidate, None, False  # "March 2023": a date, no name to widen
+    end = start + len(candidate.text) - len(determiner)
+    whole_start, whole_end = _token_edges(text, start, end, tokens if candidate.kind != "person" else [])
+    if candidate.kind != "person":  # "Leo 7.5": an age
+        whole_end += len(_tail(text, whole_end, text[whole_start:whole_end]))
+    if (whole_start, whole_end) == (start, end):
+        return candidate, (start, end), False
+    return replace(candidate, text=determiner + text[whole_start:whole_end]), (whole_start, whole_end), True
+
+
+def _within(span: tuple[int, int], other: tuple[int, int]) -> bool:
+    return other[0] <= span[0] and span[1] <= other[1] and span != other
+
+
+def _cut_by(span: tuple[int, int], whole: tuple[int, int]) -> bool:
+    """Whether a mention is a piece of a whole name: inside it ("17.4", "Pro Max", "TV") or cut at its
+    symbol ("the B" of "the B&H store")."""
+    (start, end), (s, e) = span, whole
+    return _within(span, whole) or start < s < end < e or s < start < e < end
+
+
+def _name_token(token: str) -> bool:
+    """A token worth keeping whole: letters with a capital or a digit ("ASP.NET", "7-Eleven",
+    "HTTP/2", "iam:PassRole"), not a plain hyphenated word ("follow-up") or a number ("2023/24")."""
+    return any(c.isalpha() for c in token) and any(c.isupper() or c.isdigit() for c in token)
+
+
+def _token_edges(text: str, start: int, end: int, tokens: list[tuple[int, int]]) -> tuple[int, int]:
+    """The mention's span grown to the joined token its first or last word was cut from: "ASP" of
+    "ASP.NET", "Eleven" of "7-Eleven", "1000XM5" of "WH-1000XM5", "Neill" of "O'Neill"."""
+    if start >= 2 and text[start - 2 : start] in ("O'", "D'") and not text[start - 3 : start - 2].isalnum():
+        start -= 2
+    for s, e in tokens:
+        if s < start <= e and text[start - 1] in _JOINERS:
+            start = s
+        if s <= end < e and text[end] in _JOINERS:
+            end = e
+    return start, end
 
 
 def _located(text: str, at: int, name: str) -> int:
@@ -63,22 +119,20 @@ def _located(text: str, at: int, name: str) -> int:
     return text.find(name, max(0, at - 2), at + len(name) + 8)
 
 
-def _tail(text: str, end: int, candidate: Candidate) -> str:
+def _tail(text: str, end: int, name: str) -> str:
     """What belongs to the name ending at ``end``: its version, its model's suffix or its "+"."""
-    if candidate.kind == "person" or candidate.kind == "time":
-        return ""  # "Leo 7.5", "March 2023": an age, a date
     rest = text[end:]
-    last = candidate.text[-1:]
-    if last.isalpha() and _name_like(candidate.text) and (found := _VERSION.match(rest)):
+    last = name[-1:]
+    if last.isalpha() and _name_like(name) and (found := _VERSION.match(rest)):
         return found.group(0)  # not "my first" + " 13.1" (miles), "... expects" + " 9.99"
-    coined = last.isalpha() and " " not in candidate.text and cached_re.search(r"[A-Z.]", candidate.text[1:])
+    coined = last.isalpha() and " " not in name and cached_re.search(r"[A-Z.]", name[1:])
     if coined and (found := _MODEL.match(rest)):
         return found.group(0)  # "RTX" + " 4070 Ti", "Next.js" + " 14"
-    if last.isdigit() or (last.isalpha() and candidate.text[-2:-1].isdigit()):
+    if last.isdigit() or (last.isalpha() and name[-2:-1].isdigit()):
         found = _SUFFIX.match(rest)  # "iPhone 15" + " Pro Max", "Pixel 8a" + " Pro"
         return found.group(0) if found else ""
     found = _PLUS.match(rest)
-    return found.group(0) if found and last.isalpha() and not candidate.text[:1].isdigit() else ""  # not "200KB+"
+    return found.group(0) if found and last.isalpha() and not name[:1].isdigit() else ""  # not "200KB+"
 
 
 def _name_like(phrase: str) -> bool:
@@ -90,17 +144,3 @@ def _name_like(phrase: str) -> bool:
     if words[0].lower() in ("the", "my", "our", "your", "his", "her", "their", "a", "an"):
         words = words[1:]
     return all(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in words)
-
-
-def _piece(text: str, at: int, name: str, wholes: list[tuple[int, int]]) -> bool:
-    """Whether the mention is a piece of a whole name: inside it ("17.4", "Pro Max", "TV") or cut at
-    its symbol ("the B" of "the B&H store")."""
-    start = _located(text, at, name)
-    if start < 0:
-        return False
-    end = start + len(name)
-    for s, e in wholes:
-        inside = s <= start and end <= e and (s, e) != (start, end)
-        if inside or start < s < end < e or s < start < e < end:
-            return True
-    return False

@@ -176,3 +176,22 @@ def test_a_whole_token_inside_a_longer_phrase_stays_a_candidate() -> None:
     names = _names("Our EKS cluster runs on t3.medium nodes and they run out of CPU credits at peak.")
     assert "t3.medium" in names
     assert "medium nodes" not in names
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("We stop at a McDonald's around Rock Springs.", "the McDonald's"),
+        ("The Sainsbury's near our flat went self-checkout.", "Sainsbury's"),
+        ("We're meeting Tom at O'Neill's on Friday.", "O'Neill's"),
+    ],
+)
+def test_a_place_named_by_a_possessive_keeps_it(text: str, whole: str) -> None:
+    assert whole in _names(text)
+
+
+@pytest.mark.parametrize("text", ["We had dinner with Sarah at Sarah's on Friday.", "It's Jack's birthday on Friday."])
+def test_no_person_is_named_by_a_possessive(text: str) -> None:
+    people = [c.text for c in extract([{"role": "user", "content": text}]) if c.kind == "person"]
+    assert people
+    assert not any(name.endswith("'s") for name in people)

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.names import FIRST_NAMES, fold
 
 from . import cached_re
 
@@ -79,9 +80,27 @@ def _widened(
     whole_start, whole_end = _token_edges(text, start, end, tokens if candidate.kind != "person" else [])
     if candidate.kind != "person":  # "Leo 7.5": an age
         whole_end += len(_tail(text, whole_end, text[whole_start:whole_end]))
+    # "at Nando's on Friday", "at O'Neill's": a place named by a possessive; "at Sarah's" stays Sarah
+    surname = candidate.kind != "person" or not any(fold(w) in FIRST_NAMES for w in candidate.text.split())
+    if surname and _venue(text, whole_start, whole_end):
+        whole_end += 2
     if (whole_start, whole_end) == (start, end):
         return candidate, (start, end), False
-    return replace(candidate, text=determiner + text[whole_start:whole_end]), (whole_start, whole_end), True
+    grown = replace(candidate, text=determiner + text[whole_start:whole_end])
+    return grown, (whole_start, whole_end), True
+
+
+#: Where a shop or a pub named by its owner's possessive is: "at O'Neill's", "the Sainsbury's near".
+_VENUE_BEFORE = re.compile(r"\b(?:at|from|to|in|into|near|outside|inside|the|a)\s+$", re.IGNORECASE)
+_VENUE_AFTER = re.compile(
+    r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:on|in|at|near|around|for|by|and|or|before|after|with|is|was)\b)"
+)
+
+
+def _venue(text: str, start: int, end: int) -> bool:
+    """Whether the name ends in a possessive that names a place ("at McDonald's around Rock
+    Springs", "the Sainsbury's near our flat"), not an owner ("Jack's birthday")."""
+    return bool(_VENUE_AFTER.match(text, end)) and bool(_VENUE_BEFORE.search(text[max(0, start - 12) : start]))
 
 
 def _within(span: tuple[int, int], other: tuple[int, int]) -> bool:

@@ -195,3 +195,20 @@ def test_no_person_is_named_by_a_possessive(text: str) -> None:
     people = [c.text for c in extract([{"role": "user", "content": text}]) if c.kind == "person"]
     assert people
     assert not any(name.endswith("'s") for name in people)
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("IT pushed Windows 11 23H2 to our laptops on Tuesday.", "Windows 11 23H2"),
+        ("I had the screen on my Galaxy Z Flip5 replaced.", "my Galaxy Z Flip5"),
+        ("My dad tows the boat with his Ford F-150 in August.", "the Ford F-150"),
+    ],
+)
+def test_a_products_model_code_is_part_of_its_name(text: str, whole: str) -> None:
+    assert whole in _names(text)
+
+
+def test_a_code_after_a_common_noun_is_not_its_model() -> None:
+    names = _names("On Baxi boilers E119 means low water pressure.")
+    assert "Baxi boilers E119" not in names

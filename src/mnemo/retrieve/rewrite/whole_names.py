@@ -33,6 +33,11 @@ _SUFFIX = re.compile(_SUFFIX_WORDS)
 _MODEL = re.compile(
     rf"\s\d{{1,4}}[a-z]?(?:{_SUFFIX_WORDS})?(?=[,.;:!?)]|\s+(?:and|or|with|is|was|for|on|in|at|but|to)\b|$)"
 )
+#: A model code after a product's name: letters and digits in one word ("23H2", "V15", "F-150",
+#: "Flip5"), or one capital before such a word ("Z Flip5").
+_MODEL_CODE = re.compile(
+    r"\s(?:[A-Z]\s(?=[A-Z][a-z]*\d))?(?:[A-Z]{1,3}-?\d+[A-Za-z0-9]*|\d+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+\d+[a-z]?)(?![\w-])"
+)
 #: Letters and digits joined by hyphens, dots, slashes or colons: one token, one name.
 _JOINED_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./:][A-Za-z0-9]+)+")
 _JOINERS = "-./:"
@@ -139,7 +144,17 @@ def _located(text: str, at: int, name: str) -> int:
 
 
 def _tail(text: str, end: int, name: str) -> str:
-    """What belongs to the name ending at ``end``: its version, its model's suffix or its "+"."""
+    """What belongs to the name ending at ``end``: its model codes, version, suffix or "+"."""
+    codes = ""
+    last = name.split()[-1] if name.split() else ""
+    proper = last[:1].isupper() or any(c.isdigit() for c in last)  # "Baxi boilers E119": the code is the fault's
+    while proper and (found := _MODEL_CODE.match(text, end + len(codes))) and codes.count(" ") < 2:
+        codes += found.group(0)  # "Windows 11" + " 23H2", "Galaxy" + " Z Flip5", "Ford" + " F-150"
+    return codes + _closing(text, end + len(codes), name + codes)
+
+
+def _closing(text: str, end: int, name: str) -> str:
+    """The version, the model's suffix or the "+" that closes the name ending at ``end``."""
     rest = text[end:]
     last = name[-1:]
     if last.isalpha() and _name_like(name) and (found := _VERSION.match(rest)):

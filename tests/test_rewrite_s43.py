@@ -212,3 +212,21 @@ def test_a_products_model_code_is_part_of_its_name(text: str, whole: str) -> Non
 def test_a_code_after_a_common_noun_is_not_its_model() -> None:
     names = _names("On Baxi boilers E119 means low water pressure.")
     assert "Baxi boilers E119" not in names
+
+
+def test_a_dated_deed_whose_subject_is_a_product_with_its_model() -> None:
+    result = _rewrite(
+        "it hasn't counted floors once since then, is there a fix",
+        "My Fitbit Charge 6 installed a firmware update on the 3rd while I was in Madrid.",
+        "Fitbit pushes firmware through the app.",
+    )
+    assert "when my Fitbit Charge 6 installed a firmware update" in result.expanded
+
+
+def test_a_dated_deed_whose_subject_is_a_versioned_name() -> None:
+    result = _rewrite(
+        "was it fine before that?",
+        "Android 14 landed on my phone on Tuesday, and now the Monzo app asks for my fingerprint every time.",
+        "Android 14 tightened some biometric behaviour.",
+    )
+    assert "when Android 14 landed on my phone" in result.expanded

@@ -20,7 +20,9 @@ from . import cached_re
 _PAST_WORDS = "|".join(sorted(IRREGULAR_PAST | {"went", "had", "did", "broke", "split", "cut", "set", "hit"}))
 _DEED = re.compile(
     r"^\s*((?:i|we|you|he|she|they|someone|somebody|(?:my|our|your|his|her|their|the)\s+\w+(?:\s+\w+)?"
-    r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
+    # a product with its model number: "my Fitbit Charge 6 installed ...", "Android 14 landed ..."
+    r"(?:\s+(?-i:[A-Z0-9])[\w.-]*){0,2}"
+    r"|(?-i:[A-Z][a-z][\w-]*)(?:\s+(?-i:[A-Z0-9])[\w.-]*){0,2}(?:\s+and\s+(?:I|we|(?-i:[A-Z][a-z][\w-]*)))?)\s+"
     r"(?:just\s+|finally\s+)?"
     rf"(?:(?:[a-z]+-)?[a-z]{{3,}}ed|{_PAST_WORDS})\b.*)$",
     re.IGNORECASE,

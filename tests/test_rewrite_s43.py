@@ -230,3 +230,12 @@ def test_a_dated_deed_whose_subject_is_a_versioned_name() -> None:
         "Android 14 tightened some biometric behaviour.",
     )
     assert "when Android 14 landed on my phone" in result.expanded
+
+
+def test_a_long_dated_deed_drops_the_places_told_after_it() -> None:
+    result = _rewrite(
+        "the crease looks worse since then, would that be covered",
+        "I had the screen on my Galaxy Z Flip5 replaced at the Samsung store in the mall on 12 April.",
+        "Samsung service centres usually give a 90 day warranty on the repair.",
+    )
+    assert "when I had the screen on my Galaxy Z Flip5 replaced" in result.expanded

@@ -66,7 +66,7 @@ def dated_deed(text: str) -> str | None:
         deed = _DEED.match(head) or _ARRANGED.match(head)
         if deed is None:
             continue
-        words = deed.group(1).split()
+        words = _without_trailing_places(deed.group(1).split())
         if len(words) < 2 or len(words) > 11 or words[1].lower() in ("was", "were", "is", "are"):
             continue
         if words[1].lower() == "had" and (
@@ -82,6 +82,17 @@ def dated_deed(text: str) -> str | None:
         deictic = [found.group(0)] if not TIME.search(clause) and not told_after else []
         return "when " + " ".join([subject, *words[1:], *deictic, *([also.group(1)] if also else [])])
     return None
+
+
+def _without_trailing_places(words: list[str]) -> list[str]:
+    """A long deed without the places told after it: "I had the screen on my Galaxy Z Flip5 replaced
+    at the Samsung store in the mall" -> "I had the screen on my Galaxy Z Flip5 replaced"."""
+    while len(words) > 11:
+        cuts = [n for n, w in enumerate(words) if n >= 3 and w.lower() in ("at", "in", "near", "inside", "outside")]
+        if not cuts:
+            break
+        words = words[: cuts[-1]]
+    return words
 
 
 #: A second deed joined to the dated one, or its purpose: "stepped on a nail in 2015 and got a tetanus

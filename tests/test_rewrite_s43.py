@@ -239,3 +239,13 @@ def test_a_long_dated_deed_drops_the_places_told_after_it() -> None:
         "Samsung service centres usually give a 90 day warranty on the repair.",
     )
     assert "when I had the screen on my Galaxy Z Flip5 replaced" in result.expanded
+
+
+def test_a_passive_questions_that_is_its_own_subject() -> None:
+    result = _rewrite(
+        "does .NET 8 still support Windows Forms apps, or was that dropped?",
+        "We're porting the old ASP.NET Web Forms intranet to Blazor.",
+        "Blazor is a reasonable target; the component model maps loosely onto Web Forms controls.",
+    )
+    assert "dropped" not in [r.replacement for r in result.resolved]
+    assert "Web Forms intranet" not in result.expanded and "ASP.NET Web" not in result.expanded

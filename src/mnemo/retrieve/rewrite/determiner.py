@@ -112,6 +112,8 @@ def demonstrative_use(low: str, prev: str, nxt: str, after: str, known: set[str]
     done = (nxt.endswith("ed") and len(nxt) > 4) or nxt in _IRREGULAR_DONE
     if prev in HAVING_DONE and done and after in PUNCT | PREPOSITIONS | {""}:
         return "pronoun"  # "get those valued", "have that checked": the object, then what is done to it
+    if prev in ("is", "was", "are", "were") and done and nxt not in known and after in PUNCT | PREPOSITIONS | {""}:
+        return "pronoun"  # "or was that dropped?", "is that fixed in 8.2": a passive's subject, no noun
     if nxt in ("one", "ones"):  # "do that one at 10": the pro-noun; "is that one of the best": a member
         return "pronoun" if after == "of" else "determiner"
     if low == "that" and prev in CLAUSE_PREDICATES and nxt and nxt not in PREPOSITIONS | PUNCT | SUBJECT_VERBS:

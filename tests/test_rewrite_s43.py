@@ -249,3 +249,18 @@ def test_a_passive_questions_that_is_its_own_subject() -> None:
     )
     assert "dropped" not in [r.replacement for r in result.resolved]
     assert "Web Forms intranet" not in result.expanded and "ASP.NET Web" not in result.expanded
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "glued"),
+    [
+        ("Cheapest oat milk I found was Tesco 2.50 a litre.", "Tesco", "Tesco 2.50"),
+        ("Bet365 has Arsenal 2.10 to beat Chelsea on Sunday.", "Arsenal", "Arsenal 2.10"),
+        ("I already paid HMRC 300 in late filing penalties this year.", "HMRC", "HMRC 300"),
+        ("I paid IKEA 40 for delivery and the wardrobe arrived cracked.", "IKEA", "IKEA 40"),
+    ],
+)
+def test_an_amount_after_a_name_is_no_version(text: str, name: str, glued: str) -> None:
+    names = _names(text)
+    assert glued not in names
+    assert any(n.endswith(name) for n in names)

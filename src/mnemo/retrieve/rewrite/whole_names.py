@@ -33,6 +33,16 @@ _SUFFIX = re.compile(_SUFFIX_WORDS)
 _MODEL = re.compile(
     rf"\s\d{{1,4}}[a-z]?(?:{_SUFFIX_WORDS})?(?=[,.;:!?)]|\s+(?:and|or|with|is|was|for|on|in|at|but|to)\b|$)"
 )
+_CAPS_MODEL = re.compile(rf"\s\d{{1,4}}[a-z]?{_SUFFIX_WORDS}")
+#: Money or odds told before a name, or a unit after its number: "paid HMRC 300", "Arsenal 2.10 to
+#: beat", "Tesco 2.50 a litre" - an amount, no version.
+_PRICED = re.compile(
+    r"\b(?:paid|pay|pays|paying|cost|costs|priced|charged|charges|owe|owed|odds|bet)\b[^.!?]*$", re.IGNORECASE
+)
+_AMOUNT_AFTER = re.compile(
+    r"\s+(?:a|an|per|each|to\s+(?:beat|win)|kg|g|lb|lbs|ml|l|litres?|liters?|pounds?|quid|euros?|dollars?|pence|off)\b",
+    re.IGNORECASE,
+)
 #: A model code after a product's name: letters and digits in one word ("23H2", "V15", "F-150",
 #: "Flip5"), or one capital before such a word ("Z Flip5").
 _MODEL_CODE = re.compile(
@@ -157,10 +167,16 @@ def _closing(text: str, end: int, name: str) -> str:
     """The version, the model's suffix or the "+" that closes the name ending at ``end``."""
     rest = text[end:]
     last = name[-1:]
-    if last.isalpha() and _name_like(name) and (found := _VERSION.match(rest)):
-        return found.group(0)  # not "my first" + " 13.1" (miles), "... expects" + " 9.99"
-    coined = last.isalpha() and " " not in name and cached_re.search(r"[A-Z.]", name[1:])
-    if coined and (found := _MODEL.match(rest)):
+    priced = _PRICED.search(text[max(0, end - len(name) - 24) : end - len(name)])
+    version = _VERSION.match(rest) if last.isalpha() and _name_like(name) and not priced else None
+    if version and not _AMOUNT_AFTER.match(text, end + len(version.group(0))):
+        return version.group(0)  # not "my first" + " 13.1" (miles), "Tesco" + " 2.50 a litre" (a price)
+    # a coined name ("Next.js", "iOS") takes a bare number; one in capitals only with a suffix ("RTX 4070
+    # Ti"), since "HMRC 300 in penalties" and "IKEA 40 for delivery" are amounts paid
+    mixed = cached_re.search(r"[A-Z]", name[1:]) is not None and cached_re.search(r"[a-z]", name) is not None
+    coined = last.isalpha() and " " not in name and ("." in name or mixed)
+    found = _MODEL.match(rest) if coined and not priced else _CAPS_MODEL.match(rest) if name.isupper() else None
+    if found:
         return found.group(0)  # "RTX" + " 4070 Ti", "Next.js" + " 14"
     if last.isdigit() or (last.isalpha() and name[-2:-1].isdigit()):
         found = _SUFFIX.match(rest)  # "iPhone 15" + " Pro Max", "Pixel 8a" + " Pro"

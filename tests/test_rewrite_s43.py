@@ -264,3 +264,16 @@ def test_an_amount_after_a_name_is_no_version(text: str, name: str, glued: str) 
     names = _names(text)
     assert glued not in names
     assert any(n.endswith(name) for n in names)
+
+
+def test_a_possessive_that_is_a_verb_names_no_shop() -> None:
+    result = _rewrite(
+        "will it be ready by tonight?",
+        "The Toyota's in the garage for its 60k service.",
+        "That service usually takes most of a day.",
+    )
+    assert "Toyota's" not in result.expanded
+
+
+def test_a_code_that_labels_a_place_is_no_model() -> None:
+    assert "Lidl B2" not in _names("We parked at Lidl B2 level so we went up to the roof.")

@@ -47,6 +47,8 @@ _AMOUNT_AFTER = re.compile(
 #: "Flip5"), or one capital before such a word ("Z Flip5").
 _MODEL_CODE = re.compile(
     r"\s(?:[A-Z]\s(?=[A-Z][a-z]*\d))?(?:[A-Z]{1,3}-?\d+[A-Za-z0-9]*|\d+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+\d+[a-z]?)(?![\w-])"
+    # "Lidl B2 level", "Staples A4 paper": a code that labels a place or a size, not a model
+    r"(?!\s+(?:level|floor|gate|exit|paper|bay|wing|block|platform|terminal|room|size|car\s+park|parking)\b)"
 )
 #: Letters and digits joined by hyphens, dots, slashes or colons: one token, one name.
 _JOINED_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./:][A-Za-z0-9]+)+")
@@ -106,16 +108,21 @@ def _widened(
 
 
 #: Where a shop or a pub named by its owner's possessive is: "at O'Neill's", "the Sainsbury's near".
-_VENUE_BEFORE = re.compile(r"\b(?:at|from|to|in|into|near|outside|inside|the|a)\s+$", re.IGNORECASE)
-_VENUE_AFTER = re.compile(
-    r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:on|in|at|near|around|for|by|and|or|before|after|with|is|was)\b)"
+#: After "the" the possessive may be "is" ("The Toyota's in the garage"): only a place word follows a shop.
+_VENUE_BEFORE = re.compile(
+    r"\b(?:at|from|to|into|near|outside|inside)\s+(?:(?:a|the)\s+)?$|\b(?:the|a)\s+$", re.IGNORECASE
 )
+_VENUE_AFTER = re.compile(r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:on|at|near|around|for|by|and|or|before|after|with)\b)")
+_PLACE_AFTER = re.compile(r"['’]s\s+(?:near|around|opposite|next\s+to|by\s+the)\b")
 
 
 def _venue(text: str, start: int, end: int) -> bool:
     """Whether the name ends in a possessive that names a place ("at McDonald's around Rock
     Springs", "the Sainsbury's near our flat"), not an owner ("Jack's birthday")."""
-    return bool(_VENUE_AFTER.match(text, end)) and bool(_VENUE_BEFORE.search(text[max(0, start - 12) : start]))
+    before = _VENUE_BEFORE.search(text[max(0, start - 12) : start])
+    if before is None or not _VENUE_AFTER.match(text, end):
+        return False
+    return before.group(0).split()[0].lower() not in ("the", "a") or bool(_PLACE_AFTER.match(text, end))
 
 
 def _within(span: tuple[int, int], other: tuple[int, int]) -> bool:

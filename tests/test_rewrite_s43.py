@@ -277,3 +277,21 @@ def test_a_possessive_that_is_a_verb_names_no_shop() -> None:
 
 def test_a_code_that_labels_a_place_is_no_model() -> None:
     assert "Lidl B2" not in _names("We parked at Lidl B2 level so we went up to the roof.")
+
+
+def test_a_they_that_needs_is_the_chats_people_not_the_firm() -> None:
+    result = _rewrite(
+        "does Slack have a free guest tier, or do they need full paid seats?",
+        "Our three summer interns start on Monday and need accounts set up.",
+        "They'll need email, Slack and GitHub access.",
+    )
+    assert "interns" in result.expanded
+
+
+def test_a_firm_they_after_an_adverb() -> None:
+    result = _rewrite(
+        "does Tesco do click and collect, or do they only deliver?",
+        "My grandparents can't carry heavy shopping any more.",
+        "Online grocery delivery could help them.",
+    )
+    assert "grandparents" not in result.expanded

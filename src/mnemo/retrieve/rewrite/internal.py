@@ -224,7 +224,20 @@ def firm_subject_before(words: list[tuple[str, int, int]], i: int) -> bool:
     if not any(w in (",", "and", "or", "but") for w in lowered[2 : i - 1]):
         return False  # "does Tesco sell what they do": no second clause of its own
     name = words[1][0]
-    return name[:1].isupper() and lowered[1] not in _NOT_ANTECEDENT and fold(name) not in FIRST_NAMES
+    if not name[:1].isupper() or lowered[1] in _NOT_ANTECEDENT or fold(name) in FIRST_NAMES:
+        return False
+    # what a firm does ("will they waive it", "or do they not deliver"), not what people need or want
+    verbs = [w for w in lowered[i + 1 : i + 4] if w not in _FIRM_ADVERBS]
+    return bool(verbs) and verbs[0] in _FIRM_VERBS
+
+
+_FIRM_ADVERBS = frozenset(
+    "not n't still also usually ever even only just actually really normally always typically".split()
+)
+_FIRM_VERBS = frozenset(
+    """charge waive offer deliver ship price match refund accept sell support allow let open close provide cover
+    require send give take do make run have include stock check bill limit cap keep store share""".split()
+)
 
 
 #: Auxiliaries and copulas that follow a subject, or come before it in a question ("is it").

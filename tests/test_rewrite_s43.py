@@ -295,3 +295,12 @@ def test_a_firm_they_after_an_adverb() -> None:
         "Online grocery delivery could help them.",
     )
     assert "grandparents" not in result.expanded
+
+
+def test_a_deed_taken_up_keeps_its_dotted_version() -> None:
+    result = _rewrite(
+        "how long did that take you?",
+        "We upgraded the cluster to Kubernetes 1.29 last weekend. It was painful.",
+        "Minor upgrades can be rough if you have deprecated APIs.",
+    )
+    assert "Kubernetes 1.29" in result.expanded

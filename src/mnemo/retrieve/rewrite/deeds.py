@@ -51,7 +51,7 @@ _DEED = re.compile(
     r"\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+)\s+"
     r"((?:(?:finally|just|then|also|eventually|actually|recently|already|never)\s+)?"
     rf"(?:[a-z][a-z-]+ed|{_PAST})"
-    r"\b(?:\s+(?!and\b|but\b|then\b|so\b|because\b)[\w'-]+){0,7})",
+    r"\b(?:\s+(?!and\b|but\b|then\b|so\b|because\b)(?:[\w'-]|\.(?=\w))+){0,7})",  # "1.29": one word
 )
 
 

@@ -304,3 +304,8 @@ def test_a_deed_taken_up_keeps_its_dotted_version() -> None:
         "Minor upgrades can be rough if you have deprecated APIs.",
     )
     assert "Kubernetes 1.29" in result.expanded
+
+
+def test_names_a_slash_offers_as_alternatives_stay_apart() -> None:
+    names = _names("We are torn between Lisbon/Porto for the trip.")
+    assert {"Lisbon", "Porto"} <= set(names)

@@ -139,7 +139,14 @@ def _cut_by(span: tuple[int, int], whole: tuple[int, int]) -> bool:
 def _name_token(token: str) -> bool:
     """A token worth keeping whole: letters with a capital or a digit ("ASP.NET", "7-Eleven",
     "HTTP/2", "iam:PassRole"), not a plain hyphenated word ("follow-up") or a number ("2023/24")."""
+    if _ALTERNATIVES.fullmatch(token):
+        return False  # "Lisbon/Porto", "Emma/Jake", "Mon-Fri": two names or days, one or the other
     return any(c.isalpha() for c in token) and any(c.isupper() or c.isdigit() for c in token)
+
+
+_ALTERNATIVES = re.compile(
+    r"[A-Z][a-z]+(?:/[A-Z][a-z]+)+|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:[-/](?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))+"
+)
 
 
 def _token_edges(text: str, start: int, end: int, tokens: list[tuple[int, int]]) -> tuple[int, int]:

@@ -309,3 +309,12 @@ def test_a_deed_taken_up_keeps_its_dotted_version() -> None:
 def test_names_a_slash_offers_as_alternatives_stay_apart() -> None:
     names = _names("We are torn between Lisbon/Porto for the trip.")
     assert {"Lisbon", "Porto"} <= set(names)
+
+
+def test_that_version_names_the_product_too() -> None:
+    result = _rewrite(
+        "can I downgrade from that version?",
+        "After updating to iOS 17.4 my iPhone battery drains really fast.",
+        "Some people reported battery drain on iOS 17.4; it usually settles after a few days of indexing.",
+    )
+    assert "iOS 17.4" in result.expanded

@@ -205,6 +205,8 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     if chosen is None:
         return None
     chosen = cached_re.sub(r"^the\s+", "", chosen, flags=re.IGNORECASE)  # "the 30th" -> "the 30th deadline", once
+    if noun.lower() in ("version", "release"):
+        chosen = _with_product(chosen, messages)  # "that version" -> "the iOS 17.4 version", not "the 17.4 version"
     # "the release branch" -> "the release/4.2 branch"; "that error" -> "the TimeoutError", no "error error"
     kept = [modifier] if modifier and modifier not in chosen.lower() else []
     tail = [] if chosen.lower().endswith(noun.lower()) or chosen.lower().startswith(noun.lower()) else [found.group(2)]
@@ -214,6 +216,15 @@ def shaped_text(reference: str, noun: str, context: Sequence[Mapping[str, str]],
     if noun.lower() == "number" and chosen[:1].isdigit():
         return f"the number {chosen}"  # "that number": "the number 112", not "the 112 number"
     return " ".join(["the", *kept, chosen, *tail, *owner])
+
+
+def _with_product(number: str, messages: Sequence[str]) -> str:
+    """A version number with the product name the chat wrote before it ("iOS 17.4", "Python 3.12")."""
+    for text in messages:
+        found = cached_re.search(rf"(?<![\w.])([A-Za-z][\w.+-]*)\s+{re.escape(number)}(?![\w.])", text)
+        if found and (found.group(1)[:1].isupper() or cached_re.search(r"[A-Z.]", found.group(1))):
+            return f"{found.group(1)} {number}"
+    return number
 
 
 #: "<subject> is due ...": the thing a deadline is for.

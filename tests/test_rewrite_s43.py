@@ -318,3 +318,26 @@ def test_that_version_names_the_product_too() -> None:
         "Some people reported battery drain on iOS 17.4; it usually settles after a few days of indexing.",
     )
     assert "iOS 17.4" in result.expanded
+
+
+@pytest.mark.parametrize(
+    ("turns", "firm"),
+    [
+        (
+            (
+                "I'm buying the Sony A7 IV from B&H, they have a bundle with the kit lens.",
+                "B&H usually ships quickly and that bundle is a fair price.",
+            ),
+            "B&H",
+        ),
+        (
+            (
+                "I grab coffee at 7-Eleven on the way to the office most mornings.",
+                "Their coffee is cheap and surprisingly decent.",
+            ),
+            "7-Eleven",
+        ),
+    ],
+)
+def test_they_is_the_firm_whatever_its_name_is_written_with(turns: tuple[str, str], firm: str) -> None:
+    assert firm in _rewrite("are they open on Christmas Day?", *turns).expanded

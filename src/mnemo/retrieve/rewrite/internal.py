@@ -236,7 +236,7 @@ _FIRM_ADVERBS = frozenset(
 )
 _FIRM_VERBS = frozenset(
     """charge waive offer deliver ship price match refund accept sell support allow let open close provide cover
-    require send give take do make run have include stock check bill limit cap keep store share""".split()
+    require send give take do make run have include stock check bill limit cap keep store share refuse""".split()
 )
 
 

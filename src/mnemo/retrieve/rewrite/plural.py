@@ -65,9 +65,10 @@ def plural_referent(
         c
         for c in candidates
         if c.kind == "thing"
-        and c.text[:1].isupper()
-        and not c.plural
-        and not IDENTIFIER.search(c.text)  # "S3", "AV 011": an identifier acts for nobody
+        and (c.text[:1].isupper() or _NUMBERED_FIRM.fullmatch(c.text))  # "7-Eleven"
+        # a firm the chat already calls "they" ("from B&H, they have a bundle") is read as plural
+        and (not c.plural or (c.text[-1:] != "s" and " " not in c.text))
+        and (not IDENTIFIER.search(c.text) or _NUMBERED_FIRM.fullmatch(c.text))  # "S3", "AV 011": no one
         and not geographic(c.text)  # "in Galway", "the visa application for Japan": the embassy acts, not Japan
     ]
     named += _senders(candidates, {c.text for c in named})  # "call them" after "a letter from HMRC"
@@ -107,6 +108,10 @@ def plural_referent(
 _SENDER = re.compile(
     r"\b(?:from|by)\s+((?:the\s+)?(?-i:[A-Z][\w&.-]*)(?:\s+(?-i:[A-Z][\w&.-]*)){0,2})(?:\s+[a-z]+ing)?$", re.IGNORECASE
 )
+
+
+#: A firm whose name opens on a number: "7-Eleven", "3M", "23andMe".
+_NUMBERED_FIRM = re.compile(r"\d+(?:-[A-Z][a-z]+|[A-Z]+|and[A-Z]\w*)")
 
 
 def _senders(candidates: Sequence[Candidate], known: set[str]) -> list[Candidate]:

@@ -31,7 +31,7 @@ def test_a_dated_clause_keeps_a_dotted_version() -> None:
 def test_a_change_clause_keeps_a_dotted_instance_type() -> None:
     result = _rewrite(
         "what was the monthly bill at the start",
-        "We started on a single t3.medium, then moved to three c6i.large in March.",
+        "We started on a single t3.medium, then moved to an autoscaling group of three c6i.large in March.",
         "How has the cost changed?",
         "Roughly tripled, but latency halved.",
     )

@@ -341,9 +341,3 @@ def test_that_version_names_the_product_too() -> None:
 )
 def test_they_is_the_firm_whatever_its_name_is_written_with(turns: tuple[str, str], firm: str) -> None:
     assert firm in _rewrite("are they open on Christmas Day?", *turns).expanded
-
-
-def test_a_title_keeps_its_stop_as_written() -> None:
-    names = _names("I got my Dr. Martens boots resoled by Dr. Okafor's cobbler friend.")
-    assert any(n.startswith("Dr. ") for n in names)
-    assert "Dr Okafor" not in names

@@ -127,7 +127,7 @@ def named(
         titled = _TITLE_BEFORE.search(before[-8:])
         if titled:  # "Dr. Nguyen", "Mr Lindqvist": a person, and the title may say the gender
             title = TITLES[titled.group(1).lower()]
-            name = f"{titled.group(0).strip()} {name}"  # "Dr. Martens" as written, its stop kept
+            name = f"{titled.group(1)} {name}"
             found.append((start, Candidate(name, "person", gender=title or None)))
             names.add(name.lower())
             continue

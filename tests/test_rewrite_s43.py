@@ -341,3 +341,39 @@ def test_that_version_names_the_product_too() -> None:
 )
 def test_they_is_the_firm_whatever_its_name_is_written_with(turns: tuple[str, str], firm: str) -> None:
     assert firm in _rewrite("are they open on Christmas Day?", *turns).expanded
+
+
+@pytest.mark.parametrize(
+    ("text", "glued"),
+    [
+        ("Let's meet outside Tesco 10.30 tomorrow morning.", "Tesco 10.30"),
+        ("IMDb rates Oppenheimer 8.3, higher than anything else this year.", "Oppenheimer 8.3"),
+        ("I wear Nike 10.5 but in Adidas I need an 11.", "Nike 10.5"),
+        ("Our dogs are MacGyver 7, and Pip who is only 2.", "MacGyver 7"),
+        ("Spotify 11.99 monthly is what we pay now.", "Spotify 11.99"),
+    ],
+)
+def test_a_time_rating_size_or_age_after_a_name_is_no_version(text: str, glued: str) -> None:
+    assert glued not in _names(text)
+
+
+def test_a_version_after_a_plain_name_the_chat_calls_a_release() -> None:
+    assert "Go 1.22" in _names("We bumped our service to Go 1.22 last week.")
+
+
+def test_a_possessive_after_the_is_an_is() -> None:
+    result = _rewrite(
+        "should I sell it before winter?",
+        "The Honda's near the back of the car park, I left my gym bag in it.",
+        "OK, I'll grab it on the way.",
+    )
+    assert "Honda's" not in result.expanded
+
+
+def test_a_they_that_does_it_themselves_is_the_chats_people() -> None:
+    result = _rewrite(
+        "does Ryanair weigh cabin bags, or do they check them at the gate themselves?",
+        "My parents are flying to Malaga next month with just cabin bags.",
+        "They should check the size limits before they pack.",
+    )
+    assert "parents" in result.expanded

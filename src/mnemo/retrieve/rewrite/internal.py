@@ -228,6 +228,8 @@ def firm_subject_before(words: list[tuple[str, int, int]], i: int) -> bool:
         return False
     # what a firm does ("will they waive it", "or do they not deliver"), not what people need or want
     verbs = [w for w in lowered[i + 1 : i + 4] if w not in _FIRM_ADVERBS]
+    if "themselves" in lowered[i:] or any(lowered[n : n + 2] == ["their", "own"] for n in range(i, len(lowered))):
+        return False  # "or do they check them at the gate themselves": people of the chat's
     return bool(verbs) and verbs[0] in _FIRM_VERBS
 
 
@@ -236,7 +238,8 @@ _FIRM_ADVERBS = frozenset(
 )
 _FIRM_VERBS = frozenset(
     """charge waive offer deliver ship price match refund accept sell support allow let open close provide cover
-    require send give take do make run have include stock check bill limit cap keep store share refuse""".split()
+    require send give do make run include stock bill limit cap store share refuse assign use process cancel
+    approve take have check keep""".split()
 )
 
 

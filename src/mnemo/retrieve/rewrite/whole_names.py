@@ -15,9 +15,8 @@ import re
 from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
+from mnemo.retrieve.rewrite.lexicon import SOFTWARE, kinds_of
 from mnemo.retrieve.rewrite.names import FIRST_NAMES, fold
-
-from . import cached_re
 
 #: Letters joined by "&" or closed by "+"/"++": "B&H", "AT&T", "M&S", "C++", "Notepad++", "N+1".
 _SYMBOL_NAME = re.compile(r"(?<![\w&+])([A-Z][A-Za-z]{0,3}&[A-Z][A-Za-z]{0,3}|[A-Z][A-Za-z]*\+\+|[A-Z]\+\d)(?![\w&+])")
@@ -40,7 +39,8 @@ _PRICED = re.compile(
     r"\b(?:paid|pay|pays|paying|cost|costs|priced|charged|charges|owe|owed|odds|bet)\b[^.!?]*$", re.IGNORECASE
 )
 _AMOUNT_AFTER = re.compile(
-    r"\s+(?:a|an|per|each|to\s+(?:beat|win)|kg|g|lb|lbs|ml|l|litres?|liters?|pounds?|quid|euros?|dollars?|pence|off)\b",
+    r"\s+(?:a|an|per|each|to\s+(?:beat|win)|kg|g|lb|lbs|ml|l|litres?|liters?|pounds?|quid|euros?|dollars?|pence|off"
+    r"|monthly|yearly|degrees|km|miles|points|stars|%)\b",
     re.IGNORECASE,
 )
 #: A model code after a product's name: letters and digits in one word ("23H2", "V15", "F-150",
@@ -107,22 +107,23 @@ def _widened(
     return grown, (whole_start, whole_end), True
 
 
-#: Where a shop or a pub named by its owner's possessive is: "at O'Neill's", "the Sainsbury's near".
-#: After "the" the possessive may be "is" ("The Toyota's in the garage"): only a place word follows a shop.
-_VENUE_BEFORE = re.compile(
-    r"\b(?:at|from|to|into|near|outside|inside)\s+(?:(?:a|the)\s+)?$|\b(?:the|a)\s+$", re.IGNORECASE
-)
+#: Where a shop or a pub named by its owner's possessive is: "at O'Neill's", "from the Sainsbury's near".
+#: Only after a preposition: "The Toyota's in the garage", "the Honda's near the back" are "is".
+_VENUE_BEFORE = re.compile(r"\b(?:at|from|to|into|near|outside|inside)\s+(?:(?:a|the)\s+)?$", re.IGNORECASE)
 _VENUE_AFTER = re.compile(r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:on|at|near|around|for|by|and|or|before|after|with)\b)")
-_PLACE_AFTER = re.compile(r"['’]s\s+(?:near|around|opposite|next\s+to|by\s+the)\b")
 
 
 def _venue(text: str, start: int, end: int) -> bool:
     """Whether the name ends in a possessive that names a place ("at McDonald's around Rock
-    Springs", "the Sainsbury's near our flat"), not an owner ("Jack's birthday")."""
-    before = _VENUE_BEFORE.search(text[max(0, start - 12) : start])
-    if before is None or not _VENUE_AFTER.match(text, end):
-        return False
-    return before.group(0).split()[0].lower() not in ("the", "a") or bool(_PLACE_AFTER.match(text, end))
+    Springs", "at O'Neill's on Friday"), not an owner ("Jack's birthday") or an "is"."""
+    before = text[max(0, start - 16) : start]
+    if _A_BEFORE.search(before):  # "there's a Sainsbury's near our flat": "a" takes no "is" after a name
+        return bool(_PLACE_AFTER.match(text, end))
+    return bool(_VENUE_AFTER.match(text, end)) and bool(_VENUE_BEFORE.search(before))
+
+
+_A_BEFORE = re.compile(r"(?<![\w'])an?\s+$", re.IGNORECASE)
+_PLACE_AFTER = re.compile(r"['’]s\s+(?:near|around|opposite|next\s+to|by\s+the|in\s+(?-i:[A-Z]))")
 
 
 def _within(span: tuple[int, int], other: tuple[int, int]) -> bool:
@@ -181,14 +182,19 @@ def _closing(text: str, end: int, name: str) -> str:
     """The version, the model's suffix or the "+" that closes the name ending at ``end``."""
     rest = text[end:]
     last = name[-1:]
-    priced = _PRICED.search(text[max(0, end - len(name) - 24) : end - len(name)])
-    version = _VERSION.match(rest) if last.isalpha() and _name_like(name) and not priced else None
+    before = text[max(0, end - len(name) - 24) : end - len(name)]
+    priced = _PRICED.search(before)
+    # a version only after software or a coined name, or where the chat says it is one: "Python 3.12",
+    # "iOS 17.4", "TLS 1.3", "bumped our service to Go 1.22" - never "Tesco 10.30", "Nike 10.5", "rates
+    # Oppenheimer 8.3" (a time, a size, a rating)
+    versioned = _released(name) or bool(_VERSION_CUE.search(before))
+    version = _VERSION.match(rest) if last.isalpha() and _name_like(name) and versioned and not priced else None
     if version and not _AMOUNT_AFTER.match(text, end + len(version.group(0))):
-        return version.group(0)  # not "my first" + " 13.1" (miles), "Tesco" + " 2.50 a litre" (a price)
+        return version.group(0)  # not "my first" + " 13.1" (miles), "Spotify" + " 11.99 monthly" (a price)
     # a coined name ("Next.js", "iOS") takes a bare number; one in capitals only with a suffix ("RTX 4070
-    # Ti"), since "HMRC 300 in penalties" and "IKEA 40 for delivery" are amounts paid
-    mixed = cached_re.search(r"[A-Z]", name[1:]) is not None and cached_re.search(r"[a-z]", name) is not None
-    coined = last.isalpha() and " " not in name and ("." in name or mixed)
+    # Ti"), since "HMRC 300 in penalties" and "IKEA 40 for delivery" are amounts paid; "MacGyver 7" an age
+    word = name.split()[-1]
+    coined = last.isalpha() and " " not in name and ("." in word or _LOWER_THEN_UPPER.match(word) is not None)
     found = _MODEL.match(rest) if coined and not priced else _CAPS_MODEL.match(rest) if name.isupper() else None
     if found:
         return found.group(0)  # "RTX" + " 4070 Ti", "Next.js" + " 14"
@@ -197,6 +203,22 @@ def _closing(text: str, end: int, name: str) -> str:
         return found.group(0) if found else ""
     found = _PLUS.match(rest)
     return found.group(0) if found and last.isalpha() and not name[:1].isdigit() else ""  # not "200KB+"
+
+
+def _released(name: str) -> bool:
+    """Whether the name is one that comes in versions: software the lexicon knows ("Python",
+    "Ubuntu"), or a coined word (dotted "Next.js", "iOS", "k8s", "TLS", a lower-case "pandas")."""
+    word = name.split()[-1]
+    coined = "." in word or _LOWER_THEN_UPPER.match(word) or any(c.isdigit() for c in word)
+    return bool(coined or word.isupper() or word.islower() or kinds_of(word) & SOFTWARE)
+
+
+_LOWER_THEN_UPPER = re.compile(r"[a-z]+[A-Z]")
+#: Words before a name that say a number after it is a release: "upgraded to", "running", "version".
+_VERSION_CUE = re.compile(
+    r"\b(?:to|running|runs|run|on|version|release|upgraded|updated|bumped|installed|using)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _name_like(phrase: str) -> bool:

@@ -377,3 +377,16 @@ def test_a_they_that_does_it_themselves_is_the_chats_people() -> None:
         "They should check the size limits before they pack.",
     )
     assert "parents" in result.expanded
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "piece"),
+    [
+        ("We are sailing with P&O Ferries to Calais.", "P&O Ferries", "Ferries"),
+        ("I bought it at B&H Monday.", "B&H", "B&H Monday"),
+    ],
+)
+def test_a_symbol_name_goes_on_with_its_capitalised_word(text: str, whole: str, piece: str) -> None:
+    names = _names(text)
+    assert whole in names
+    assert piece not in names

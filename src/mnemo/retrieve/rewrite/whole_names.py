@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lexicon import SOFTWARE, kinds_of
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
 from mnemo.retrieve.rewrite.names import FIRST_NAMES, fold
 
 #: Letters joined by "&" or closed by "+"/"++": "B&H", "AT&T", "M&S", "C++", "Notepad++", "N+1".
@@ -69,7 +70,8 @@ def whole_names(text: str, found: list[tuple[int, Candidate]]) -> list[tuple[int
             continue
         # "N+1" names a kind of problem more than a thing the query acts on: a weak candidate
         weight = 0.5 if match.group(1)[-1].isdigit() else 1.0
-        read.append((match.start(1), Candidate(match.group(1), "thing", salience=weight), match.span(1), True))
+        span = (match.start(1), match.end(1) + len(_firm_word(text, match.end(1))))  # "P&O Ferries"
+        read.append((span[0], Candidate(text[span[0] : span[1]], "thing", salience=weight), span, True))
     wholes = [span for _, _, span, widened in read if widened and span]
     spans = [span for _, _, span, _ in read if span]
     kept = []
@@ -135,6 +137,16 @@ def _cut_by(span: tuple[int, int], whole: tuple[int, int]) -> bool:
     symbol ("the B" of "the B&H store")."""
     (start, end), (s, e) = span, whole
     return _within(span, whole) or start < s < end < e or s < start < e < end
+
+
+def _firm_word(text: str, end: int) -> str:
+    """The capitalised word a firm's symbol name goes on with: " Ferries" of "P&O Ferries", " Photo"
+    of "B&H Photo" (no day or month: "at B&H Monday")."""
+    found = _NEXT_CAPITAL.match(text, end)
+    return found.group(0) if found and not CALENDAR_WORD.fullmatch(found.group(1)) else ""
+
+
+_NEXT_CAPITAL = re.compile(r" ((?-i:[A-Z])[a-z]{2,})(?![\w'-])")
 
 
 def _name_token(token: str) -> bool:

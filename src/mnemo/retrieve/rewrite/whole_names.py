@@ -1,12 +1,13 @@
 """Names written with symbols and numbers, kept whole: "B&H", "AT&T", "C++", "Disney+", "iOS 17.4",
-"iPhone 15 Pro Max", "RTX 4070 Ti".
+"iPhone 15 Pro Max", "RTX 4070 Ti", "ASP.NET", "7-Eleven", "at O'Neill's".
 
 The other extractors read a name as letters, so they cut such a name at its first symbol or number
-("the B", "Disney", "iOS" beside a loose "17.4", "the iPhone 15" beside "Pro Max"). What the resolver
-puts in a query must be the whole name: "does iOS 17.4 drain the battery" is a different search from
-"does iOS drain the battery". This pass runs over one message's mentions: it adds the names made of
-symbols that nothing reads, widens a name over the version or suffix written after it, and drops the
-pieces a whole name now covers.
+("the B", "Disney", "iOS" beside a loose "17.4", "the iPhone 15" beside "Pro Max", "ASP"). What the
+resolver puts in a query must be the whole name: "does iOS 17.4 drain the battery" is a different
+search from "does iOS drain the battery". This pass runs over one message's mentions: it adds the
+names made of symbols that nothing reads, grows a name to the token it was cut from and over the
+version, model code, suffix, "+" or place-naming possessive written after it, and drops the pieces a
+whole name now covers. A number that is an amount, a time, a rating, a size or an age is no version.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ _PRICED = re.compile(
 )
 _AMOUNT_AFTER = re.compile(
     r"\s+(?:a|an|per|each|to\s+(?:beat|win)|kg|g|lb|lbs|ml|l|litres?|liters?|pounds?|quid|euros?|dollars?|pence|off"
-    r"|monthly|yearly|degrees|km|miles|points|stars|%)\b",
+    r"|monthly|yearly|degrees|km|miles|points|stars|mmol|mg|%)\b",
     re.IGNORECASE,
 )
 #: A model code after a product's name: letters and digits in one word ("23H2", "V15", "F-150",

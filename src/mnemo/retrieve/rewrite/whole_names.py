@@ -56,6 +56,8 @@ _MODEL_CODE = re.compile(
 _JOINED_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[-./:][A-Za-z0-9]+)+")
 _JOINERS = "-./:"
 _DETERMINERS = frozenset("the a an my our your his her their this that".split())
+#: What a name's version, code, suffix or "+" opens with: a space and a digit or a capital, or a "+".
+_MAY_GO_ON = re.compile(r"\s[\dA-Zv]|\+")
 #: A subscription's "+": "Disney+", "Apple TV+" (the "+" closes the name, it joins nothing).
 _PLUS = re.compile(r"(?:\s[A-Z]{2,3})?\+(?![\w+])")
 
@@ -98,11 +100,12 @@ def _widened(
         return candidate, None, False  # "March 2023": a date, no name to widen
     end = start + len(candidate.text) - len(determiner)
     whole_start, whole_end = _token_edges(text, start, end, tokens if candidate.kind != "person" else [])
-    if candidate.kind != "person":  # "Leo 7.5": an age
+    # no person goes on ("Leo 7.5": an age), and most names end at a lower-case word
+    if candidate.kind != "person" and _MAY_GO_ON.match(text, whole_end):
         whole_end += len(_tail(text, whole_end, text[whole_start:whole_end]))
     # "at Nando's on Friday", "at O'Neill's": a place named by a possessive; "at Sarah's" stays Sarah
     surname = candidate.kind != "person" or not any(fold(w) in FIRST_NAMES for w in candidate.text.split())
-    if surname and _venue(text, whole_start, whole_end):
+    if surname and text[whole_end : whole_end + 1] in ("'", "’") and _venue(text, whole_start, whole_end):
         whole_end += 2
     if (whole_start, whole_end) == (start, end):
         return candidate, (start, end), False

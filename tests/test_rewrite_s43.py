@@ -390,3 +390,12 @@ def test_a_symbol_name_goes_on_with_its_capitalised_word(text: str, whole: str, 
     names = _names(text)
     assert whole in names
     assert piece not in names
+
+
+def test_that_noun_is_not_its_own_plural_again() -> None:
+    result = _rewrite(
+        "is that branch open past 10 on a friday",
+        "It's Jack's birthday Friday and we're doing Nando's at Westfield before the cinema.",
+        "Nice. Nando's takes bookings for bigger groups at most branches, and Jack may get a birthday reward.",
+    )
+    assert "branches branch" not in result.expanded

@@ -94,7 +94,7 @@ def through_noun(noun: str, candidates: Sequence[Candidate], said: str = "") -> 
     named = [
         c
         for c in candidates
-        if c.kind != "place" and stem in c.text.lower() and without_determiner(c.text).lower().rstrip("s") != stem
+        if c.kind != "place" and stem in c.text.lower() and _singular(without_determiner(c.text).lower()) != stem
     ]
     found = best(named, high=0.9)
     if found is None and GENERIC_MEDICINE.fullmatch(noun):  # "this pill": the medicine the chat named
@@ -128,6 +128,11 @@ def through_noun(noun: str, candidates: Sequence[Candidate], said: str = "") -> 
     if not text.lower().rstrip("s").endswith(stem) and not inside:  # "that error" -> "the TimeoutError error"
         text = f"{text} {noun}"
     return text, confidence
+
+
+def _singular(word: str) -> str:
+    """ "branches" -> "branch", "boxes" -> "box", "tills" -> "till": the noun alone, whatever its plural."""
+    return cached_re.sub(r"(ch|sh|ss|x|z)es$", r"\1", word).rstrip("s")
 
 
 def _amount(candidate: Candidate) -> bool:

@@ -8,6 +8,7 @@ import pytest
 
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.candidates import extract
+from mnemo.retrieve.rewrite.dates import TIME
 from tests.test_rewrite import said
 
 pytestmark = pytest.mark.core
@@ -399,3 +400,12 @@ def test_that_noun_is_not_its_own_plural_again() -> None:
         "Nice. Nando's takes bookings for bigger groups at most branches, and Jack may get a birthday reward.",
     )
     assert "branches branch" not in result.expanded
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [("my cholesterol came back at 7.2 last week", None), ("let's meet at 7.30 by the station", "at 7.30")],
+)
+def test_a_reading_after_at_is_no_clock_time(text: str, time: str | None) -> None:
+    found = [m.group(0) for m in TIME.finditer(text) if m.group(0).startswith("at ")]
+    assert found == ([time] if time else [])

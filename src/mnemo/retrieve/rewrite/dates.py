@@ -45,7 +45,9 @@ TIME = re.compile(
     # ends its phrase (punctuation, a year, "of", or a new clause)
     r"|(?<=in )(?:the\s+)?(?:summer|winter|spring|autumn|fall)(?:\s+of)?(?:\s+(?:19|20)\d{2})?"
     r"(?=\s*(?:[,;!?)]|\.\B|$|(?:19|20)\d{2}|(?:i|we|you|he|she|they|it|when|and|but|so|then)\b))"
-    rf"|(?<=at )\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)?(?=\W|$)|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
+    # "at 7", "at 7.30" (a British clock), never "came back at 7.2" (a reading)
+    rf"|(?<=at )\d{{1,2}}(?:[:.][0-5]\d)?\s*(?:am|pm)?(?=\W|$)(?![.,]\d)"
+    rf"|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)|noon|midnight"
     # a 24-hour clock anywhere ("the 14:05 pipeline run"), a week of a plan or a month ("in week 5",
     # "the first week of october")
     r"|(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])"

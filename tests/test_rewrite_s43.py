@@ -5,6 +5,7 @@ phrase it names is not cut at the dot."""
 from __future__ import annotations
 
 import pytest
+from benchmarks.rewrite_cuts import cuts
 
 from mnemo.retrieve.rewrite import QueryRewriter
 from mnemo.retrieve.rewrite.candidates import extract
@@ -409,3 +410,21 @@ def test_that_noun_is_not_its_own_plural_again() -> None:
 def test_a_reading_after_at_is_no_clock_time(text: str, time: str | None) -> None:
     found = [m.group(0) for m in TIME.finditer(text) if m.group(0).startswith("at ")]
     assert found == ([time] if time else [])
+
+
+@pytest.mark.parametrize(
+    ("replacement", "chat", "token"),
+    [
+        ("the B", "I bought it from B&H.", "B&H"),
+        ("when we deployed v5", "right when we deployed v5.1.", "v5.1."),
+        ("Disney", "We kept Disney+.", "Disney+."),
+        ("my sisters", "my sisters came over", None),
+        ("Anna", "Anna's bike and Anna", None),
+        ("iOS 17.4", "after updating to iOS 17.4", None),
+    ],
+)
+def test_the_cuts_benchmark_finds_a_piece_of_a_token(replacement: str, chat: str, token: str | None) -> None:
+    found = cuts(replacement, chat)
+    assert (found is None) == (token is None)
+    if token:
+        assert found is not None and token.strip(".") == found.strip(".")

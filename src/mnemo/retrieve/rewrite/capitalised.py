@@ -9,7 +9,7 @@ import re
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.gender import TITLES, gender_hint, gender_of, noun_gender
-from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, WORD, name_kind, title_opener
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, SHORT_DAYS, WORD, name_kind, title_opener
 from mnemo.retrieve.rewrite.names import (
     FEMALE_NOUNS,
     FIRST_NAMES,
@@ -68,7 +68,7 @@ _IMPERATIVE = re.compile(
 _SEASONS = frozenset("spring summer autumn winter".split())
 #: Days as a rota writes them ("Mon–Wed", "Tue and Thu"): times, no names. "Sun" is one only in a
 #: range ("Thu–Sun"); elsewhere it is the sun or a title ("Klara and the Sun").
-_DAYS_SHORT = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+_DAYS_SHORT = frozenset(day.lower() for day in SHORT_DAYS)
 _SUN_IN_RANGE = re.compile(r"[–/-]\s*$|^\s*[–/-]")
 
 _LEGAL_FORM = re.compile(

@@ -25,6 +25,8 @@ _LO = "".join(
 WORD = rf"[{_UP}][{_LO}]+"
 #: A lower-case letter of the same scripts, for words like ("ragù", "crème", "piñata").
 LOWER_LETTER = rf"[{_LO}]"
+#: Days as a rota or a timetable writes them short: "Mon–Wed", "Tue and Thu" ("Sun" is apart: the sun too).
+SHORT_DAYS = ("Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat")
 #: "Tuesdays", "Mondays", "Julys": calendar words a plural hides from the time patterns.
 CALENDAR_WORD = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:january|february|march|april|may|june|july|august"

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from mnemo.retrieve.rewrite.candidate import Candidate
 from mnemo.retrieve.rewrite.lexicon import SOFTWARE, kinds_of
-from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD
+from mnemo.retrieve.rewrite.namekind import CALENDAR_WORD, SHORT_DAYS
 from mnemo.retrieve.rewrite.names import FIRST_NAMES, fold
 
 #: Letters joined by "&" or closed by "+"/"++": "B&H", "AT&T", "M&S", "C++", "Notepad++", "N+1".
@@ -161,9 +161,8 @@ def _name_token(token: str) -> bool:
     return any(c.isalpha() for c in token) and any(c.isupper() or c.isdigit() for c in token)
 
 
-_ALTERNATIVES = re.compile(
-    r"[A-Z][a-z]+(?:/[A-Z][a-z]+)+|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:[-/](?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))+"
-)
+_DAY = "|".join((*SHORT_DAYS, "Sun"))
+_ALTERNATIVES = re.compile(rf"[A-Z][a-z]+(?:/[A-Z][a-z]+)+|(?:{_DAY})(?:[-/](?:{_DAY}))+")
 
 
 def _token_edges(text: str, start: int, end: int, tokens: list[tuple[int, int]]) -> tuple[int, int]:

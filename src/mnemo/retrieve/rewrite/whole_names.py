@@ -104,8 +104,8 @@ def _widened(
     if candidate.kind != "person" and _MAY_GO_ON.match(text, whole_end):
         whole_end += len(_tail(text, whole_end, text[whole_start:whole_end]))
     # "at Nando's on Friday", "at O'Neill's": a place named by a possessive; "at Sarah's" stays Sarah
-    surname = candidate.kind != "person" or not any(fold(w) in FIRST_NAMES for w in candidate.text.split())
-    if surname and text[whole_end : whole_end + 1] in ("'", "’") and _venue(text, whole_start, whole_end):
+    possessive = text[whole_end : whole_end + 1] in ("'", "’")  # checked first: most names have none
+    if possessive and _venue(text, whole_start, whole_end) and _no_first_name(candidate):
         whole_end += 2
     if (whole_start, whole_end) == (start, end):
         return candidate, (start, end), False
@@ -117,6 +117,11 @@ def _widened(
 #: Only after a preposition: "The Toyota's in the garage", "the Honda's near the back" are "is".
 _VENUE_BEFORE = re.compile(r"\b(?:at|from|to|into|near|outside|inside)\s+(?:(?:a|the)\s+)?$", re.IGNORECASE)
 _VENUE_AFTER = re.compile(r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:on|at|near|around|for|by|and|or|before|after|with)\b)")
+
+
+def _no_first_name(candidate: Candidate) -> bool:
+    """A thing, or a person named by no first name ("O'Neill"): "at Sarah's" stays Sarah."""
+    return candidate.kind != "person" or not any(fold(w) in FIRST_NAMES for w in candidate.text.split())
 
 
 def _venue(text: str, start: int, end: int) -> bool:
@@ -242,6 +247,6 @@ def _name_like(phrase: str) -> bool:
     words = phrase.split()
     if len(words) == 1:
         return True
-    if words[0].lower() in ("the", "my", "our", "your", "his", "her", "their", "a", "an"):
+    if words[0].lower() in _DETERMINERS:
         words = words[1:]
     return all(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in words)
